@@ -1,0 +1,120 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Options select what Translate generates.
+type Options struct {
+	// KubeVersion is the oldest Kubernetes minor version the output must work
+	// on. Rules are compiled in the CEL environment that version uses for new
+	// CRD rules. Zero means DefaultKubeVersion.
+	KubeVersion KubeVersion
+}
+
+// Rule is one generated x-kubernetes-validations entry.
+type Rule struct {
+	Rule      string `json:"rule"`
+	Message   string `json:"message,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+	FieldPath string `json:"fieldPath,omitempty"`
+}
+
+// Edit is a change to one schema node of the CRD document. Path leads from
+// the document root to the node's mapping, with string keys for mapping keys
+// and int for sequence indices, e.g.
+// ["spec", "versions", 0, "schema", "openAPIV3Schema", "properties", "spec"].
+type Edit struct {
+	Path []interface{}
+	// Remove lists keys to delete from the node, in this order.
+	Remove []string
+	// AddRules are appended to the node's x-kubernetes-validations list,
+	// which is created (as the last key of the node) when absent.
+	AddRules []Rule
+}
+
+// Result is the translation of one CRD document.
+type Result struct {
+	// Edits turn the input document into the output document. Applying them
+	// to the decoded document gives Translated.
+	Edits []Edit
+	// Translated is the output document, decoded.
+	Translated map[string]interface{}
+}
+
+// Changed reports whether the translation changes the document at all.
+func (r *Result) Changed() bool { return len(r.Edits) > 0 }
+
+// Problem is one reason a document cannot be translated.
+type Problem struct {
+	// Path leads from the document root to the offending node, like Edit.Path.
+	Path []interface{}
+	// Detail says what is wrong and what to do about it.
+	Detail string
+}
+
+// Field renders Path the way the apiserver prints schema paths, e.g.
+// spec.versions[0].schema.openAPIV3Schema.properties[spec].
+func (p Problem) Field() string { return RenderPath(p.Path) }
+
+func (p Problem) String() string { return p.Field() + ": " + p.Detail }
+
+// Error is a translation failure listing every problem found, sorted by path.
+type Error struct {
+	Problems []Problem
+}
+
+func (e *Error) Error() string {
+	parts := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		parts[i] = p.String()
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return fmt.Sprintf("%d problems:\n  %s", len(parts), strings.Join(parts, "\n  "))
+}
+
+// RenderPath prints a document path as the apiserver prints field paths:
+// schema keywords as fields, property names and map keys in brackets.
+func RenderPath(path []interface{}) string {
+	var b strings.Builder
+	inKeyed := false // the previous key was properties/additionalProperties-like
+	for i, step := range path {
+		switch s := step.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", s)
+			inKeyed = false
+		case string:
+			if inKeyed {
+				fmt.Fprintf(&b, "[%s]", s)
+				inKeyed = false
+				continue
+			}
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s)
+			inKeyed = s == "properties" || s == "definitions" || s == "patternProperties"
+		}
+	}
+	return b.String()
+}
+
+// Translate compiles the x-kubernetes-mutability and
+// x-kubernetes-key-mutability declarations of one CRD document (decoded from
+// JSON or YAML) into x-kubernetes-validations rules for every version.
+// Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use IsCRD
+// first. A CRD without declarations gives a Result with no edits.
+func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
+	return translate(doc, opts)
+}
+
+// IsCRD reports whether doc is an apiextensions.k8s.io CustomResourceDefinition
+// of any API version (v1beta1 ones are rejected by Translate).
+func IsCRD(doc map[string]interface{}) bool {
+	kind, _ := doc["kind"].(string)
+	apiVersion, _ := doc["apiVersion"].(string)
+	return kind == "CustomResourceDefinition" && strings.HasPrefix(apiVersion, "apiextensions.k8s.io/")
+}

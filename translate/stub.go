@@ -1,0 +1,5 @@
+package translate
+
+func translate(doc map[string]interface{}, opts Options) (*Result, error) {
+	return &Result{Translated: doc}, nil
+}
