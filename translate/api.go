@@ -52,11 +52,19 @@ type Problem struct {
 	Path []interface{}
 	// Detail says what is wrong and what to do about it.
 	Detail string
+	// field, when set, is the rendered path of a problem found by the
+	// apiserver's own validation, which reports rendered paths only.
+	field string
 }
 
 // Field renders Path the way the apiserver prints schema paths, e.g.
 // spec.versions[0].schema.openAPIV3Schema.properties[spec].
-func (p Problem) Field() string { return RenderPath(p.Path) }
+func (p Problem) Field() string {
+	if p.field != "" {
+		return p.field
+	}
+	return RenderPath(p.Path)
+}
 
 func (p Problem) String() string { return p.Field() + ": " + p.Detail }
 

@@ -1,0 +1,217 @@
+package translate
+
+import (
+	"strconv"
+	"strings"
+)
+
+// exactEquality reports whether CEL's == on values of n is strict equality
+// (semantics.md 2.3). It is not for lists of type set or map, whose == ignores
+// order, nor for objects with nullable properties, whose == counts a null
+// property although has() and the semantics treat it as absent. Values CEL
+// cannot compare at all are an error.
+func exactEquality(n *node) (bool, error) {
+	if err := comparable(n); err != nil {
+		return false, err
+	}
+	if lt := n.listType(); lt == "set" || lt == "map" {
+		return false, nil
+	}
+	exact := true
+	for _, p := range n.props {
+		if p.s.Nullable {
+			exact = false
+		}
+		ok, err := exactEquality(p)
+		if err != nil {
+			return false, err
+		}
+		exact = exact && ok
+	}
+	for _, c := range []*node{n.items, n.values} {
+		if c == nil {
+			continue
+		}
+		ok, err := exactEquality(c)
+		if err != nil {
+			return false, err
+		}
+		exact = exact && ok
+	}
+	return exact, nil
+}
+
+// comparable rejects values whose changes CEL cannot see.
+func comparable(n *node) error {
+	switch {
+	case n.s.XPreserveUnknownFields:
+		return cannot("the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
+	case n.s.XEmbeddedResource:
+		return cannot("the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
+	}
+	return nil
+}
+
+// requireExact fails when values of n cannot be compared strictly with ==.
+func (g *exprGen) requireExact(n *node, why string) error {
+	exact, err := exactEquality(n)
+	if err != nil {
+		return err
+	}
+	if !exact {
+		return cannot("%s, and values at %s contain lists of type set or map, or nullable properties, which CEL's == does not compare strictly", why, n.userPath())
+	}
+	return nil
+}
+
+// equal renders strict equality of a and b, two present values of n, without
+// help from the apiserver's correlation (used where old values are not paired
+// by the apiserver, and inside iterations).
+//
+//	exact ==:   a == b
+//	object:     (has(a.f) ? has(b.f) && a.f == b.f : !has(b.f)) && ...
+//	map:        size(a) == size(b) && a.all(k, k in b && EQ(a[k], b[k]))
+//	set:        a.map(e, e) == b.map(e, e)
+//	list map:   a.map(e, e.k) == b.map(e, e.k) && <items paired by key>
+//	atomic:     size(a) == size(b) && <items paired by index>
+//
+// map() turns a set or list map into a plain CEL list, whose == is ordered.
+func (g *exprGen) equal(n *node, a, b string) (string, error) {
+	exact, err := exactEquality(n)
+	if err != nil {
+		return "", err
+	}
+	if exact {
+		return a + " == " + b, nil
+	}
+	switch {
+	case n.listType() == "set":
+		if err := g.requireExact(n.items, "the items of a set are compared as a whole"); err != nil {
+			return "", err
+		}
+		e := g.newVar("e")
+		return a + ".map(" + e + ", " + e + ") == " + b + ".map(" + e + ", " + e + ")", nil
+	case n.listType() == "map":
+		return g.equalListMap(n, a, b)
+	case n.isList():
+		body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.items, ai, bi) })
+		if err != nil {
+			return "", err
+		}
+		return "size(" + a + ") == size(" + b + ") && " + body, nil
+	case n.isMap():
+		k := g.newVar("k")
+		inner, err := g.equal(n.values, a+"["+k+"]", b+"["+k+"]")
+		if err != nil {
+			return "", err
+		}
+		return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + k + ", " + k + " in " + b + " && " + paren(inner) + ")", nil
+	}
+	return g.equalObject(n, a, b)
+}
+
+// keyOrder renders "the list maps a and b have the same keys in the same
+// order", one ordered list comparison per key property.
+func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
+	var terms []string
+	for _, k := range n.listMapKeys() {
+		e := g.newVar("e")
+		ek, err := sel(e, k)
+		if err != nil {
+			return "", err
+		}
+		terms = append(terms, a+".map("+e+", "+ek+") == "+b+".map("+e+", "+ek+")")
+	}
+	return strings.Join(terms, " && "), nil
+}
+
+func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
+	order, err := g.keyOrder(n, a, b)
+	if err != nil {
+		return "", err
+	}
+	itemsExact, err := exactEquality(n.items)
+	if err != nil {
+		return "", err
+	}
+	if itemsExact {
+		// == on list maps pairs items by key: with the same key order it is
+		// strict.
+		return a + " == " + b + " && " + order, nil
+	}
+	e, f := g.newVar("e"), g.newVar("e")
+	eq, err := keyEq(n, e, f)
+	if err != nil {
+		return "", err
+	}
+	inner, err := g.equal(n.items, e, f)
+	if err != nil {
+		return "", err
+	}
+	return order + " && " + a + ".all(" + e + ", " + b + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", nil
+}
+
+func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
+	var terms []string
+	for _, p := range n.props {
+		name := p.lastStep().name
+		ap, err := sel(a, name)
+		if err != nil {
+			return "", err
+		}
+		bp, _ := sel(b, name)
+		inner, err := g.equal(p, ap, bp)
+		if err != nil {
+			return "", err
+		}
+		terms = append(terms, "(has("+ap+") ? has("+bp+") && "+paren(inner)+" : !has("+bp+"))")
+	}
+	if len(terms) == 0 {
+		return "true", nil
+	}
+	return strings.Join(terms, " && "), nil
+}
+
+// indexPairs renders "body holds for a[i], b[i] at every index i that both
+// lists have". Where the target has two-variable comprehensions:
+//
+//	a.all(i, v, i >= size(b) || BODY(v, b[i]))
+//
+// Below that, CEL cannot iterate indices, so maxItems bounds an index list:
+//
+//	[0, 1, ..., maxItems-1].all(i, i >= size(a) || i >= size(b) || BODY(a[i], b[i]))
+func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (string, error)) (string, error) {
+	i := g.newVar("i")
+	if g.twoVarComprehensions {
+		v := g.newVar("v")
+		inner, err := body(v, b+"["+i+"]")
+		if err != nil {
+			return "", err
+		}
+		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
+	}
+	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
+		return "", cannot("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
+	}
+	indices := make([]string, *list.s.ValueValidation.MaxItems)
+	for j := range indices {
+		indices[j] = strconv.Itoa(j)
+	}
+	inner, err := body(a+"["+i+"]", b+"["+i+"]")
+	if err != nil {
+		return "", err
+	}
+	return "[" + strings.Join(indices, ", ") + "].all(" + i + ", " + i + " >= size(" + a + ") || " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
+}
+
+// maxIndexList bounds the literal index list of indexPairs: beyond it the
+// rule text grows unreasonably and targets that need it should use 1.33.
+const maxIndexList = 256
+
+// paren wraps a compound expression so it can be an operand.
+func paren(e string) string {
+	if strings.ContainsAny(e, " ") {
+		return "(" + e + ")"
+	}
+	return e
+}

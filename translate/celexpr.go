@@ -1,0 +1,83 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+
+	apiservercel "k8s.io/apiserver/pkg/cel"
+)
+
+// exprGen renders CEL expressions over pairs of values: x is always the new
+// value (self) and y the old one (oldSelf).
+type exprGen struct {
+	// twoVarComprehensions is true where the target's CEL environment has
+	// all(i, v, ...) (environment 1.32, so Kubernetes 1.33 for new rules).
+	twoVarComprehensions bool
+	// vars numbers comprehension variables so nested ones never shadow.
+	vars int
+}
+
+// inexpressible is returned when no exact CEL form exists; the planner turns
+// it into a Problem on the declaring node.
+type inexpressible struct{ detail string }
+
+func (e *inexpressible) Error() string { return e.detail }
+
+func cannot(format string, args ...interface{}) error {
+	return &inexpressible{fmt.Sprintf(format, args...)}
+}
+
+func (g *exprGen) newVar(prefix string) string {
+	g.vars++
+	return fmt.Sprintf("%s%d", prefix, g.vars)
+}
+
+// sel renders x.name with the Kubernetes CEL escaping of property names.
+func sel(x, name string) (string, error) {
+	escaped, ok := apiservercel.Escape(name)
+	if !ok {
+		return "", cannot("property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
+	}
+	return x + "." + escaped, nil
+}
+
+// hasChain renders "the properties names... are present below x":
+//
+//	has(x.a) && has(x.a.b)
+func hasChain(x string, names []string) (string, error) {
+	var terms []string
+	cur := x
+	for _, name := range names {
+		next, err := sel(cur, name)
+		if err != nil {
+			return "", err
+		}
+		terms = append(terms, "has("+next+")")
+		cur = next
+	}
+	return strings.Join(terms, " && "), nil
+}
+
+// presence builds the presence check of a property reached from its scope by
+// names (semantics.md 3.2). Cost: 2 x len(names) has() calls, constant.
+//
+//	Immutable:  (has(x.a) && has(x.a.b)) == (has(y.a) && has(y.a.b))
+//	AddOnly:    !(has(y.a) && has(y.a.b)) || (has(x.a) && has(x.a.b))
+//	RemoveOnly: !(has(x.a) && has(x.a.b)) || (has(y.a) && has(y.a.b))
+func presence(m mutability, x, y string, names []string) (string, error) {
+	nx, err := hasChain(x, names)
+	if err != nil {
+		return "", err
+	}
+	ny, _ := hasChain(y, names)
+	if len(names) > 1 {
+		nx, ny = "("+nx+")", "("+ny+")"
+	}
+	switch m {
+	case addOnly:
+		return "!" + ny + " || " + nx, nil
+	case removeOnly:
+		return "!" + nx + " || " + ny, nil
+	}
+	return nx + " == " + ny, nil
+}

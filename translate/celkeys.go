@@ -1,0 +1,112 @@
+package translate
+
+import "strings"
+
+// keyEq renders "items a and b of a list-type map have the same key":
+//
+//	a.k1 == b.k1 && a.k2 == b.k2
+func keyEq(list *node, a, b string) (string, error) {
+	var terms []string
+	for _, k := range list.listMapKeys() {
+		ak, err := sel(a, k)
+		if err != nil {
+			return "", err
+		}
+		bk, _ := sel(b, k)
+		terms = append(terms, ak+" == "+bk)
+	}
+	return strings.Join(terms, " && "), nil
+}
+
+// keys builds the key check of collection c reached from its scope by names
+// (semantics.md 4). An absent collection has no keys. The presence tests are
+// written out with has() rather than with optional chaining
+// (x.?a.orValue([])), because the cost estimator loses the size bound of
+// orValue's result and estimates every iteration over it as unbounded.
+//
+// With X, Y the new and old collection and PX, PY their presence:
+//
+//	atomic list:  (PX ? size(X) : 0) >= (PY ? size(Y) : 0)       AddOnly
+//	others:       !PY || (PX ? CONTAINED(Y, X) : size(Y) == 0)    AddOnly
+//	              !PX || (PY ? CONTAINED(X, Y) : size(X) == 0)    RemoveOnly
+//	              PX ? (PY ? size(X) == size(Y) && CONTAINED(Y, X) : size(X) == 0)
+//	                 : (!PY || size(Y) == 0)                      Immutable
+//
+// CONTAINED is O(n) for maps (hashed lookups) and O(n^2) for sets and
+// list-type maps, whose membership tests scan the list.
+func (g *exprGen) keys(m mutability, c *node, x, y string, names []string) (string, error) {
+	px, err := hasChain(x, names)
+	if err != nil {
+		return "", err
+	}
+	py, _ := hasChain(y, names)
+	nx, _ := selChain(x, names)
+	ny, _ := selChain(y, names)
+	if len(names) > 1 {
+		px, py = "("+px+")", "("+py+")"
+	}
+	if c.listType() == "atomic" {
+		op := map[mutability]string{immutable: "==", addOnly: ">=", removeOnly: "<="}[m]
+		return sizeOrZero(px, nx) + " " + op + " " + sizeOrZero(py, ny), nil
+	}
+	sub, super, psub, psuper := ny, nx, py, px // AddOnly, Immutable: old keys stay
+	if m == removeOnly {
+		sub, super, psub, psuper = nx, ny, px, py
+	}
+	contained, err := g.containedKeys(c, sub, super)
+	if err != nil {
+		return "", err
+	}
+	if m == immutable {
+		contained = "size(" + nx + ") == size(" + ny + ") && " + contained
+	}
+	if len(names) == 0 {
+		return contained, nil
+	}
+	if m == immutable {
+		return px + " ? (" + py + " ? " + contained + " : size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", nil
+	}
+	return "!" + psub + " || (" + psuper + " ? " + contained + " : size(" + sub + ") == 0)", nil
+}
+
+func sizeOrZero(present, coll string) string {
+	if present == "" {
+		return "size(" + coll + ")"
+	}
+	return "(" + present + " ? size(" + coll + ") : 0)"
+}
+
+// selChain renders x.a.b.
+func selChain(x string, names []string) (string, error) {
+	cur := x
+	for _, name := range names {
+		next, err := sel(cur, name)
+		if err != nil {
+			return "", err
+		}
+		cur = next
+	}
+	return cur, nil
+}
+
+// containedKeys renders "every key of sub is a key of super".
+func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
+	switch {
+	case c.isMap():
+		k := g.newVar("k")
+		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
+	case c.listType() == "set":
+		if err := g.requireExact(c.items, "items of a set are its keys"); err != nil {
+			return "", err
+		}
+		e := g.newVar("e")
+		return sub + ".all(" + e + ", " + e + " in " + super + ")", nil
+	default: // list-type map
+		e, f := g.newVar("e"), g.newVar("e")
+		eq, err := keyEq(c, e, f)
+		if err != nil {
+			return "", err
+		}
+		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + eq + "))", nil
+	}
+}

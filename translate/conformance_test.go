@@ -1,0 +1,143 @@
+package translate_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// crdWith wraps a version schema, given as YAML, in a minimal v1 CRD.
+func crdWith(t testing.TB, schemaYAML string) map[string]interface{} {
+	t.Helper()
+	var s map[string]interface{}
+	if err := yaml.Unmarshal([]byte(schemaYAML), &s); err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	return map[string]interface{}{
+		"apiVersion": "apiextensions.k8s.io/v1",
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]interface{}{"name": "widgets.example.com"},
+		"spec": map[string]interface{}{
+			"group": "example.com",
+			"names": map[string]interface{}{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+			"scope": "Namespaced",
+			"versions": []interface{}{map[string]interface{}{
+				"name": "v1", "served": true, "storage": true,
+				"schema": map[string]interface{}{"openAPIV3Schema": s},
+			}},
+		},
+	}
+}
+
+func typedCRD(t testing.TB, doc map[string]interface{}) *apiextensionsv1.CustomResourceDefinition {
+	t.Helper()
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(data, crd); err != nil {
+		t.Fatal(err)
+	}
+	return crd
+}
+
+// translated translates a one-version CRD and returns the structural schema
+// of the result, after checking it passes the apiserver's CRD validation.
+func translated(t testing.TB, schemaYAML string, v translate.KubeVersion) *schema.Structural {
+	t.Helper()
+	res, err := translate.Translate(crdWith(t, schemaYAML), translate.Options{KubeVersion: v})
+	if err != nil {
+		t.Fatalf("Translate: %v", err)
+	}
+	crd := typedCRD(t, res.Translated)
+	errs, err := kube.ValidateCRD(crd)
+	if err != nil || len(errs) > 0 {
+		t.Fatalf("translated CRD fails validation: %v %v", err, errs)
+	}
+	s, err := kube.Structural(crd.Spec.Versions[0].Schema.OpenAPIV3Schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func objectOf(t testing.TB, y string) map[string]interface{} {
+	t.Helper()
+	var m map[string]interface{}
+	if err := yaml.Unmarshal([]byte(y), &m); err != nil {
+		t.Fatalf("object %s: %v", y, err)
+	}
+	if m == nil {
+		m = map[string]interface{}{}
+	}
+	return m
+}
+
+// celDenies runs the real CEL validator on an update after the storage
+// pipeline and reports whether it denies it, with the errors.
+func celDenies(t testing.TB, s *schema.Structural, oldYAML, newYAML string) (bool, string) {
+	t.Helper()
+	old, err := kube.RoundTrip(kube.Store(s, objectOf(t, oldYAML)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw := kube.Store(s, objectOf(t, newYAML))
+	errs := kube.ValidateUpdate(s, nw, old)
+	if len(errs) == 0 {
+		return false, ""
+	}
+	return true, errs.ToAggregate().Error()
+}
+
+// transition is one update and the declaration values that allow it: a
+// string of I (Immutable), A (AddOnly), R (RemoveOnly).
+type transition struct {
+	old, new string
+	allow    string
+}
+
+// verdictCase is a schema with a %s placeholder for the declaration value.
+type verdictCase struct {
+	name        string
+	schema      string
+	values      string // which of I, A, R to instantiate; default "IAR"
+	transitions []transition
+}
+
+var valueNames = map[byte]string{'I': "Immutable", 'A': "AddOnly", 'R': "RemoveOnly"}
+
+// runVerdicts translates every case at every version and checks that the
+// apiserver's CEL validator gives the expected verdict on every transition.
+func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVersion) {
+	for _, c := range cases {
+		values := c.values
+		if values == "" {
+			values = "IAR"
+		}
+		for i := range values {
+			value := valueNames[values[i]]
+			schemaYAML := strings.ReplaceAll(c.schema, "%s", value)
+			for _, v := range versions {
+				t.Run(fmt.Sprintf("%s/%s/%s", c.name, value, v), func(t *testing.T) {
+					s := translated(t, schemaYAML, v)
+					for _, tr := range c.transitions {
+						wantDeny := !strings.ContainsRune(tr.allow, rune(values[i]))
+						deny, msg := celDenies(t, s, tr.old, tr.new)
+						if deny != wantDeny {
+							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
+						}
+					}
+				})
+			}
+		}
+	}
+}

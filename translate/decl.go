@@ -1,0 +1,227 @@
+package translate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The two schema extensions mut2cel compiles.
+const (
+	extMutability    = "x-kubernetes-mutability"
+	extKeyMutability = "x-kubernetes-key-mutability"
+)
+
+// mutability is the value of either extension.
+type mutability string
+
+const (
+	unset      mutability = ""
+	immutable  mutability = "Immutable"
+	addOnly    mutability = "AddOnly"
+	removeOnly mutability = "RemoveOnly"
+)
+
+// declaration is what one schema node declares.
+type declaration struct {
+	mutability    mutability
+	keyMutability mutability
+}
+
+// schemaStep is one step from a schema node to a child schema node.
+type schemaStep struct {
+	kind stepKind
+	name string // property name, for stepProperty
+}
+
+type stepKind int
+
+const (
+	stepProperty stepKind = iota // properties[name]
+	stepItems                    // items
+	stepValues                   // additionalProperties
+)
+
+// schemaPath is a path of steps from the schema root.
+type schemaPath []schemaStep
+
+// key renders p unambiguously, for use as a map key.
+func (p schemaPath) key() string {
+	var b strings.Builder
+	for _, s := range p {
+		switch s.kind {
+		case stepProperty:
+			fmt.Fprintf(&b, "/p%q", s.name)
+		case stepItems:
+			b.WriteString("/i")
+		case stepValues:
+			b.WriteString("/v")
+		}
+	}
+	return b.String()
+}
+
+// docPath renders p as a document path below the schema root document path.
+func (p schemaPath) docPath(root []interface{}) []interface{} {
+	out := append([]interface{}{}, root...)
+	for _, s := range p {
+		switch s.kind {
+		case stepProperty:
+			out = append(out, "properties", s.name)
+		case stepItems:
+			out = append(out, "items")
+		case stepValues:
+			out = append(out, "additionalProperties")
+		}
+	}
+	return out
+}
+
+func (p schemaPath) child(s schemaStep) schemaPath {
+	return append(append(schemaPath{}, p...), s)
+}
+
+// readDeclarations collects the declarations of a raw openAPIV3Schema and
+// checks where they stand (semantics.md 1.1). rootPath is the document path of
+// the schema. Problems are returned sorted; the declarations map is keyed by
+// schemaPath.key().
+func readDeclarations(raw map[string]interface{}, rootPath []interface{}) (map[string]declaration, []Problem) {
+	r := &declReader{rootPath: rootPath, decls: map[string]declaration{}}
+	r.walk(raw, nil, rootPath, walkState{root: true})
+	sort.SliceStable(r.problems, func(i, j int) bool { return r.problems[i].Field() < r.problems[j].Field() })
+	return r.decls, r.problems
+}
+
+type declReader struct {
+	rootPath []interface{}
+	decls    map[string]declaration
+	problems []Problem
+}
+
+// walkState says what surrounds the node being read.
+type walkState struct {
+	root       bool // the schema root
+	inMetadata bool // the root's metadata or below
+	inJunctor  bool // inside allOf, anyOf, oneOf or not
+}
+
+func (r *declReader) problem(path []interface{}, format string, args ...interface{}) {
+	r.problems = append(r.problems, Problem{Path: append([]interface{}{}, path...), Detail: fmt.Sprintf(format, args...)})
+}
+
+func (r *declReader) walk(raw map[string]interface{}, sp schemaPath, dp []interface{}, st walkState) {
+	d := r.readNode(raw, dp, st)
+	if d != (declaration{}) && !st.inJunctor {
+		r.decls[sp.key()] = d
+	}
+	if props, ok := raw["properties"].(map[string]interface{}); ok {
+		for _, name := range sortedKeys(props) {
+			child, ok := props[name].(map[string]interface{})
+			if !ok {
+				continue
+			}
+			cst := walkState{inMetadata: st.inMetadata || (st.root && name == "metadata"), inJunctor: st.inJunctor}
+			r.walk(child, sp.child(schemaStep{stepProperty, name}), appendPath(dp, "properties", name), cst)
+		}
+	}
+	if items, ok := raw["items"].(map[string]interface{}); ok {
+		r.walk(items, sp.child(schemaStep{kind: stepItems}), appendPath(dp, "items"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor})
+	}
+	if values, ok := raw["additionalProperties"].(map[string]interface{}); ok {
+		r.walk(values, sp.child(schemaStep{kind: stepValues}), appendPath(dp, "additionalProperties"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor})
+	}
+	for _, junctor := range []string{"allOf", "anyOf", "oneOf"} {
+		branches, _ := raw[junctor].([]interface{})
+		for i, b := range branches {
+			if bm, ok := b.(map[string]interface{}); ok {
+				r.walk(bm, sp, appendPath(dp, junctor, i), walkState{inMetadata: st.inMetadata, inJunctor: true})
+			}
+		}
+	}
+	if not, ok := raw["not"].(map[string]interface{}); ok {
+		r.walk(not, sp, appendPath(dp, "not"), walkState{inMetadata: st.inMetadata, inJunctor: true})
+	}
+}
+
+// readNode reads and checks the declarations of one node.
+func (r *declReader) readNode(raw map[string]interface{}, dp []interface{}, st walkState) declaration {
+	var d declaration
+	for _, ext := range []string{extMutability, extKeyMutability} {
+		v, present := raw[ext]
+		if !present {
+			continue
+		}
+		p := appendPath(dp, ext)
+		m, ok := parseMutability(v)
+		switch {
+		case !ok:
+			r.problem(p, "Unsupported value: %s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
+			continue
+		case st.root:
+			r.problem(p, "Forbidden: not allowed on the schema root: declare the fields below it")
+			continue
+		case st.inMetadata:
+			r.problem(p, "Forbidden: not allowed in metadata: the apiserver owns object metadata")
+			continue
+		case st.inJunctor:
+			r.problem(p, "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema")
+			continue
+		}
+		if ext == extMutability {
+			if isCollection(raw) && m != immutable {
+				r.problem(p, "Forbidden: %s is not allowed on a list or map itself: use %s on it, or put %s on its items schema", m, extKeyMutability, extMutability)
+				continue
+			}
+			d.mutability = m
+		} else {
+			if !isCollection(raw) {
+				r.problem(p, "Forbidden: only allowed on a list (type: array) or a map (additionalProperties)")
+				continue
+			}
+			d.keyMutability = m
+		}
+	}
+	return d
+}
+
+func parseMutability(v interface{}) (mutability, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return unset, false
+	}
+	switch m := mutability(s); m {
+	case immutable, addOnly, removeOnly:
+		return m, true
+	}
+	return unset, false
+}
+
+// isCollection reports whether a raw schema node is a list or a map: the only
+// nodes with keys (semantics.md 1.1.3, 1.1.4).
+func isCollection(raw map[string]interface{}) bool {
+	if raw["type"] == "array" {
+		return true
+	}
+	_, isMap := raw["additionalProperties"].(map[string]interface{})
+	return raw["type"] == "object" && isMap
+}
+
+func quoteValue(v interface{}) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+func sortedKeys(m map[string]interface{}) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func appendPath(p []interface{}, steps ...interface{}) []interface{} {
+	return append(append(make([]interface{}, 0, len(p)+len(steps)), p...), steps...)
+}

@@ -1,0 +1,29 @@
+// Package translate compiles the mutability declarations of CRD schemas into
+// CEL transition rules that the kube-apiserver enforces.
+//
+// Input: one CustomResourceDefinition document (apiextensions.k8s.io/v1),
+// decoded from YAML or JSON into map[string]interface{}, whose version schemas
+// may carry x-kubernetes-mutability and x-kubernetes-key-mutability.
+//
+// Output: a Result holding the Edits that turn the document into its
+// translation (declarations removed, x-kubernetes-validations rules appended)
+// and the translated document itself.
+//
+// Invariants:
+//   - Every served and unserved version is translated; a version without
+//     declarations is left untouched.
+//   - The rules mean exactly what docs/semantics.md says: on every update the
+//     apiserver's CEL validator denies what the reference checker in verify/
+//     denies. Where no exact rule exists for the target Kubernetes version,
+//     Translate fails and says why; it never emits a weaker or stronger rule.
+//   - Every rule sits where the apiserver evaluates it: value checks on the
+//     declared node when the apiserver correlates it with its old value,
+//     presence and key checks on the nearest entry (list item, map value or
+//     root) that exists before and after the update.
+//   - Every rule compiles in the CEL environment the target Kubernetes
+//     version uses for new CRD rules, and the output CRD passes the
+//     apiserver's CRD validation.
+//   - Hand-written rules are kept; a generated rule whose text equals a rule
+//     already on the node is not added again.
+//   - The output is deterministic, and translating it again changes nothing.
+package translate

@@ -1,0 +1,234 @@
+package translate
+
+import (
+	"errors"
+	"strings"
+)
+
+// The reason every generated rule reports: the update is refused, not the value
+// itself (apimachinery's FieldValueForbidden).
+const reasonForbidden = "FieldValueForbidden"
+
+// planner turns the declarations of one version schema into rules on hosts.
+type planner struct {
+	g        *exprGen
+	rootPath []interface{} // document path of the schema root
+	problems []Problem
+}
+
+// plan generates the rules of every declaration below root, in walk order,
+// and stores them on their host nodes.
+func (p *planner) plan(root *node) {
+	root.walk(func(n *node) {
+		if m := n.decl.mutability; m != unset {
+			p.declared(n, extMutability, func() error { return p.mutabilityRules(n, m) })
+		}
+		if m := n.decl.keyMutability; m != unset {
+			p.declared(n, extKeyMutability, func() error { return p.keyRules(n, m) })
+		}
+	})
+}
+
+// declared runs gen and records an inexpressible result as a problem on the
+// declaration.
+func (p *planner) declared(n *node, ext string, gen func() error) {
+	err := gen()
+	var inexp *inexpressible
+	switch {
+	case err == nil:
+	case errors.As(err, &inexp):
+		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: "Forbidden: cannot be translated exactly: " + inexp.detail})
+	default:
+		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: err.Error()})
+	}
+}
+
+// mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
+func (p *planner) mutabilityRules(n *node, m mutability) error {
+	if n.parent.valueImmutableAtOrAbove() == nil {
+		if err := p.valueRules(n); err != nil {
+			return err
+		}
+	}
+	if n.isProperty() {
+		if err := p.presenceRule(n, m); err != nil {
+			return err
+		}
+	}
+	if n.isEntry() && m != immutable {
+		return p.keyRules(n.parent, m)
+	}
+	return nil
+}
+
+// valueRules makes the value of n immutable (semantics.md 3.1).
+func (p *planner) valueRules(n *node) error {
+	if n.underSetItem() {
+		return nil
+	}
+	msg := valueMessage(n)
+	if n.correlated() {
+		return p.valueAt(n, msg)
+	}
+	host := nearestCorrelated(n)
+	expr, err := p.g.pairs(host, n, "self", "oldSelf", func(x, y string) (string, error) { return p.g.equal(n, x, y) })
+	if err != nil {
+		return ignoreVacuous(err)
+	}
+	host.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, n)})
+	return nil
+}
+
+// valueAt makes the value of the correlated node n immutable with rules on n
+// and on correlated nodes below it. Where CEL's == is strict on n it is one
+// rule:
+//
+//	self == oldSelf
+//
+// Otherwise each level checks what its own == would miss (property presence,
+// map keys, list-map key order) and lets the apiserver pair the children,
+// which costs O(n) where an inline comparison would pair list-map items by
+// scanning.
+func (p *planner) valueAt(n *node, msg string) error {
+	exact, err := exactEquality(n)
+	if err != nil {
+		return err
+	}
+	add := func(expr string) { n.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
+	switch {
+	case exact:
+		add("self == oldSelf")
+	case n.listType() == "map":
+		order, err := p.g.keyOrder(n, "self", "oldSelf")
+		if err != nil {
+			return err
+		}
+		if itemsExact, _ := exactEquality(n.items); itemsExact {
+			add("self == oldSelf && " + order)
+			return nil
+		}
+		add(order)
+		return p.valueAt(n.items, msg)
+	case n.isList():
+		expr, err := p.g.equal(n, "self", "oldSelf")
+		if err != nil {
+			return err
+		}
+		add(expr)
+	case n.isMap():
+		k := p.g.newVar("k")
+		add("size(self) == size(oldSelf) && self.all(" + k + ", " + k + " in oldSelf)")
+		return p.valueAt(n.values, msg)
+	default:
+		return p.valueAtObject(n, msg, add)
+	}
+	return nil
+}
+
+func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
+	var terms []string
+	var recurse []*node
+	for _, c := range n.props {
+		name := c.lastStep().name
+		x, err := sel("self", name)
+		if err != nil {
+			return err
+		}
+		y, _ := sel("oldSelf", name)
+		exact, err := exactEquality(c)
+		if err != nil {
+			return err
+		}
+		if exact {
+			terms = append(terms, "(has("+x+") ? has("+y+") && "+x+" == "+y+" : !has("+y+"))")
+			continue
+		}
+		terms = append(terms, "has("+x+") == has("+y+")")
+		recurse = append(recurse, c)
+	}
+	if len(terms) > 0 {
+		add(strings.Join(terms, " && "))
+	}
+	for _, c := range recurse {
+		if err := p.valueAt(c, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// presenceRule checks the presence of property n within its scope
+// (semantics.md 3.2).
+func (p *planner) presenceRule(n *node, m mutability) error {
+	scope := n.scope()
+	names := propertyNames(scope, n)
+	return p.scopedRule(scope, n, presenceMessage(n, m), func(x, y string) (string, error) {
+		return presence(m, x, y, names)
+	})
+}
+
+// keyRules checks the keys of collection c (semantics.md 4).
+func (p *planner) keyRules(c *node, m mutability) error {
+	scope := c.scope()
+	names := propertyNames(scope, c)
+	return p.scopedRule(scope, c, keysMessage(c, m), func(x, y string) (string, error) {
+		return p.g.keys(m, c, x, y, names)
+	})
+}
+
+// scopedRule hosts a check that must run at every instance of scope existing
+// before and after, on scope itself where the apiserver correlates it, or on
+// the nearest correlated node above, iterating down to scope.
+func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y string) (string, error)) error {
+	if scope.valueImmutableAtOrAbove() != nil || scope.underSetItem() {
+		return nil // the whole scope is equal wherever it exists before and after
+	}
+	host := nearestCorrelated(scope)
+	expr, err := p.g.pairs(host, scope, "self", "oldSelf", check)
+	if err != nil {
+		return ignoreVacuous(err)
+	}
+	host.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
+	return nil
+}
+
+func ignoreVacuous(err error) error {
+	if err == errVacuous {
+		return nil
+	}
+	return err
+}
+
+func nearestCorrelated(n *node) *node {
+	for !n.correlated() {
+		n = n.parent
+	}
+	return n
+}
+
+// propertyNames lists the property names from scope down to n; only
+// properties lie between a node and its scope.
+func propertyNames(scope, n *node) []string {
+	var names []string
+	for _, c := range pathBetween(scope, n) {
+		names = append(names, c.lastStep().name)
+	}
+	return names
+}
+
+// addRule hosts r on n unless a rule with the same text is already there:
+// the apiserver keys x-kubernetes-validations by rule text, and an equal text
+// already enforces the same constraint.
+func (n *node) addRule(r Rule) {
+	for _, existing := range n.s.XValidations {
+		if existing.Rule == r.Rule {
+			return
+		}
+	}
+	for _, existing := range n.rules {
+		if existing.Rule == r.Rule {
+			return
+		}
+	}
+	n.rules = append(n.rules, r)
+}

@@ -1,0 +1,143 @@
+package translate
+
+import (
+	"sort"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+)
+
+// node is a structural schema node with what mut2cel needs to know about its
+// place: its declarations, its parent and how the apiserver pairs its values
+// with old values.
+type node struct {
+	s      *schema.Structural
+	parent *node
+	path   schemaPath // from the schema root
+	decl   declaration
+
+	props     []*node // sorted by name
+	items     *node
+	values    *node // additionalProperties
+	propIndex map[string]*node
+
+	rules []Rule // generated rules hosted here, in generation order
+}
+
+// buildTree pairs the structural schema with the declarations read from the
+// raw schema.
+func buildTree(s *schema.Structural, decls map[string]declaration) *node {
+	return buildNode(s, nil, nil, decls)
+}
+
+func buildNode(s *schema.Structural, parent *node, path schemaPath, decls map[string]declaration) *node {
+	n := &node{s: s, parent: parent, path: path, decl: decls[path.key()]}
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if len(names) > 0 {
+		n.propIndex = map[string]*node{}
+	}
+	for _, name := range names {
+		prop := s.Properties[name]
+		c := buildNode(&prop, n, path.child(schemaStep{stepProperty, name}), decls)
+		n.props = append(n.props, c)
+		n.propIndex[name] = c
+	}
+	if s.Items != nil {
+		n.items = buildNode(s.Items, n, path.child(schemaStep{kind: stepItems}), decls)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		n.values = buildNode(s.AdditionalProperties.Structural, n, path.child(schemaStep{kind: stepValues}), decls)
+	}
+	return n
+}
+
+// walk calls f on n and every node below it, parents first, properties in
+// name order, then items, then map values.
+func (n *node) walk(f func(*node)) {
+	f(n)
+	for _, c := range n.props {
+		c.walk(f)
+	}
+	if n.items != nil {
+		n.items.walk(f)
+	}
+	if n.values != nil {
+		n.values.walk(f)
+	}
+}
+
+func (n *node) isRoot() bool { return n.parent == nil }
+
+// lastStep is the step from the parent to n.
+func (n *node) lastStep() schemaStep { return n.path[len(n.path)-1] }
+
+func (n *node) isProperty() bool { return !n.isRoot() && n.lastStep().kind == stepProperty }
+
+// isEntry reports whether n is a list item or map value schema.
+func (n *node) isEntry() bool { return !n.isRoot() && n.lastStep().kind != stepProperty }
+
+func (n *node) listType() string {
+	if n.s.Type != "array" {
+		return ""
+	}
+	if n.s.XListType == nil || *n.s.XListType == "" {
+		return "atomic"
+	}
+	return *n.s.XListType
+}
+
+func (n *node) isMap() bool { return n.values != nil }
+
+func (n *node) isList() bool { return n.s.Type == "array" }
+
+// listMapKeys are the key properties of a list-type map list.
+func (n *node) listMapKeys() []string { return n.s.XListMapKeys }
+
+// scope is the nearest entry at or above n, or the root (semantics.md 2.2).
+func (n *node) scope() *node {
+	for c := n; ; c = c.parent {
+		if c.isRoot() || c.isEntry() {
+			return c
+		}
+	}
+}
+
+// correlated reports whether the apiserver pairs values of n with old values,
+// so that a rule on n may use oldSelf: through object properties, map values
+// and list-type map items, but not through items of atomic lists or sets.
+func (n *node) correlated() bool {
+	for c := n; !c.isRoot(); c = c.parent {
+		if c.lastStep().kind == stepItems && c.parent.listType() != "map" {
+			return false
+		}
+	}
+	return true
+}
+
+// underSetItem reports whether n is at or below the items of a set. Such a
+// node exists before and after only when the whole set item is equal, so no
+// declaration there can be violated (semantics.md 3.3).
+func (n *node) underSetItem() bool {
+	for c := n; !c.isRoot(); c = c.parent {
+		if c.lastStep().kind == stepItems && c.parent.listType() == "set" {
+			return true
+		}
+	}
+	return false
+}
+
+// valueImmutableAtOrAbove returns the nearest node at or above n that declares
+// x-kubernetes-mutability, or nil. Where such a node exists before and after
+// the update its whole value is equal, so constraints on positions inside it
+// hold already.
+func (n *node) valueImmutableAtOrAbove() *node {
+	for c := n; c != nil; c = c.parent {
+		if c.decl.mutability != unset {
+			return c
+		}
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package translate
+
+import (
+	"fmt"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// validateOutput checks the translation the way the target apiserver will:
+// every generated rule compiles in the target's CEL environment for new
+// rules, and the whole CRD passes the apiserver's CRD validation (structure,
+// rule compilation, estimated cost).
+func validateOutput(doc map[string]interface{}, edits []Edit, opts Options) []Problem {
+	out := deepCopy(doc)
+	ApplyEdits(out, edits)
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := convertJSON(out, crd); err != nil {
+		return []Problem{{Path: []interface{}{"spec"}, Detail: "Invalid value: " + err.Error()}}
+	}
+	problems := compileGenerated(crd, edits, opts)
+	errs, err := kube.ValidateCRD(crd)
+	if err != nil {
+		return append(problems, Problem{Path: []interface{}{"spec"}, Detail: err.Error()})
+	}
+	for _, e := range errs {
+		problems = append(problems, Problem{field: e.Field, Detail: fmt.Sprintf("the translated CRD fails the apiserver's validation: %s: %s", e.Type, e.Detail)})
+	}
+	return problems
+}
+
+// compileGenerated compiles the generated rules of every edited node in the
+// target's environment.
+func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []Edit, opts Options) []Problem {
+	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
+	var problems []Problem
+	roots := map[int]*schema.Structural{}
+	for _, e := range edits {
+		if len(e.AddRules) == 0 {
+			continue
+		}
+		version := e.Path[2].(int)
+		root, ok := roots[version]
+		if !ok {
+			v := crd.Spec.Versions[version]
+			s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
+			if err != nil {
+				return append(problems, Problem{Path: e.Path[:5], Detail: "Invalid value: " + err.Error()})
+			}
+			roots[version], root = s, s
+		}
+		n := structuralAt(root, e.Path[5:])
+		results, err := kube.CompileRules(n, len(e.Path) == 5, env)
+		if err != nil {
+			problems = append(problems, Problem{Path: e.Path, Detail: "Internal error: " + err.Error()})
+			continue
+		}
+		generated := map[string]bool{}
+		for _, r := range e.AddRules {
+			generated[r.Rule] = true
+		}
+		for i, r := range results {
+			if r.Error != nil && generated[n.XValidations[i].Rule] {
+				problems = append(problems, Problem{Path: appendPath(e.Path, "x-kubernetes-validations", i, "rule"),
+					Detail: fmt.Sprintf("Internal error: generated rule %q does not compile for Kubernetes %s: %s", n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail)})
+			}
+		}
+	}
+	return problems
+}
+
+// structuralAt follows a schema-relative document path.
+func structuralAt(s *schema.Structural, path []interface{}) *schema.Structural {
+	for i := 0; i < len(path); i++ {
+		switch path[i] {
+		case "properties":
+			i++
+			p := s.Properties[path[i].(string)]
+			s = &p
+		case "items":
+			s = s.Items
+		case "additionalProperties":
+			s = s.AdditionalProperties.Structural
+		}
+	}
+	return s
+}
