@@ -1,0 +1,319 @@
+package translate_test
+
+import (
+	"testing"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// blogPatterns are the four patterns of the Kubernetes blog post "Enforce CRD
+// Immutability with CEL Transition Rules", declared with the KEP extensions.
+// Where the KEP's meaning differs from the blog's hand-written rule, the
+// comment says so.
+var blogPatterns = []verdictCase{{
+	name:   "blog-immutable-since-first-write",
+	values: "A",
+	schema: `
+type: object
+properties:
+  value: {type: string, maxLength: 512, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{}`, `{}`, "A"},
+		{`{}`, `{value: "Hello, world!"}`, "A"},
+		{`{value: "Hello, world!"}`, `{value: "Hello, new world!"}`, ""},
+		{`{value: "Hello, world!"}`, `{}`, ""},
+	},
+}, {
+	name:   "blog-immutable-upon-creation",
+	values: "I",
+	schema: `
+type: object
+required: [value]
+properties:
+  value: {type: string, maxLength: 512, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{value: "Hello, world!"}`, `{value: "Hello, world!"}`, "I"},
+		{`{value: "Hello, world!"}`, `{value: "Hello, new world!"}`, ""},
+	},
+}, {
+	name:   "blog-append-only-list",
+	values: "A",
+	schema: `
+type: object
+properties:
+  value:
+    type: array
+    maxItems: 100
+    items:
+      type: object
+      x-kubernetes-mutability: %s
+      properties:
+        name: {type: string, maxLength: 64}
+        image: {type: string, maxLength: 256}`,
+	transitions: []transition{
+		{`{value: [{name: c1, image: nginx}]}`, `{value: [{name: c1, image: nginx}, {name: c2, image: mongodb}]}`, "A"},
+		{`{value: [{name: c1, image: nginx}, {name: c2, image: mongodb}]}`, `{value: [{name: c1, image: nginx}]}`, ""},
+		{`{value: [{name: c1, image: nginx}]}`, `{}`, ""},
+		{`{value: [{name: c1, image: nginx}]}`, `{value: [{name: c1, image: nginx2}]}`, ""},
+		// The blog's oldSelf.all(x, x in self) allows inserting before an
+		// old item; the KEP's items are keyed by index, so it is a change.
+		{`{value: [{name: c1, image: nginx}]}`, `{value: [{name: c0, image: busybox}, {name: c1, image: nginx}]}`, ""},
+		// The blog also forbids removing an empty list; an empty list has no
+		// keys to lose.
+		{`{value: []}`, `{}`, "A"},
+	},
+}, {
+	name:   "blog-map-append-only-keys",
+	values: "A",
+	schema: `
+type: object
+properties:
+  values:
+    type: object
+    maxProperties: 10
+    additionalProperties: {type: string, maxLength: 64, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{values: {key1: value1}}`, `{values: {key1: value1, key2: value2}}`, "A"},
+		{`{values: {key1: value1, key2: value2}}`, `{values: {key1: value1}}`, ""},
+		{`{values: {key1: value1}}`, `{}`, ""},
+		{`{values: {key1: value1}}`, `{values: {key1: changed}}`, ""},
+	},
+}}
+
+func TestBlogPatterns(t *testing.T) {
+	runVerdicts(t, blogPatterns, translate.AllKubeVersions())
+}
+
+// shapes covers declarations in every kind of place the semantics
+// distinguishes.
+var shapes = []verdictCase{{
+	name: "optional-parents",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      a:
+        type: object
+        properties:
+          b:
+            type: object
+            properties:
+              c: {type: string, maxLength: 16, x-kubernetes-mutability: %s}
+              d: {type: string, maxLength: 16}`,
+	transitions: []transition{
+		{`{spec: {a: {b: {c: x}}}}`, `{spec: {a: {b: {c: x, d: w}}}}`, "IAR"},
+		{`{spec: {a: {b: {c: x}}}}`, `{spec: {a: {b: {c: z}}}}`, ""},
+		// Removing any parent removes c.
+		{`{spec: {a: {b: {c: x}}}}`, `{spec: {a: {b: {}}}}`, "R"},
+		{`{spec: {a: {b: {c: x}}}}`, `{spec: {a: {}}}`, "R"},
+		{`{spec: {a: {b: {c: x}}}}`, `{spec: {}}`, "R"},
+		{`{spec: {a: {b: {c: x}}}}`, `{}`, "R"},
+		// Setting it again through a new parent adds c.
+		{`{}`, `{spec: {a: {b: {c: z}}}}`, "A"},
+		{`{spec: {a: {}}}`, `{spec: {a: {b: {c: z}}}}`, "A"},
+		{`{spec: {a: {b: {d: w}}}}`, `{spec: {a: {b: {c: z, d: w}}}}`, "A"},
+		{`{spec: {a: {b: {d: w}}}}`, `{spec: {}}`, "IAR"},
+	},
+}, {
+	name: "list-map-item-field",
+	schema: `
+type: object
+properties:
+  ports:
+    type: array
+    maxItems: 8
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [name]
+    items:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string, maxLength: 16}
+        port: {type: integer}
+        protocol: {type: string, maxLength: 8, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{ports: [{name: a, protocol: TCP}]}`, `{ports: [{name: a, protocol: UDP}]}`, ""},
+		{`{ports: [{name: a, protocol: TCP}]}`, `{ports: [{name: a, protocol: TCP, port: 80}]}`, "IAR"},
+		{`{ports: [{name: a, protocol: TCP}]}`, `{ports: [{name: a}]}`, "R"},
+		{`{ports: [{name: a}]}`, `{ports: [{name: a, protocol: TCP}]}`, "A"},
+		// New and removed entries are not constrained.
+		{`{ports: [{name: a, protocol: TCP}]}`, `{ports: [{name: b, protocol: UDP}]}`, "IAR"},
+		{`{ports: [{name: a, protocol: TCP}]}`, `{ports: [{name: b}, {name: a, protocol: TCP}]}`, "IAR"},
+		{`{}`, `{ports: [{name: a, protocol: TCP}]}`, "IAR"},
+	},
+}, {
+	name: "map-value-field",
+	schema: `
+type: object
+properties:
+  byName:
+    type: object
+    maxProperties: 8
+    additionalProperties:
+      type: object
+      properties:
+        owner: {type: string, maxLength: 16, x-kubernetes-mutability: %s}
+        note: {type: string, maxLength: 16}`,
+	transitions: []transition{
+		{`{byName: {a: {owner: x}}}`, `{byName: {a: {owner: w}}}`, ""},
+		{`{byName: {a: {owner: x}}}`, `{byName: {a: {owner: x, note: n}}}`, "IAR"},
+		{`{byName: {a: {owner: x}}}`, `{byName: {a: {}}}`, "R"},
+		{`{byName: {a: {}}}`, `{byName: {a: {owner: x}}}`, "A"},
+		{`{byName: {a: {owner: x}}}`, `{byName: {b: {owner: w}}}`, "IAR"},
+	},
+}, {
+	name: "atomic-list-item-field",
+	schema: `
+type: object
+properties:
+  steps:
+    type: array
+    maxItems: 4
+    items:
+      type: object
+      properties:
+        image: {type: string, maxLength: 16, x-kubernetes-mutability: %s}
+        args: {type: string, maxLength: 16}`,
+	transitions: []transition{
+		{`{steps: [{image: a}]}`, `{steps: [{image: b}]}`, ""},
+		{`{steps: [{image: a}]}`, `{steps: [{image: a, args: x}]}`, "IAR"},
+		{`{steps: [{image: a}]}`, `{steps: [{image: a}, {image: b}]}`, "IAR"},
+		{`{steps: [{image: a}, {image: b}]}`, `{steps: [{image: a}]}`, "IAR"},
+		{`{steps: [{image: a}]}`, `{steps: [{args: x}]}`, "R"},
+		{`{steps: [{args: x}]}`, `{steps: [{image: a, args: x}]}`, "A"},
+		{`{steps: [{image: a}, {image: b}]}`, `{steps: [{image: b}, {image: a}]}`, ""},
+	},
+}, {
+	name:   "strict-order-below-immutable",
+	values: "IA",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-mutability: %s
+    properties:
+      tags:
+        type: array
+        maxItems: 8
+        x-kubernetes-list-type: set
+        items: {type: string, maxLength: 16}
+      ports:
+        type: array
+        maxItems: 8
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [name]
+        items:
+          type: object
+          required: [name]
+          properties:
+            name: {type: string, maxLength: 16}
+            hosts:
+              type: array
+              maxItems: 4
+              x-kubernetes-list-type: set
+              items: {type: string, maxLength: 16}
+      opt: {type: string, maxLength: 16, nullable: true}`,
+	transitions: []transition{
+		{`{spec: {tags: [a, b]}}`, `{spec: {tags: [b, a]}}`, ""},
+		{`{spec: {ports: [{name: a}, {name: b}]}}`, `{spec: {ports: [{name: b}, {name: a}]}}`, ""},
+		{`{spec: {ports: [{name: a, hosts: [x, z]}]}}`, `{spec: {ports: [{name: a, hosts: [z, x]}]}}`, ""},
+		{`{spec: {ports: [{name: a, hosts: [x, z]}]}}`, `{spec: {ports: [{name: a, hosts: [x, z]}]}}`, "IA"},
+		// A null property is the same as an absent one.
+		{`{spec: {tags: [a], opt: null}}`, `{spec: {tags: [a]}}`, "IA"},
+		{`{spec: {tags: [a]}}`, `{spec: {tags: [a], opt: x}}`, ""},
+		{`{}`, `{spec: {tags: [a]}}`, "A"},
+	},
+}, {
+	name:   "escaped-property-names",
+	values: "I",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      namespace:
+        type: object
+        properties:
+          x-y: {type: string, maxLength: 8, x-kubernetes-mutability: %s}
+          a.b: {type: string, maxLength: 8, x-kubernetes-mutability: %s}
+          a/b: {type: string, maxLength: 8, x-kubernetes-mutability: %s}
+          foo__bar: {type: string, maxLength: 8, x-kubernetes-mutability: %s}
+          in: {type: string, maxLength: 8, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{spec: {namespace: {x-y: a, a.b: a, a/b: a, foo__bar: a, in: a}}}`, `{spec: {namespace: {x-y: a, a.b: a, a/b: a, foo__bar: a, in: a}}}`, "I"},
+		{`{spec: {namespace: {x-y: a}}}`, `{spec: {namespace: {x-y: b}}}`, ""},
+		{`{spec: {namespace: {a.b: a}}}`, `{spec: {namespace: {a.b: b}}}`, ""},
+		{`{spec: {namespace: {a/b: a}}}`, `{spec: {namespace: {}}}`, ""},
+		{`{spec: {namespace: {foo__bar: a}}}`, `{spec: {}}`, ""},
+		{`{spec: {}}`, `{spec: {namespace: {in: a}}}`, ""},
+	},
+}, {
+	name:   "defaults-and-pruning",
+	values: "I",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-mutability: %s
+    properties:
+      mode: {type: string, maxLength: 8, default: fast}
+      size: {type: number}`,
+	transitions: []transition{
+		// Stored with its default, the omitted field is equal.
+		{`{spec: {mode: fast}}`, `{spec: {}}`, "I"},
+		{`{spec: {}}`, `{spec: {mode: slow}}`, ""},
+		// Unknown fields are pruned before the comparison.
+		{`{spec: {mode: fast}}`, `{spec: {mode: fast, unknown: 1}}`, "I"},
+		// A number stored as 1 equals 1.0.
+		{`{spec: {size: 1}}`, `{spec: {size: 1.0}}`, "I"},
+		{`{spec: {size: 1}}`, `{spec: {size: 1.5}}`, ""},
+	},
+}, {
+	name: "nested-collections",
+	schema: `
+type: object
+properties:
+  groups:
+    type: object
+    maxProperties: 4
+    additionalProperties:
+      type: array
+      maxItems: 4
+      x-kubernetes-key-mutability: %s
+      items: {type: string, maxLength: 8}
+  pools:
+    type: array
+    maxItems: 4
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [zone, name]
+    items:
+      type: object
+      required: [zone, name]
+      properties:
+        zone: {type: string, maxLength: 8}
+        name: {type: string, maxLength: 8}
+        labels:
+          type: object
+          maxProperties: 4
+          x-kubernetes-key-mutability: %s
+          additionalProperties: {type: string, maxLength: 8}`,
+	transitions: []transition{
+		{`{groups: {g: [a]}}`, `{groups: {g: [a, b]}}`, "A"},
+		{`{groups: {g: [a, b]}}`, `{groups: {g: [a]}}`, "R"},
+		{`{groups: {g: [a]}}`, `{groups: {g: [b]}}`, "IAR"},
+		{`{groups: {g: [a]}}`, `{groups: {h: [a, b]}}`, "IAR"},
+		{`{pools: [{zone: z, name: n, labels: {a: x}}]}`, `{pools: [{zone: z, name: n, labels: {a: w}}]}`, "IAR"},
+		{`{pools: [{zone: z, name: n, labels: {a: x}}]}`, `{pools: [{zone: z, name: n, labels: {a: x, b: w}}]}`, "A"},
+		{`{pools: [{zone: z, name: n, labels: {a: x}}]}`, `{pools: [{zone: z, name: n}]}`, "R"},
+		{`{pools: [{zone: z, name: n, labels: {a: x}}]}`, `{pools: [{zone: z, name: m}]}`, "IAR"},
+	},
+}}
+
+func TestShapes(t *testing.T) {
+	runVerdicts(t, shapes, translate.AllKubeVersions())
+}

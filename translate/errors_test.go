@@ -1,0 +1,110 @@
+package translate_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// TestErrors checks every refusal with its full message.
+func TestErrors(t *testing.T) {
+	const root = "spec.versions[0].schema.openAPIV3Schema"
+	cases := []struct {
+		name    string
+		version translate.KubeVersion
+		schema  string
+		want    []string
+	}{{
+		name:   "unknown value",
+		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutability: Sometimes}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Unsupported value: "Sometimes": supported values: "Immutable", "AddOnly", "RemoveOnly"`},
+	}, {
+		name:   "not a string",
+		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-key-mutability: true}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Unsupported value: true: supported values: "Immutable", "AddOnly", "RemoveOnly"`},
+	}, {
+		name:   "root",
+		schema: `{type: object, x-kubernetes-mutability: Immutable, properties: {foo: {type: string}}}`,
+		want:   []string{root + `.x-kubernetes-mutability: Forbidden: not allowed on the schema root: declare the fields below it`},
+	}, {
+		name:   "metadata",
+		schema: `{type: object, properties: {metadata: {type: object, properties: {name: {type: string, x-kubernetes-mutability: Immutable}}}}}`,
+		want:   []string{root + `.properties[metadata].properties[name].x-kubernetes-mutability: Forbidden: not allowed in metadata: the apiserver owns object metadata`},
+	}, {
+		name:   "key mutability on a struct",
+		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-key-mutability: AddOnly, properties: {a: {type: string}}}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`},
+	}, {
+		name:   "key mutability on a scalar",
+		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-key-mutability: Immutable}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`},
+	}, {
+		name:   "AddOnly on a list",
+		schema: `{type: object, properties: {foo: {type: array, x-kubernetes-mutability: AddOnly, items: {type: string}}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: AddOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`},
+	}, {
+		name:   "RemoveOnly on a map",
+		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-mutability: RemoveOnly, additionalProperties: {type: string}}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: RemoveOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`},
+	}, {
+		name:   "inside a junctor",
+		schema: `{type: object, properties: {foo: {type: string, anyOf: [{maxLength: 3, x-kubernetes-mutability: Immutable}]}}}`,
+		want:   []string{root + `.properties[foo].anyOf[0].x-kubernetes-mutability: Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema`},
+	}, {
+		name:   "every problem is reported",
+		schema: `{type: object, x-kubernetes-key-mutability: Immutable, properties: {a: {type: string, x-kubernetes-mutability: Never}, b: {type: integer, x-kubernetes-key-mutability: AddOnly}}}`,
+		want: []string{
+			root + `.properties[a].x-kubernetes-mutability: Unsupported value: "Never": supported values: "Immutable", "AddOnly", "RemoveOnly"`,
+			root + `.properties[b].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`,
+			root + `.x-kubernetes-key-mutability: Forbidden: not allowed on the schema root: declare the fields below it`,
+		},
+	}, {
+		name:   "preserve unknown fields",
+		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-mutability: Immutable}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: cannot be translated exactly: the value at foo keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead`},
+	}, {
+		name:   "unescapable name",
+		schema: `{type: object, properties: {spec: {type: object, properties: {1abc: {type: string, maxLength: 4, x-kubernetes-mutability: AddOnly}}}}}`,
+		want:   []string{root + `.properties[spec].properties[1abc].x-kubernetes-mutability: Forbidden: cannot be translated exactly: property name "1abc" cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration`},
+	}, {
+		name:    "index iteration below 1.33 without maxItems",
+		version: translate.KubeVersion{Major: 1, Minor: 32},
+		schema:  `{type: object, properties: {foo: {type: array, items: {type: string, maxLength: 4, x-kubernetes-mutability: Immutable}}}}`,
+		want:    []string{root + `.properties[foo].items.x-kubernetes-mutability: Forbidden: cannot be translated exactly: comparing the items of foo index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most 256) so mut2cel can enumerate its indices`},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := translate.Translate(crdWith(t, c.schema), translate.Options{KubeVersion: c.version})
+			var terr *translate.Error
+			if !errors.As(err, &terr) {
+				t.Fatalf("Translate = %v, want *translate.Error", err)
+			}
+			var got []string
+			for _, p := range terr.Problems {
+				got = append(got, p.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("Translate problems =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestRejectsV1beta1(t *testing.T) {
+	doc := crdWith(t, `{type: object}`)
+	doc["apiVersion"] = "apiextensions.k8s.io/v1beta1"
+	_, err := translate.Translate(doc, translate.Options{})
+	want := `apiVersion: Unsupported value: "apiextensions.k8s.io/v1beta1": only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first`
+	if err == nil || err.Error() != want {
+		t.Errorf("Translate(v1beta1) = %v, want %s", err, want)
+	}
+}
+
+func TestNoDeclarationsNoEdits(t *testing.T) {
+	res, err := translate.Translate(crdWith(t, `{type: object, properties: {foo: {type: string}}}`), translate.Options{})
+	if err != nil || res.Changed() {
+		t.Errorf("Translate(no declarations) = %v, %v; want no edits", res, err)
+	}
+}
