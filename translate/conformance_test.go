@@ -12,6 +12,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
 // crdWith wraps a version schema, given as YAML, in a minimal v1 CRD.
@@ -82,6 +83,35 @@ func objectOf(t testing.TB, y string) map[string]interface{} {
 	return m
 }
 
+// nativeDenies runs the reference checker on the same stored pair.
+func nativeDenies(t testing.TB, checker *verify.Checker, s *schema.Structural, oldYAML, newYAML string) (bool, string) {
+	t.Helper()
+	old, err := kube.RoundTrip(kube.Store(s, objectOf(t, oldYAML)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw := kube.Store(s, objectOf(t, newYAML))
+	violations := checker.Check(old, nw)
+	if len(violations) == 0 {
+		return false, ""
+	}
+	return true, fmt.Sprint(violations)
+}
+
+// checkerFor reads the declarations of a version schema given as YAML.
+func checkerFor(t testing.TB, schemaYAML string) *verify.Checker {
+	t.Helper()
+	var raw map[string]interface{}
+	if err := yaml.Unmarshal([]byte(schemaYAML), &raw); err != nil {
+		t.Fatal(err)
+	}
+	c, err := verify.NewChecker(raw)
+	if err != nil {
+		t.Fatalf("NewChecker: %v", err)
+	}
+	return c
+}
+
 // celDenies runs the real CEL validator on an update after the storage
 // pipeline and reports whether it denies it, with the errors.
 func celDenies(t testing.TB, s *schema.Structural, oldYAML, newYAML string) (bool, string) {
@@ -116,7 +146,8 @@ type verdictCase struct {
 var valueNames = map[byte]string{'I': "Immutable", 'A': "AddOnly", 'R': "RemoveOnly"}
 
 // runVerdicts translates every case at every version and checks that the
-// apiserver's CEL validator gives the expected verdict on every transition.
+// apiserver's CEL validator and the reference checker both give the expected
+// verdict on every transition.
 func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVersion) {
 	for _, c := range cases {
 		values := c.values
@@ -126,6 +157,7 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 		for i := range values {
 			value := valueNames[values[i]]
 			schemaYAML := strings.ReplaceAll(c.schema, "%s", value)
+			checker := checkerFor(t, schemaYAML)
 			for _, v := range versions {
 				t.Run(fmt.Sprintf("%s/%s/%s", c.name, value, v), func(t *testing.T) {
 					s := translated(t, schemaYAML, v)
@@ -134,6 +166,9 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 						deny, msg := celDenies(t, s, tr.old, tr.new)
 						if deny != wantDeny {
 							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
+						}
+						if deny, msg := nativeDenies(t, checker, s, tr.old, tr.new); deny != wantDeny {
+							t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
 						}
 					}
 				})

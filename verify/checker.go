@@ -1,0 +1,77 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Checker checks updates against the declarations of one CRD version schema.
+type Checker struct {
+	root *node
+}
+
+// NewChecker reads the declarations from the raw openAPIV3Schema of one CRD
+// version, decoded from JSON/YAML as map[string]interface{} (so the two
+// extensions are still present: the typed apiextensions structs drop them).
+// It returns an error listing every invalid declaration (semantics.md 1.1),
+// each with its schema path rendered like the apiserver prints it. The error
+// is a k8s.io/apimachinery aggregate, so callers can range over Errors().
+func NewChecker(schema map[string]interface{}) (*Checker, error) {
+	p := &parser{}
+	root := p.parse(schema, field.NewPath("openAPIV3Schema"), where{root: true})
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	return &Checker{root: root}, nil
+}
+
+// Check returns every violation of the declarations by the update from old to
+// new. Both objects are already in stored form (pruned, defaulted; the caller
+// does that). An empty result means the update is allowed.
+func (c *Checker) Check(old, new map[string]interface{}) []Violation {
+	w := &walker{}
+	// The root always exists before and after (semantics.md 2.2).
+	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
+	w.visit(c.root, both, nil, true, false)
+	sortViolations(w.out)
+	return w.out
+}
+
+// Violation is one denied part of an update.
+type Violation struct {
+	Path        string // instance path in the object, e.g. spec.ports[2].protocol
+	Declaration string // schema path of the declaring node
+	Kind        string // "value", "presence" or "keys"
+	Detail      string // human words: what changed
+}
+
+// Kinds of violations, one per rule of semantics.md (3.1, 3.2, 4).
+const (
+	kindValue    = "value"
+	kindPresence = "presence"
+	kindKeys     = "keys"
+)
+
+func (v Violation) String() string {
+	return fmt.Sprintf("%s: %s: %s (declared at %s)", v.Path, v.Kind, v.Detail, v.Declaration)
+}
+
+// sortViolations orders by Path, Kind and Declaration as promised; Detail
+// breaks the remaining ties so the order is total.
+func sortViolations(vs []Violation) {
+	sort.Slice(vs, func(i, j int) bool {
+		a, b := vs[i], vs[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Declaration != b.Declaration {
+			return a.Declaration < b.Declaration
+		}
+		return a.Detail < b.Detail
+	})
+}

@@ -1,0 +1,52 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// The wording of every violation detail lives here.
+
+// maxShown bounds how much of a value a detail quotes.
+const maxShown = 60
+
+func valueDetail(value string, before, after interface{}) string {
+	return fmt.Sprintf("%s: value changed from %s to %s", value, shown(before), shown(after))
+}
+
+func presenceDetail(value string, added bool) string {
+	switch {
+	case value == immutable && added:
+		return "Immutable: field was added; it may be neither added nor removed"
+	case value == immutable:
+		return "Immutable: field was removed; it may be neither added nor removed"
+	case added:
+		return "RemoveOnly: field was added; it may only be removed"
+	}
+	return "AddOnly: field was removed; it may only be added"
+}
+
+func keysDetail(value string, removed, added []string) string {
+	var parts []string
+	if len(removed) > 0 {
+		parts = append(parts, "keys removed: "+strings.Join(removed, ", "))
+	}
+	if len(added) > 0 {
+		parts = append(parts, "keys added: "+strings.Join(added, ", "))
+	}
+	return fmt.Sprintf("%s: %s", value, strings.Join(parts, "; "))
+}
+
+// shown renders a value as JSON (maps with sorted keys), cut to maxShown.
+func shown(v interface{}) string {
+	data, err := json.Marshal(v)
+	s := string(data)
+	if err != nil {
+		s = fmt.Sprintf("%v", v)
+	}
+	if r := []rune(s); len(r) > maxShown {
+		s = string(r[:maxShown]) + "..."
+	}
+	return s
+}

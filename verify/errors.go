@@ -1,0 +1,40 @@
+package verify
+
+import (
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The wording of every schema error lives here (STYLE: wording in one place).
+// Each message says what is wrong and what to do instead.
+
+func errUnsupported(path *field.Path, value interface{}) *field.Error {
+	return field.NotSupported(path, value, supportedValues)
+}
+
+func errOnRoot(path *field.Path) *field.Error {
+	return field.Forbidden(path, "must not be set on the schema root: "+
+		"the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead")
+}
+
+func errInMetadata(path *field.Path) *field.Error {
+	return field.Forbidden(path, "must not be set in metadata: the apiserver owns object metadata")
+}
+
+func errInJunctor(path *field.Path) *field.Error {
+	return field.Forbidden(path, "must not be set inside allOf, anyOf, oneOf or not: "+
+		"those branches only validate values and do not describe fields; "+
+		"move it to the field's schema under properties, items or additionalProperties")
+}
+
+func errKeysOnNonCollection(path *field.Path) *field.Error {
+	return field.Forbidden(path, "only allowed on type: array or on type: object with an additionalProperties schema; "+
+		"the properties of an object are not a key set: put x-kubernetes-mutability on each property instead")
+}
+
+func errNarrowingOnCollection(path *field.Path, value, itemsKey string) *field.Error {
+	return field.Invalid(path, value, fmt.Sprintf("only Immutable is allowed on a list or map: "+
+		"use x-kubernetes-key-mutability: %s for its keys, or put x-kubernetes-mutability: %s on its %s",
+		value, value, itemsKey))
+}

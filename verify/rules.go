@@ -1,0 +1,72 @@
+package verify
+
+import (
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// checkValue is semantics.md 3.1: a position of N that exists before and
+// after keeps a strictly equal value.
+func (w *walker) checkValue(n *node, p pair, at *field.Path) {
+	if p.both() && !equal(n, p.old.v, p.new.v) {
+		w.add(at, n, kindValue, valueDetail(n.mut, p.old.v, p.new.v))
+	}
+}
+
+// checkPresence is semantics.md 3.2, called only where the scope exists
+// before and after, so a position missing on one side means N, or a
+// property between N and its scope, was added or removed.
+func (w *walker) checkPresence(n *node, p pair, at *field.Path) {
+	removed := p.old.ok && !p.new.ok
+	added := !p.old.ok && p.new.ok
+	if (removed && n.mut != removeOnly) || (added && n.mut != addOnly) {
+		w.add(at, n, kindPresence, presenceDetail(n.mut, added))
+	}
+}
+
+// keyDeclaration is one key constraint on a collection: its own
+// x-kubernetes-key-mutability, or AddOnly/RemoveOnly on its items or
+// additionalProperties schema (semantics.md 3.3), reported at that schema.
+type keyDeclaration struct {
+	value string
+	by    *node
+}
+
+func keyDeclarations(n *node) []keyDeclaration {
+	var out []keyDeclaration
+	if n.keyMut != "" {
+		out = append(out, keyDeclaration{n.keyMut, n})
+	}
+	for _, sub := range []*node{n.items, n.values} {
+		if sub != nil && narrowing(sub.mut) {
+			out = append(out, keyDeclaration{sub.mut, sub})
+		}
+	}
+	return out
+}
+
+// checkKeys is semantics.md 4, called only where the scope of the
+// collection exists before and after.
+func (w *walker) checkKeys(n *node, p pair, at *field.Path) {
+	decls := keyDeclarations(n)
+	if len(decls) == 0 {
+		return
+	}
+	before, after := keysOf(n, p.old), keysOf(n, p.new)
+	removed, added := before.missing(after), after.missing(before)
+	for _, d := range decls {
+		r, a := removed, added
+		if d.value == removeOnly {
+			r = nil // RemoveOnly: keys after ⊆ keys before
+		}
+		if d.value == addOnly {
+			a = nil // AddOnly: keys before ⊆ keys after
+		}
+		if len(r) > 0 || len(a) > 0 {
+			w.add(at, d.by, kindKeys, keysDetail(d.value, r, a))
+		}
+	}
+}
+
+func (w *walker) add(at *field.Path, n *node, kind, detail string) {
+	w.out = append(w.out, Violation{Path: at.String(), Declaration: n.path.String(), Kind: kind, Detail: detail})
+}

@@ -1,0 +1,162 @@
+package verify
+
+import (
+	"sort"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// node is what the checker needs of one schema node: how to walk below it
+// and what it declares. It is built once by NewChecker from the raw schema.
+type node struct {
+	path     *field.Path // schema path, reported as Violation.Declaration
+	props    []prop      // sorted by name, so walks are deterministic
+	items    *node       // schema of list items
+	values   *node       // additionalProperties schema: values of a map
+	listType string      // x-kubernetes-list-type; "" means atomic
+	mapKeys  []string    // x-kubernetes-list-map-keys, in declared order
+	mut      string      // valid x-kubernetes-mutability, or ""
+	keyMut   string      // valid x-kubernetes-key-mutability, or ""
+}
+
+type prop struct {
+	name string
+	node *node
+}
+
+// property returns the schema of a named property, nil when unknown. A nil
+// node stands for a value without schema (preserved unknown fields).
+func (n *node) property(name string) *node {
+	if n == nil {
+		return nil
+	}
+	i := sort.Search(len(n.props), func(i int) bool { return n.props[i].name >= name })
+	if i < len(n.props) && n.props[i].name == name {
+		return n.props[i].node
+	}
+	return nil
+}
+
+// child returns the schema of the value under key of an object or map.
+func (n *node) child(key string) *node {
+	if n == nil {
+		return nil
+	}
+	if n.values != nil {
+		return n.values
+	}
+	return n.property(key)
+}
+
+func (n *node) itemNode() *node {
+	if n == nil {
+		return nil
+	}
+	return n.items
+}
+
+// isMap tells maps from objects: a null map value is a value, a null object
+// property is absent (semantics.md 2.1).
+func (n *node) isMap() bool {
+	return n != nil && n.values != nil
+}
+
+// where tells which declarations a position in the schema forbids (1.1.2,
+// 1.1.5).
+type where struct {
+	root, metadata, junctor bool
+}
+
+// below is the place of a subschema that is not the root's metadata.
+func (w where) below() where {
+	return where{metadata: w.metadata, junctor: w.junctor}
+}
+
+// parser builds the node tree and collects every invalid declaration.
+type parser struct {
+	errs field.ErrorList
+}
+
+func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *node {
+	p.checkDeclarations(raw, path, at)
+	p.parseJunctors(raw, path, at)
+	n := &node{
+		path:     path,
+		listType: stringOf(raw[extListType]),
+		mapKeys:  stringsOf(raw[extListMapKeys]),
+		mut:      validValue(raw[extMutability]),
+		keyMut:   validValue(raw[extKeyMutability]),
+	}
+	n.props = p.parseProperties(raw, path, at)
+	if items, ok := raw["items"].(map[string]interface{}); ok {
+		n.items = p.parse(items, path.Child("items"), at.below())
+	}
+	// additionalProperties true or false is not a schema: no map.
+	if values, ok := raw["additionalProperties"].(map[string]interface{}); ok {
+		n.values = p.parse(values, path.Child("additionalProperties"), at.below())
+	}
+	return n
+}
+
+func (p *parser) parseProperties(raw map[string]interface{}, path *field.Path, at where) []prop {
+	props, _ := raw["properties"].(map[string]interface{})
+	var out []prop
+	for _, name := range sortedKeys(props) {
+		sub, ok := props[name].(map[string]interface{})
+		if !ok {
+			continue
+		}
+		below := at.below()
+		below.metadata = below.metadata || (at.root && name == "metadata")
+		out = append(out, prop{name: name, node: p.parse(sub, path.Child("properties").Key(name), below)})
+	}
+	return out
+}
+
+// parseJunctors reads junctor branches only to find declarations inside
+// them; their nodes are dropped because junctors do not describe fields.
+func (p *parser) parseJunctors(raw map[string]interface{}, path *field.Path, at where) {
+	inside := at.below()
+	inside.junctor = true
+	for _, name := range []string{"allOf", "anyOf", "oneOf"} {
+		branches, _ := raw[name].([]interface{})
+		for i, b := range branches {
+			if sub, ok := b.(map[string]interface{}); ok {
+				p.parse(sub, path.Child(name).Index(i), inside)
+			}
+		}
+	}
+	if sub, ok := raw["not"].(map[string]interface{}); ok {
+		p.parse(sub, path.Child("not"), inside)
+	}
+}
+
+// err returns the collected errors sorted, so the message is the same on
+// every run whatever the map order of the input.
+func (p *parser) err() error {
+	sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Error() < p.errs[j].Error() })
+	return p.errs.ToAggregate()
+}
+
+func stringOf(v interface{}) string {
+	s, _ := v.(string)
+	return s
+}
+
+func stringsOf(v interface{}) []string {
+	list, _ := v.([]interface{})
+	var out []string
+	for _, e := range list {
+		out = append(out, stringOf(e))
+	}
+	return out
+}
+
+func sortedKeys(m map[string]interface{}) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
