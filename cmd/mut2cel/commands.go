@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// command is one subcommand. Each has its own flag set, built by flags, so
+// that its help can list the flags without running it.
+type command struct {
+	name, args, summary string
+	help                string // the text between the usage line and the flags
+	flags               func() *pflag.FlagSet
+	run                 func(c *command, e *env, args []string) int
+}
+
+// commands lists the subcommands in the order help shows them. It is
+// filled in init because help refers to it.
+var commands []*command
+
+func init() {
+	commands = []*command{translateCommand, versionCommand, helpCommand}
+}
+
+// noArgs parses the flags of a command that takes no arguments;
+// done and code are those of parseFlags.
+func (c *command) noArgs(e *env, args []string) (code int, done bool) {
+	fs := c.flags()
+	if code, done := c.parseFlags(e, fs, args); done {
+		return code, true
+	}
+	if fs.NArg() > 0 {
+		e.usageError(c, "unexpected arguments %q", fs.Args())
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+func findCommand(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func printMainUsage(w io.Writer) {
+	fmt.Fprintf(w, `Usage: mut2cel <command> [flags] [arguments]
+
+mut2cel compiles the x-kubernetes-mutability and x-kubernetes-key-mutability
+declarations of CustomResourceDefinition schemas into x-kubernetes-validations
+CEL rules.
+
+Commands:
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s  %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun \"mut2cel help <command>\" for details.\n")
+}
+
+func (c *command) printUsage(w io.Writer) {
+	fmt.Fprintf(w, "%s\n\n%s", c.usageLine(), c.help)
+	if fs := c.flags(); fs.HasFlags() {
+		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
+	}
+}
+
+// parseFlags parses a command's flags. When it returns done, the command
+// ends with the exit code it returns: help was asked for (0) or the flags
+// are wrong (2).
+func (c *command) parseFlags(e *env, fs *pflag.FlagSet, args []string) (code int, done bool) {
+	fs.SetOutput(io.Discard) // messages are printed here, once
+	fs.Usage = func() {}
+	switch err := fs.Parse(args); {
+	case err == pflag.ErrHelp:
+		c.printUsage(e.stdout)
+		return exitOK, true
+	case err != nil:
+		e.usageError(c, "%v", err)
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+// usageError reports a bad invocation with a short usage of the command
+// (or of mut2cel when c is nil) on stderr.
+func (e *env) usageError(c *command, format string, args ...interface{}) {
+	prefix := "mut2cel"
+	if c != nil {
+		prefix += " " + c.name
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", prefix, strings.TrimSpace(fmt.Sprintf(format, args...)))
+	if c == nil {
+		fmt.Fprintf(e.stderr, "Usage: mut2cel <command> [flags] [arguments]\nRun \"mut2cel help\" for the commands.\n")
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s\n", c.usageLine())
+	if fs := c.flags(); fs.HasFlags() {
+		fmt.Fprintf(e.stderr, "Flags:\n%s", fs.FlagUsages())
+	}
+	fmt.Fprintf(e.stderr, "Run \"mut2cel help %s\" for details.\n", c.name)
+}
+
+func noFlags(name string) func() *pflag.FlagSet {
+	return func() *pflag.FlagSet { return pflag.NewFlagSet(name, pflag.ContinueOnError) }
+}
+
+func (c *command) usageLine() string {
+	return strings.TrimSpace("Usage: mut2cel " + c.name + " " + c.args)
+}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// fakeTranslate stands in for the translator, which is written
+// separately: it turns x-kubernetes-mutability: Immutable into a
+// transition rule and reports any other value as a problem. It records the
+// options it was called with.
+func fakeTranslate(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
+	lastOptions = opts
+	var edits []translate.Edit
+	var problems []translate.Problem
+	walkMaps(doc, nil, func(path []interface{}, m map[string]interface{}) {
+		switch v, ok := m["x-kubernetes-mutability"]; {
+		case !ok:
+		case v == "Immutable":
+			edits = append(edits, translate.Edit{Path: path, Remove: []string{"x-kubernetes-mutability"},
+				AddRules: []translate.Rule{{Rule: "self == oldSelf", Message: "is immutable"}}})
+		default:
+			problems = append(problems, translate.Problem{Path: append(path, "x-kubernetes-mutability"),
+				Detail: fmt.Sprintf("unknown value %q: use Immutable, AddOnly or RemoveOnly", v)})
+		}
+	})
+	if problems != nil {
+		return nil, &translate.Error{Problems: problems}
+	}
+	return &translate.Result{Edits: edits}, nil
+}
+
+var lastOptions translate.Options
+
+func walkMaps(v interface{}, path []interface{}, f func([]interface{}, map[string]interface{})) {
+	switch t := v.(type) {
+	case map[string]interface{}:
+		f(path, t)
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			walkMaps(t[k], append(path[:len(path):len(path)], k), f)
+		}
+	case []interface{}:
+		for i, x := range t {
+			walkMaps(x, append(path[:len(path):len(path)], i), f)
+		}
+	}
+}
+
+type runCase struct {
+	name   string
+	args   []string
+	stdin  string
+	code   int
+	stdout string // golden file under testdata/, or the exact text when it has no ".golden" suffix
+	stderr []string
+}
+
+func TestRun(t *testing.T) {
+	translateFunc = fakeTranslate
+	crd := readFile(t, "testdata/crd.yaml")
+	for _, c := range []runCase{{
+		name: "stdin", args: []string{"translate"}, stdin: crd,
+		stdout: "crd.golden",
+	}, {
+		name: "stdin dash", args: []string{"translate", "-"}, stdin: crd,
+		stdout: "crd.golden",
+	}, {
+		name: "file", args: []string{"translate", "testdata/crd.yaml"},
+		stdout: "crd.golden",
+	}, {
+		name: "non-CRD passes through", args: []string{"translate", "testdata/configmap.yaml"},
+		stdout: readFile(t, "testdata/configmap.yaml"),
+	}, {
+		name: "files are joined with separators", args: []string{"translate", "testdata/configmap.yaml", "-", "testdata/crd.yaml"},
+		stdin:  "---\nkind: Stdin\n",
+		stdout: "joined.golden",
+	}, {
+		name: "json", args: []string{"translate", "testdata/crd.json"},
+		stdout: "crd-json.golden",
+	}, {
+		name: "directory", args: []string{"translate", "testdata/dir"},
+		stdout: "dir.golden",
+	}, {
+		name: "problems", args: []string{"translate", "testdata/crd.yaml", "testdata/bad-crd.yaml"},
+		code: exitFailure,
+		stderr: []string{
+			"testdata/bad-crd.yaml:22: document 2 (CustomResourceDefinition/gadgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a].x-kubernetes-mutability: unknown value \"Sometimes\": use Immutable, AddOnly or RemoveOnly",
+			"testdata/bad-crd.yaml:25: document 2 (CustomResourceDefinition/gadgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[b].x-kubernetes-mutability: unknown value \"Never\": use Immutable, AddOnly or RemoveOnly",
+		},
+	}, {
+		name: "every input reports", args: []string{"translate", "missing.yaml", "-", "testdata/bad-crd.yaml"},
+		stdin: "a: [1,\n", code: exitFailure,
+		stderr: []string{
+			"missing.yaml: no such file or directory",
+			"<stdin>:1: did not find expected node content",
+			"testdata/bad-crd.yaml:22: document 2",
+			"testdata/bad-crd.yaml:25: document 2",
+		},
+	}, {
+		name: "helm template", args: []string{"translate"}, stdin: "kind: X\n---\nname: {{ .Release.Name }}\n",
+		code: exitFailure, stderr: []string{"<stdin>:3: document 2 is a Helm template"},
+	}} {
+		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+	}
+}
+
+func TestKubeVersionFlag(t *testing.T) {
+	translateFunc = fakeTranslate
+	for _, c := range []struct {
+		args []string
+		want translate.KubeVersion
+	}{
+		{[]string{"translate"}, translate.DefaultKubeVersion},
+		{[]string{"translate", "--kube-version", "1.33"}, translate.KubeVersion{Major: 1, Minor: 33}},
+		{[]string{"translate", "--kube-version=v1.29"}, translate.KubeVersion{Major: 1, Minor: 29}},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(append(c.args, "testdata/crd.yaml"), strings.NewReader(""), &out, &errOut)
+		if code != exitOK || lastOptions.KubeVersion != c.want {
+			t.Errorf("run(%q) = %d, translated for %v; want 0, %v (%s)", c.args, code, lastOptions.KubeVersion, c.want, errOut.String())
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, c := range []runCase{
+		{name: "help flag", args: []string{"--help"}, stdout: "Usage: mut2cel <command>"},
+		{name: "h flag", args: []string{"-h"}, stdout: "Usage: mut2cel <command>"},
+		{name: "help", args: []string{"help"}, stdout: "Usage: mut2cel <command>"},
+		{name: "help translate", args: []string{"help", "translate"}, stdout: "Usage: mut2cel translate [flags] [PATH...]"},
+		{name: "translate help", args: []string{"translate", "--help"}, stdout: "--kube-version X.Y"},
+		{name: "translate h", args: []string{"translate", "-h"}, stdout: "Usage: mut2cel translate"},
+		{name: "version", args: []string{"version"}, stdout: "mut2cel "},
+		{name: "no command", args: nil, code: exitUsage, stderr: []string{"Usage: mut2cel <command>"}},
+		{name: "unknown command", args: []string{"frobnicate"}, code: exitUsage,
+			stderr: []string{`mut2cel: unknown command "frobnicate"`, "Usage: mut2cel <command>"}},
+		{name: "unknown flag", args: []string{"translate", "--frob"}, code: exitUsage,
+			stderr: []string{"mut2cel translate: unknown flag: --frob", "Usage: mut2cel translate [flags] [PATH...]"}},
+		{name: "bad kube version", args: []string{"translate", "--kube-version", "1.2"}, code: exitUsage,
+			stderr: []string{"Kubernetes version 1.2 is not supported: use 1.29 through 1.37", "Usage: mut2cel translate"}},
+		{name: "malformed kube version", args: []string{"translate", "--kube-version=latest"}, code: exitUsage,
+			stderr: []string{`invalid Kubernetes version "latest"`}},
+		{name: "help unknown", args: []string{"help", "frobnicate"}, code: exitUsage, stderr: []string{"Usage: mut2cel <command>"}},
+		{name: "version args", args: []string{"version", "x"}, code: exitUsage, stderr: []string{"unexpected arguments"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+	}
+}
+
+// checkRun runs a case and compares exit code, stdout (exactly, or with a
+// golden file) and stderr (each wanted text must appear, and nothing else
+// may be there when the run succeeds).
+func checkRun(t *testing.T, c runCase) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+	if code != c.code {
+		t.Errorf("run(%q) = %d, want %d; stderr:\n%s", c.args, code, c.code, stderr.String())
+	}
+	switch {
+	case strings.HasSuffix(c.stdout, ".golden"):
+		checkGolden(t, filepath.Join("testdata", c.stdout), stdout.Bytes())
+	case c.code == exitOK && !strings.Contains(c.stdout, "\n") && c.stdout != "":
+		if !strings.Contains(stdout.String(), c.stdout) {
+			t.Errorf("run(%q) stdout = %q, want it to contain %q", c.args, stdout.String(), c.stdout)
+		}
+	case stdout.String() != c.stdout:
+		t.Errorf("run(%q) stdout = %q, want %q", c.args, stdout.String(), c.stdout)
+	}
+	for _, want := range c.stderr {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("run(%q) stderr = %q, want it to contain %q", c.args, stderr.String(), want)
+		}
+	}
+	if c.code == exitFailure && len(strings.Split(strings.TrimSpace(stderr.String()), "\n")) != len(c.stderr) {
+		t.Errorf("run(%q) stderr has other lines than the %d wanted:\n%s", c.args, len(c.stderr), stderr.String())
+	}
+	if len(c.stderr) == 0 && stderr.Len() > 0 {
+		t.Errorf("run(%q) stderr = %q, want nothing", c.args, stderr.String())
+	}
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want := readFile(t, path); string(got) != want {
+		t.Errorf("output differs from %s (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

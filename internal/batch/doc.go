@@ -1,0 +1,12 @@
+// Package batch runs mut2cel over a set of input files for the command
+// line: it finds the inputs, translates the CRD documents of each one, and
+// joins the outputs into one stream. It holds what subcommands share, so
+// that cmd/mut2cel only parses flags and maps results to exit codes.
+//
+// Invariants:
+//   - Inputs are processed in the order given; directories in lexical order.
+//   - Documents that are not CRDs, and CRDs without declarations, pass
+//     through byte for byte.
+//   - Every problem of every input is reported, each with file, line,
+//     document and object; processing does not stop at the first.
+package batch

@@ -1,0 +1,90 @@
+package batch
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// StdinName is how standard input is named in messages.
+const StdinName = "<stdin>"
+
+// Input is one file's name and contents.
+type Input struct {
+	Name string
+	Data []byte
+}
+
+// manifestExts are the file name endings looked for in directories.
+var manifestExts = []string{".yaml", ".yml", ".json"}
+
+// Collect reads the inputs named by paths: files as given, directories
+// searched recursively for manifests (skipping hidden directories), and
+// "-" for stdin. No paths means stdin. It reads every input it can and
+// returns a Diagnostic for each one it cannot.
+func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	var inputs []Input
+	var diags []Diagnostic
+	for _, p := range paths {
+		in, err := collect(p, stdin)
+		inputs = append(inputs, in...)
+		if err != nil {
+			diags = append(diags, Diagnostic{File: p, Detail: err.Error()})
+		}
+	}
+	return inputs, diags
+}
+
+func collect(path string, stdin io.Reader) ([]Input, error) {
+	if path == "-" {
+		data, err := io.ReadAll(stdin)
+		return []Input{{StdinName, data}}, err
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, cleanPathError(err)
+	}
+	if !info.IsDir() {
+		data, err := os.ReadFile(path)
+		return []Input{{path, data}}, cleanPathError(err)
+	}
+	var inputs []Input
+	err = filepath.WalkDir(path, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case e.IsDir() && p != path && strings.HasPrefix(e.Name(), "."):
+			return filepath.SkipDir
+		case e.IsDir() || !isManifest(p):
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		inputs = append(inputs, Input{p, data})
+		return err
+	})
+	return inputs, cleanPathError(err)
+}
+
+func isManifest(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, e := range manifestExts {
+		if ext == e {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanPathError drops the operation from *fs.PathError ("open x: no such
+// file") since the message already starts with the path.
+func cleanPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

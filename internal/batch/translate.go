@@ -1,0 +1,72 @@
+package batch
+
+import (
+	"errors"
+
+	"github.com/mut2cel/mut2cel/internal/manifest"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// Result is what became of one input.
+type Result struct {
+	Input Input
+	File  *manifest.File // nil when the input does not parse
+	Diags []Diagnostic
+}
+
+// Output is the input's new contents; valid when there are no Diags.
+func (r *Result) Output() []byte { return r.File.Bytes() }
+
+// Changed reports whether the output differs from the input.
+func (r *Result) Changed() bool { return r.File != nil && r.File.Changed() }
+
+// Translator translates one decoded CRD document: translate.Translate with
+// the options of the run, or a stand-in in tests.
+type Translator func(doc map[string]interface{}) (*translate.Result, error)
+
+// Translate parses one input and translates each of its CRD documents in
+// place. Other documents are left alone.
+func Translate(in Input, tr Translator) *Result {
+	r := &Result{Input: in}
+	f, err := manifest.Parse(in.Name, in.Data)
+	if err != nil {
+		r.Diags = []Diagnostic{{Detail: err.Error()}} // already says where
+		return r
+	}
+	r.File = f
+	for _, d := range f.Docs {
+		r.Diags = append(r.Diags, translateDoc(in.Name, d, tr)...)
+	}
+	return r
+}
+
+func translateDoc(file string, d *manifest.Document, tr Translator) []Diagnostic {
+	value := d.Value()
+	if value == nil || !translate.IsCRD(value) {
+		return nil
+	}
+	at := Diagnostic{File: file, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
+	res, err := tr(value)
+	var terr *translate.Error
+	switch {
+	case errors.As(err, &terr):
+		return problemDiags(at, d, terr.Problems)
+	case err != nil:
+		at.Detail = err.Error()
+		return []Diagnostic{at}
+	}
+	if err := d.Apply(res.Edits); err != nil {
+		return []Diagnostic{{Detail: err.Error()}} // already says where
+	}
+	return nil
+}
+
+func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {
+	var out []Diagnostic
+	for _, p := range problems {
+		diag := at
+		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Detail
+		out = append(out, diag)
+	}
+	return out
+}

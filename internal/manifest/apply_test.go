@@ -1,0 +1,215 @@
+package manifest
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// schemaPath builds the path of a property schema of version v:
+// schemaPath(0, "spec", "a") is spec.versions[0].schema.openAPIV3Schema
+// .properties[spec].properties[a].
+func schemaPath(v int, props ...string) []interface{} {
+	p := []interface{}{"spec", "versions", v, "schema", "openAPIV3Schema"}
+	for _, name := range props {
+		p = append(p, "properties", name)
+	}
+	return p
+}
+
+func rules(rs ...string) []translate.Rule {
+	var out []translate.Rule
+	for _, r := range rs {
+		out = append(out, translate.Rule{Rule: r, Message: "immutable"})
+	}
+	return out
+}
+
+var immutable = []string{"x-kubernetes-mutability"}
+
+// applyCases edit testdata/apply/NAME.in.EXT; the result is compared with
+// NAME.out.EXT.
+var applyCases = []struct {
+	name, in    string
+	edits       []translate.Edit
+	doc         int  // index of the edited document
+	reformatted bool // the document cannot be spliced
+	crlf        bool // run with CRLF line ends (the golden file has LF)
+	noFinalNL   bool // run without the final newline
+}{{
+	name: "remove-key", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable}},
+}, {
+	name: "replace-removed-key", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+}, {
+	name: "append-controller-gen", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+}, {
+	name: "create-after-block-scalar", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "notes"), AddRules: rules("self == oldSelf")}},
+}, {
+	name: "two-edits-same-end", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "status"), AddRules: rules("has(self.x)")},
+		{Path: schemaPath(0), AddRules: rules("!has(oldSelf.spec) || has(self.spec)")},
+		{Path: schemaPath(0, "spec", "tags"), Remove: []string{"x-kubernetes-key-mutability"},
+			AddRules: rules("oldSelf.all(x, x in self)")},
+		{Path: schemaPath(0, "status"), AddRules: rules("second edit, same node")},
+	},
+}, {
+	name: "deep-path", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: append(schemaPath(0, "spec", "tags"), "items"), AddRules: rules("self.size() < 64")}},
+}, {
+	name: "quoting", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "status"), AddRules: []translate.Rule{
+		{Rule: "y", Message: "on"},
+		{Rule: "no", Message: "off", Reason: "FieldValueForbidden", FieldPath: ".x"},
+		{Rule: "self == 'a'", Message: `say "hi"`},
+		{Rule: `self == "a" || self == 'b'`, Message: `back\slash`},
+		{Rule: "self.x # not a comment", Message: "key: value"},
+		{Rule: "- leading dash", Message: "1.5"},
+		{Rule: "has(self.a) &&\n  has(self.b)", Message: "two\nlines\n"},
+		{Rule: " leading space\nline", Message: "tab\there"},
+		{Rule: "ünïcødé == '日本語' && '😀' != ''", Message: "line\u2028separator"},
+		{Rule: "null", Message: "~"},
+		{Rule: "true", Message: "2001-12-14"},
+		{Rule: "kept\n\n", Message: "0x1F"},
+	}}},
+}, {
+	name: "indented", in: "indented.in.yaml",
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "spec"), AddRules: rules("self.b == oldSelf.b")},
+		{Path: schemaPath(0, "spec", "a"), Remove: immutable, AddRules: rules("self == oldSelf")},
+		{Path: schemaPath(0, "spec", "b"), AddRules: rules("self == oldSelf")},
+	},
+}, {
+	name: "flow", in: "flow.in.yaml", reformatted: true,
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "spec"), AddRules: rules("self.a == oldSelf.a")},
+		{Path: schemaPath(0, "spec", "a"), Remove: immutable},
+	},
+}, {
+	name: "stream", in: "stream.in.yaml", doc: 2,
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "true"), Remove: immutable, AddRules: rules("self == oldSelf")},
+		{Path: schemaPath(0, "off"), AddRules: rules("self == oldSelf")}, // last before "..."
+	},
+}, {
+	name: "anchors", in: "anchors.in.yaml", reformatted: true,
+	edits: []translate.Edit{{Path: schemaPath(0, "c"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+}, {
+	name: "dash-line", in: "dash-line.in.yaml", reformatted: true,
+	edits: []translate.Edit{{Path: append(schemaPath(0, "spec"), "anyOf", 0), Remove: immutable}},
+}, {
+	name: "markers", in: "markers.in.yaml", doc: 1, reformatted: true, crlf: true,
+	edits: []translate.Edit{{Path: []interface{}{"spec", "anyOf", 0}, Remove: immutable, AddRules: rules("on")}},
+}, {
+	name: "empty-after", in: "empty-after.in.yaml", reformatted: true,
+	edits: []translate.Edit{{Path: schemaPath(0, "a"), Remove: immutable}},
+}, {
+	name: "multi-line-plain", in: "plain.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "a"), Remove: []string{"description", "x-kubernetes-mutability"}, AddRules: rules("self == oldSelf")}},
+}, {
+	name: "crlf", in: "controller-gen.in.yaml", crlf: true,
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")},
+		{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")},
+	},
+}, {
+	name: "no-final-newline", in: "indented.in.yaml", noFinalNL: true,
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "c"), AddRules: rules("self == oldSelf")}},
+}, {
+	name: "json", in: "edit.in.json", reformatted: true,
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "a"), Remove: immutable, AddRules: rules("self == oldSelf")},
+		{Path: schemaPath(0, "b"), Remove: immutable, AddRules: rules("self == oldSelf")},
+	},
+}, {
+	name: "json-tabs", in: "tabs.in.json", reformatted: true,
+	edits: []translate.Edit{{Path: schemaPath(0), AddRules: rules("self.x == oldSelf.x")}},
+}}
+
+func TestApply(t *testing.T) {
+	for _, c := range applyCases {
+		t.Run(c.name, func(t *testing.T) {
+			in := readTestdata(t, c.in, c.crlf, c.noFinalNL)
+			f, err := Parse(c.in, in)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			d := f.Docs[c.doc]
+			want, err := ApplyData(d.Value(), c.edits)
+			if err != nil {
+				t.Fatalf("ApplyData: %v", err)
+			}
+			if err := d.Apply(c.edits); err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			if d.Reformatted() != c.reformatted {
+				t.Errorf("Reformatted() = %v, want %v", d.Reformatted(), c.reformatted)
+			}
+			if !reflect.DeepEqual(d.Value(), want) {
+				t.Errorf("Value() after Apply differs from ApplyData")
+			}
+			out := checkLineEnds(t, f.Bytes(), c.crlf, c.noFinalNL)
+			checkGolden(t, filepath.Join("testdata", "apply", c.name+".out"+filepath.Ext(c.in)), out)
+			checkOtherDocsUnchanged(t, in, f, c.doc)
+		})
+	}
+}
+
+// readTestdata reads an input file and gives it CRLF line ends or takes
+// its final newline away.
+func readTestdata(t *testing.T, name string, crlf, noFinalNL bool) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "apply", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	if noFinalNL {
+		s = strings.TrimSuffix(s, "\n")
+	}
+	if crlf {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	return []byte(s)
+}
+
+// checkLineEnds checks the line ends of out and returns it with LF line
+// ends and a final newline, as golden files have.
+func checkLineEnds(t *testing.T, out []byte, crlf, noFinalNL bool) []byte {
+	t.Helper()
+	s := string(out)
+	if crlf {
+		if strings.Count(s, "\n") != strings.Count(s, "\r\n") {
+			t.Errorf("output mixes LF and CRLF line ends")
+		}
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+	}
+	if noFinalNL {
+		if strings.HasSuffix(s, "\n") {
+			t.Errorf("output gained a final newline")
+		}
+		s += "\n"
+	}
+	return []byte(s)
+}
+
+func checkOtherDocsUnchanged(t *testing.T, in []byte, f *File, edited int) {
+	t.Helper()
+	orig, err := Parse("orig", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range f.Docs {
+		if i != edited && string(d.Bytes()) != string(orig.Docs[i].Bytes()) {
+			t.Errorf("document %d changed, only %d was edited", i, edited)
+		}
+	}
+}

@@ -1,0 +1,19 @@
+// Package manifest reads Kubernetes manifest streams and applies
+// translate.Edit lists to them without disturbing what the edits do not touch.
+//
+// In: a file's bytes, either a multi-document YAML stream or one JSON value.
+// Out: the same stream with some documents edited.
+//
+// Invariants:
+//   - Parse followed by Bytes, without edits, returns the input byte for byte:
+//     separators, comments, empty documents, line endings and a missing final
+//     newline are kept.
+//   - Values are decoded the way kubectl reads manifests: YAML 1.1 through
+//     sigs.k8s.io/yaml (unquoted y, no, on, off are booleans, as values and as
+//     keys), then JSON with integers as int64 and other numbers as float64.
+//   - After Apply, a document's decoded value equals ApplyData of its previous
+//     value. Apply first splices new lines into the original bytes; when that
+//     is not possible, or the result does not decode to the intended value, it
+//     re-encodes that one document. If neither gives the intended value, Apply
+//     returns an error and leaves the document as it was.
+package manifest

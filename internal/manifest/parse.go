@@ -1,0 +1,127 @@
+package manifest
+
+import (
+	"bytes"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// File is a parsed manifest file: its documents in stream order.
+type File struct {
+	Name string
+	Docs []*Document
+}
+
+// Document is one document of a File.
+type Document struct {
+	file  string
+	index int
+	line  int  // line of the file where the document starts
+	json  bool // the whole file is one JSON value
+	data  []byte
+	root  *yaml.Node // document node; nil when the document is empty
+	value map[string]interface{}
+
+	changed, reformatted bool
+}
+
+// Parse splits a manifest file into documents. A file named *.json, or whose
+// first non-space byte is "{" and which is valid JSON, is one JSON document;
+// anything else is a YAML stream. Errors name the file and line:
+// "crd.yaml:12: did not find expected key".
+func Parse(name string, data []byte) (*File, error) {
+	f := &File{Name: name}
+	if isJSONFile(name, data) {
+		d, err := parseJSONDocument(name, data)
+		if err == nil || strings.HasSuffix(name, ".json") {
+			if err != nil {
+				return nil, err
+			}
+			f.Docs = []*Document{d}
+			return f, nil
+		}
+	}
+	for i, c := range splitStream(data) {
+		d := &Document{file: name, index: i, line: c.line, data: c.data}
+		if err := d.parseYAML(); err != nil {
+			return nil, err
+		}
+		f.Docs = append(f.Docs, d)
+	}
+	return f, nil
+}
+
+func isJSONFile(name string, data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	return strings.HasSuffix(name, ".json") || len(t) > 0 && t[0] == '{'
+}
+
+// parseYAML fills in the node tree and the decoded value from d.data.
+func (d *Document) parseYAML() error {
+	root, value, err := readYAML(d.data)
+	if err != nil {
+		return d.parseError(err)
+	}
+	d.root, d.value = root, value
+	return nil
+}
+
+func readYAML(data []byte) (*yaml.Node, map[string]interface{}, error) {
+	root, err := parseYAMLNode(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	value, err := decodeYAML(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return root, value, nil
+}
+
+// Bytes returns the whole stream, edited documents included.
+func (f *File) Bytes() []byte {
+	var b bytes.Buffer
+	for _, d := range f.Docs {
+		b.Write(d.data)
+	}
+	return b.Bytes()
+}
+
+// Changed reports whether any document was edited.
+func (f *File) Changed() bool {
+	for _, d := range f.Docs {
+		if d.changed {
+			return true
+		}
+	}
+	return false
+}
+
+// Index is the position of the document in its file, from 0. Empty and
+// comment-only documents count.
+func (d *Document) Index() int { return d.index }
+
+// StartLine is the line of the file on which the document starts (its
+// "---" line, if it has one).
+func (d *Document) StartLine() int { return d.line }
+
+// Value returns a copy of the decoded document, or nil when the document is
+// empty or its root is not a mapping.
+func (d *Document) Value() map[string]interface{} {
+	if d.value == nil {
+		return nil
+	}
+	return deepCopy(d.value).(map[string]interface{})
+}
+
+// Bytes returns the document's current text.
+func (d *Document) Bytes() []byte { return d.data }
+
+// Changed reports whether Apply changed the document.
+func (d *Document) Changed() bool { return d.changed }
+
+// Reformatted reports whether Apply had to re-encode the whole document
+// instead of splicing lines into it, so that its layout and comments may
+// have changed.
+func (d *Document) Reformatted() bool { return d.reformatted }
