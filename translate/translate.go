@@ -25,15 +25,18 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 		edits = append(edits, e...)
 		problems = append(problems, p...)
 	}
-	if len(problems) == 0 && len(edits) > 0 {
-		problems = validateOutput(doc, edits, opts)
+	var out map[string]interface{}
+	if len(problems) == 0 {
+		out = deepCopy(doc)
+		ApplyEdits(out, edits)
+		if len(edits) > 0 {
+			problems = validateOutput(out, edits, opts)
+		}
 	}
 	if len(problems) > 0 {
 		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Field() < problems[j].Field() })
 		return nil, &Error{Problems: problems}
 	}
-	out := deepCopy(doc)
-	ApplyEdits(out, edits)
 	return &Result{Edits: edits, Translated: out}, nil
 }
 

@@ -12,10 +12,8 @@ import (
 // validateOutput checks the translation the way the target apiserver will:
 // every generated rule compiles in the target's CEL environment for new
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
-// rule compilation, estimated cost).
-func validateOutput(doc map[string]interface{}, edits []Edit, opts Options) []Problem {
-	out := deepCopy(doc)
-	ApplyEdits(out, edits)
+// rule compilation, estimated cost). out is the translated document.
+func validateOutput(out map[string]interface{}, edits []Edit, opts Options) []Problem {
 	crd := &apiextensionsv1.CustomResourceDefinition{}
 	if err := convertJSON(out, crd); err != nil {
 		return []Problem{{Path: []interface{}{"spec"}, Detail: "Invalid value: " + err.Error()}}
