@@ -1,0 +1,138 @@
+package costest_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// apiserverEnvMinor is the Kubernetes version whose new-rule environment
+// ValidateCustomResourceDefinition of this module compiles in.
+const apiserverEnvMinor = 37
+
+// TestCorpusTotalsMatchApiserver checks Estimate's per-version totals
+// against ValidateCustomResourceDefinition on every real CRD. The apiserver
+// does not report a total below its limit, so the test adds probe rules of
+// known cost to each version: with probes bringing our total to exactly the
+// per-version limit the apiserver must accept the CRD, and with one more
+// unit it must reject it for the total. Any difference between our total
+// and the apiserver's fails one of the two.
+func TestCorpusTotalsMatchApiserver(t *testing.T) {
+	env := kube.NewRuleEnvSet(apiserverEnvMinor)
+	checked := 0
+	for _, c := range corpus.CRDs(t) {
+		crd := &apiextensionsv1.CustomResourceDefinition{}
+		if err := convert(c.Doc, crd); err != nil {
+			t.Fatalf("%s: %v", c.File, err)
+		}
+		totals := map[int]uint64{}
+		for i, v := range crd.Spec.Versions {
+			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+				continue
+			}
+			r, err := costest.Estimate(v.Schema.OpenAPIV3Schema, env)
+			if err != nil {
+				t.Errorf("%s (%s) version %s: %v", c.File, c.Name, v.Name, err)
+				continue
+			}
+			if r.Rejected() {
+				t.Errorf("%s (%s) version %s: rejected for cost: %v", c.File, c.Name, v.Name, r.Exceeded())
+				continue
+			}
+			totals[i] = r.Total
+		}
+		for _, extra := range []uint64{0, 1} {
+			probed := withProbes(crd, totals, extra)
+			errs, err := kube.ValidateCRD(probed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, others := totalErrors(errs, len(crd.Spec.Versions))
+			var want []int
+			if extra == 1 {
+				for i := range totals {
+					want = append(want, i)
+				}
+				sort.Ints(want)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) || len(others) > 0 {
+				t.Errorf("%s (%s): totals %v plus %d: apiserver reports the total exceeded for versions %v, want %v; all errors: %v",
+					c.File, c.Name, totals, extra, got, want, errs)
+			}
+		}
+		checked += len(totals)
+	}
+	t.Logf("%d CRD versions checked", checked)
+}
+
+// withProbes adds to every version in totals root properties whose rules
+// cost, in all, the per-version limit minus the total, plus extra. Each
+// probe is a list of booleans, maxItems n, with the rule "self" (cost 1 per
+// item), so a probe costs n; no probe exceeds the per-expression limit.
+func withProbes(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64, extra uint64) *apiextensionsv1.CustomResourceDefinition {
+	crd = crd.DeepCopy()
+	for i, total := range totals {
+		root := crd.Spec.Versions[i].Schema.OpenAPIV3Schema
+		if root.Properties == nil {
+			root.Properties = map[string]apiextensionsv1.JSONSchemaProps{}
+		}
+		need := validation.StaticEstimatedCRDCostLimit - total + extra
+		for p := 0; need > 0; p++ {
+			n := min(need, uint64(validation.StaticEstimatedCostLimit))
+			root.Properties[fmt.Sprintf("costprobe%d", p)] = apiextensionsv1.JSONSchemaProps{
+				Type: "array", MaxItems: ptr.To(int64(n)),
+				Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: &apiextensionsv1.JSONSchemaProps{
+					Type: "boolean", XValidations: apiextensionsv1.ValidationRules{{Rule: "self"}},
+				}},
+			}
+			need -= n
+		}
+	}
+	return crd
+}
+
+// totalErrors returns the version indices whose total the apiserver reports
+// as exceeded, and any error that is not about the total. A CRD whose
+// versions share one schema is validated as spec.validation, which stands
+// for all its versions.
+func totalErrors(errs field.ErrorList, versions int) (exceeded []int, others field.ErrorList) {
+	for _, e := range errs {
+		switch {
+		case strings.HasPrefix(e.Detail, "contributed to estimated rule cost total exceeding"):
+		case strings.HasPrefix(e.Detail, "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget"):
+			var i int
+			if _, err := fmt.Sscanf(e.Field, "spec.versions[%d]", &i); err == nil {
+				exceeded = append(exceeded, i)
+			} else if e.Field == "spec.validation.openAPIV3Schema" {
+				for i := 0; i < versions; i++ {
+					exceeded = append(exceeded, i)
+				}
+			} else {
+				others = append(others, e)
+			}
+		default:
+			others = append(others, e)
+		}
+	}
+	sort.Ints(exceeded)
+	return exceeded, others
+}
+
+func convert(in map[string]interface{}, out interface{}) error {
+	data, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, out)
+}

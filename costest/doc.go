@@ -1,0 +1,30 @@
+// Package costest estimates the CEL cost of the x-kubernetes-validations
+// rules of a CRD version exactly as the apiserver does when it validates the
+// CRD, and finds the maxLength, maxItems and maxProperties bounds that bring
+// rules under the cost limits.
+//
+// Inputs and outputs:
+//
+//   - Estimate takes the openAPIV3Schema of one CRD version
+//     (apiextensions.k8s.io/v1 types) and the CEL environment the target
+//     apiserver compiles new rules in. It returns a Report: one Cost per rule
+//     and per messageExpression, in schema order, and the version total.
+//   - Report.Exceeded lists the limits the version crosses: the static
+//     per-expression limit (10M) and per-version limit (100M) that make the
+//     apiserver reject the CRD, and the runtime limits (1M per rule call, 10M
+//     per object) at which a running rule is cancelled.
+//   - Bounds takes the same schema, a predicate naming the rules it may
+//     bound for (the generated ones) and explicit values, and returns the
+//     bounds to add, or the reason no bounds can make those rules fit.
+//
+// Invariants:
+//
+//   - Costs are the apiserver's: the schema is walked with the apiserver's
+//     own CEL schema contexts (validation.RootCELContext and its children)
+//     and every rule compiled with schema/cel.Compile; the only arithmetic
+//     done here is the apiserver's "estimated cost times cardinality", with
+//     its overflow guard.
+//   - Bounds never lowers or removes an existing bound, and every bound it
+//     returns is needed: without it some selected rule would not fit.
+//   - Results are deterministic: properties are walked in sorted order.
+package costest
