@@ -11,6 +11,13 @@ type Options struct {
 	// on. Rules are compiled in the CEL environment that version uses for new
 	// CRD rules. Zero means DefaultKubeVersion.
 	KubeVersion KubeVersion
+	// MaxLength, MaxItems and MaxProperties, when positive, are the values
+	// of the bounds Translate adds where generated rules need one to fit the
+	// CEL cost limits; zero lets Translate choose (docs/cost.md).
+	MaxLength, MaxItems, MaxProperties int64
+	// NoBounds makes Translate fail, listing the bounds needed, instead of
+	// adding them.
+	NoBounds bool
 }
 
 // Rule is one generated x-kubernetes-validations entry.
@@ -29,9 +36,34 @@ type Edit struct {
 	Path []interface{}
 	// Remove lists keys to delete from the node, in this order.
 	Remove []string
+	// Set gives keys of the node a scalar value, adding each key that is
+	// absent (after the node's existing keys) and replacing the value of
+	// one that is present.
+	Set []Setting
 	// AddRules are appended to the node's x-kubernetes-validations list,
 	// which is created (as the last key of the node) when absent.
 	AddRules []Rule
+}
+
+// Setting is one key of a schema node set to a scalar value: an int64,
+// string or bool.
+type Setting struct {
+	Key   string
+	Value interface{}
+}
+
+// Bound is a maxLength, maxItems or maxProperties Translate added so that
+// the generated rules fit the CEL cost limits. It narrows what the
+// apiserver accepts.
+type Bound struct {
+	// Path leads from the document root to the schema node, like Edit.Path.
+	Path    []interface{}
+	Keyword string
+	Value   int64
+}
+
+func (b Bound) String() string {
+	return fmt.Sprintf("%s: %s: %d", RenderPath(b.Path), b.Keyword, b.Value)
 }
 
 // Result is the translation of one CRD document.
@@ -41,6 +73,8 @@ type Result struct {
 	Edits []Edit
 	// Translated is the output document, decoded.
 	Translated map[string]interface{}
+	// Bounds lists the bounds the Edits add, in document order.
+	Bounds []Bound
 }
 
 // Changed reports whether the translation changes the document at all.

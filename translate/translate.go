@@ -19,9 +19,15 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 	}
 	versions, _ := nestedSlice(doc, "spec", "versions")
 	var edits []Edit
+	var bounds []Bound
 	var problems []Problem
 	for i := range versions {
 		e, p := translateVersion(doc, i, opts)
+		if len(p) == 0 {
+			var b []Bound
+			e, b, p = addBounds(doc, i, e, opts)
+			bounds = append(bounds, b...)
+		}
 		edits = append(edits, e...)
 		problems = append(problems, p...)
 	}
@@ -37,7 +43,7 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Field() < problems[j].Field() })
 		return nil, &Error{Problems: problems}
 	}
-	return &Result{Edits: edits, Translated: out}, nil
+	return &Result{Edits: edits, Translated: out, Bounds: bounds}, nil
 }
 
 // translateVersion translates the schema of spec.versions[i].
@@ -140,6 +146,9 @@ func ApplyEdits(doc map[string]interface{}, edits []Edit) {
 		}
 		for _, k := range e.Remove {
 			delete(target, k)
+		}
+		for _, kv := range e.Set {
+			target[kv.Key] = kv.Value
 		}
 		if len(e.AddRules) == 0 {
 			continue

@@ -1,0 +1,60 @@
+package costest
+
+import apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+// child follows the step of node at i (two steps for a property) and
+// returns the child and the index of its last step.
+func child(n *apiextensionsv1.JSONSchemaProps, node []string, i int) (*apiextensionsv1.JSONSchemaProps, int) {
+	switch node[i] {
+	case "properties":
+		p := n.Properties[node[i+1]]
+		return &p, i + 1
+	case "items":
+		return n.Items.Schema, i
+	default: // additionalProperties
+		return n.AdditionalProperties.Schema, i
+	}
+}
+
+// walkSchema calls visit for n and every node below it that can carry rules.
+func walkSchema(n *apiextensionsv1.JSONSchemaProps, node []string, visit func([]string, *apiextensionsv1.JSONSchemaProps)) {
+	visit(node, n)
+	if n.AdditionalProperties != nil && n.AdditionalProperties.Schema != nil {
+		walkSchema(n.AdditionalProperties.Schema, appendStep(node, "additionalProperties"), visit)
+	}
+	for name := range n.Properties {
+		p := n.Properties[name]
+		walkSchema(&p, appendStep(node, "properties", name), visit)
+	}
+	if n.Items != nil && n.Items.Schema != nil {
+		walkSchema(n.Items.Schema, appendStep(node, "items"), visit)
+	}
+}
+
+// setBound sets a bound on the node of root it names. Properties are
+// held by value, so the path is rebuilt on the way back.
+func setBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
+	if len(b.Node) == 0 {
+		v := b.Value
+		switch b.Keyword {
+		case MaxLength:
+			n.MaxLength = &v
+		case MaxItems:
+			n.MaxItems = &v
+		case MaxProperties:
+			n.MaxProperties = &v
+		}
+		return
+	}
+	rest := Bound{Node: b.Node[1:], Keyword: b.Keyword, Value: b.Value}
+	switch b.Node[0] {
+	case "properties":
+		p := n.Properties[b.Node[1]]
+		setBound(&p, Bound{Node: b.Node[2:], Keyword: b.Keyword, Value: b.Value})
+		n.Properties[b.Node[1]] = p
+	case "items":
+		setBound(n.Items.Schema, rest)
+	case "additionalProperties":
+		setBound(n.AdditionalProperties.Schema, rest)
+	}
+}
