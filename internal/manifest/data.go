@@ -48,6 +48,9 @@ func applyDataEdit(doc map[string]interface{}, e translate.Edit) error {
 		}
 		delete(m, k)
 	}
+	if len(e.Set) > 0 {
+		return fmt.Errorf("setting %s: node-level setting of keys is not implemented yet", e.Set[0].Key)
+	}
 	if len(e.AddRules) == 0 {
 		return nil
 	}
