@@ -1,79 +1,45 @@
-package costest_test
+package corpus
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
-	"testing"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
-	"github.com/mut2cel/mut2cel/costest"
-	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
-// apiserverEnvMinor is the Kubernetes version whose new-rule environment
-// ValidateCustomResourceDefinition of this module compiles in.
-const apiserverEnvMinor = 37
-
-// TestCorpusTotalsMatchApiserver checks Estimate's per-version totals
-// against ValidateCustomResourceDefinition on every real CRD. The apiserver
-// does not report a total below its limit, so the test adds probe rules of
-// known cost to each version: with probes bringing our total to exactly the
-// per-version limit the apiserver must accept the CRD, and with one more
-// unit it must reject it for the total. Any difference between our total
-// and the apiserver's fails one of the two.
-func TestCorpusTotalsMatchApiserver(t *testing.T) {
-	env := kube.NewRuleEnvSet(apiserverEnvMinor)
-	checked := 0
-	for _, c := range corpus.CRDs(t) {
-		crd := &apiextensionsv1.CustomResourceDefinition{}
-		if err := convert(c.Doc, crd); err != nil {
-			t.Fatalf("%s: %v", c.File, err)
+// CheckTotals checks per-version cost totals (by version index) against
+// ValidateCustomResourceDefinition. The apiserver does not report a total
+// below its limit, so probe rules of known cost are added to each version:
+// with probes bringing the given total to exactly the per-version limit the
+// apiserver must accept the CRD, and with one more unit it must reject it
+// for the total. Any difference between a given total and the apiserver's
+// fails one of the two.
+func CheckTotals(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64) error {
+	for _, extra := range []uint64{0, 1} {
+		errs, err := kube.ValidateCRD(withProbes(crd, totals, extra))
+		if err != nil {
+			return err
 		}
-		totals := map[int]uint64{}
-		for i, v := range crd.Spec.Versions {
-			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
-				continue
+		got, others := totalErrors(errs, len(crd.Spec.Versions))
+		var want []int
+		if extra == 1 {
+			for i := range totals {
+				want = append(want, i)
 			}
-			r, err := costest.Estimate(v.Schema.OpenAPIV3Schema, env)
-			if err != nil {
-				t.Errorf("%s (%s) version %s: %v", c.File, c.Name, v.Name, err)
-				continue
-			}
-			if r.Rejected() {
-				t.Errorf("%s (%s) version %s: rejected for cost: %v", c.File, c.Name, v.Name, r.Exceeded())
-				continue
-			}
-			totals[i] = r.Total
+			sort.Ints(want)
 		}
-		for _, extra := range []uint64{0, 1} {
-			probed := withProbes(crd, totals, extra)
-			errs, err := kube.ValidateCRD(probed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, others := totalErrors(errs, len(crd.Spec.Versions))
-			var want []int
-			if extra == 1 {
-				for i := range totals {
-					want = append(want, i)
-				}
-				sort.Ints(want)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(want) || len(others) > 0 {
-				t.Errorf("%s (%s): totals %v plus %d: apiserver reports the total exceeded for versions %v, want %v; all errors: %v",
-					c.File, c.Name, totals, extra, got, want, errs)
-			}
+		if fmt.Sprint(got) != fmt.Sprint(want) || len(others) > 0 {
+			return fmt.Errorf("totals %v plus %d: the apiserver reports the total exceeded for versions %v, want %v; all errors: %v",
+				totals, extra, got, want, errs)
 		}
-		checked += len(totals)
 	}
-	t.Logf("%d CRD versions checked", checked)
+	return nil
 }
 
 // withProbes adds to every version in totals root properties whose rules
@@ -129,10 +95,3 @@ func totalErrors(errs field.ErrorList, versions int) (exceeded []int, others fie
 	return exceeded, others
 }
 
-func convert(in map[string]interface{}, out interface{}) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/internal/audit"
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/internal/manifest"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+var costCommand = &command{
+	name: "cost", args: "[flags] [PATH...]",
+	summary: "report the estimated CEL cost of every CRD rule",
+	help: `Estimates, as the apiserver does when the CRD is applied, the CEL cost of
+every x-kubernetes-validations rule and messageExpression of every
+CustomResourceDefinition in the input. A CRD with mutability declarations is
+audited as "mut2cel translate" would write it: the generated rules are
+marked, and the bounds translate adds are listed.
+
+For each CRD version the report gives every rule's cost (estimated cost per
+call times the number of times it can run per object), its share of the
+per-expression limit, the version total, every limit crossed, and the
+maxLength, maxItems or maxProperties that would bring a rule under the
+limits. docs/cost.md explains the numbers and the JSON format.
+
+PATH is a file, or a directory searched recursively for *.yaml, *.yml and
+*.json files. "-" or no PATH reads standard input.
+
+Exit status: 0 when every CRD fits the apiserver's static limits, 1 when
+some CRD would be rejected for its cost, 2 on bad input.
+`,
+}
+
+func init() {
+	costCommand.flags = func() *pflag.FlagSet { return costFlags(&costOptions{}) }
+	costCommand.run = runCost
+}
+
+type costOptions struct {
+	kube   kubeVersionFlag
+	format string
+}
+
+func costFlags(o *costOptions) *pflag.FlagSet {
+	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
+	fs := pflag.NewFlagSet("cost", pflag.ContinueOnError)
+	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
+		"Kubernetes version (%s to %s) whose CEL environment the rules are compiled in", translate.MinKubeVersion, translate.MaxKubeVersion))
+	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	return fs
+}
+
+func runCost(c *command, e *env, args []string) int {
+	var o costOptions
+	fs := costFlags(&o)
+	if code, done := c.parseFlags(e, fs, args); done {
+		return code
+	}
+	if o.format != "text" && o.format != "json" {
+		e.usageError(c, "--format must be text or json, not %q", o.format)
+		return exitUsage
+	}
+	inputs, diags := batch.Collect(fs.Args(), e.stdin)
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
+	for _, in := range inputs {
+		crds, d := auditInput(in, opts)
+		report.CRDs = append(report.CRDs, crds...)
+		diags = append(diags, d...)
+	}
+	if len(diags) > 0 {
+		for _, d := range diags {
+			fmt.Fprintln(e.stderr, d)
+		}
+		return exitUsage
+	}
+	if err := writeCostReport(e, report, o.format); err != nil {
+		fmt.Fprintf(e.stderr, "mut2cel cost: %v\n", err)
+		return exitFailure
+	}
+	if report.Rejected() {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// auditInput audits every CRD document of one input.
+func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, []batch.Diagnostic) {
+	f, err := manifest.Parse(in.Name, in.Data)
+	if err != nil {
+		return nil, []batch.Diagnostic{{Detail: err.Error()}}
+	}
+	var crds []audit.CRD
+	var diags []batch.Diagnostic
+	for _, d := range f.Docs {
+		value := d.Value()
+		if value == nil || !translate.IsCRD(value) {
+			continue
+		}
+		at := batch.Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: "CustomResourceDefinition/" + crdName(value)}
+		crd, err := audit.Document(in.Name, d.Index(), value, opts)
+		var terr *translate.Error
+		switch {
+		case errors.As(err, &terr):
+			for _, p := range terr.Problems {
+				diag := at
+				diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Detail
+				diags = append(diags, diag)
+			}
+		case err != nil:
+			at.Detail = err.Error()
+			diags = append(diags, at)
+		default:
+			crds = append(crds, *crd)
+		}
+	}
+	return crds, diags
+}
+
+func crdName(doc map[string]interface{}) string {
+	meta, _ := doc["metadata"].(map[string]interface{})
+	name, _ := meta["name"].(string)
+	return name
+}
+
+func writeCostReport(e *env, r *audit.Report, format string) error {
+	if format == "text" {
+		return audit.WriteText(e.stdout, r)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false) // rules are full of && and <
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/mut2cel/mut2cel/internal/audit"
+	"github.com/mut2cel/mut2cel/internal/corpus"
+)
+
+func TestCost(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		golden string // stdout, under testdata/cost
+		stderr string
+	}{
+		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", ""},
+		{"examples json 1.33", []string{"cost", "--format", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", ""},
+		{"bounds added", []string{"cost", "--format", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
+		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
+		{"over the limits json", []string{"cost", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
+		{"bad format", []string{"cost", "--format", "xml"}, 2, "", "mut2cel cost: --format must be text or json, not \"xml\"\n"},
+		{"v1beta1", []string{"cost", "testdata/bad-crd.yaml"}, 2, "", "testdata/bad-crd.yaml:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(c.args, strings.NewReader(""), &stdout, &stderr)
+			if code != c.code {
+				t.Errorf("mut2cel %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), code, c.code, stderr.String())
+			}
+			if c.golden != "" {
+				checkGolden(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
+			}
+			if !strings.HasPrefix(stderr.String(), c.stderr) || (c.stderr == "" && stderr.Len() > 0) {
+				t.Errorf("stderr = %q, want it to start with %q", stderr.String(), c.stderr)
+			}
+		})
+	}
+}
+
+// TestCostCorpusTotals runs `mut2cel cost --format json` on the real-world
+// corpus in the CEL environment of this module's apiserver (1.37 compiles
+// new rules as 1.36) and checks every version total against the
+// apiserver's ValidateCustomResourceDefinition.
+func TestCostCorpusTotals(t *testing.T) {
+	crds := corpus.CRDs(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"cost", "--format", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var report audit.Report
+	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+		t.Fatal(err)
+	}
+	if len(report.CRDs) != len(crds) {
+		t.Fatalf("the report has %d CRDs, the corpus %d", len(report.CRDs), len(crds))
+	}
+	versions := 0
+	for i, c := range crds {
+		r := report.CRDs[i]
+		if r.Name != c.Name || r.Document != c.Index+1 {
+			t.Fatalf("report entry %d is %s document %d, want %s document %d", i, r.Name, r.Document, c.Name, c.Index+1)
+		}
+		crd := &apiextensionsv1.CustomResourceDefinition{}
+		data, _ := json.Marshal(c.Doc)
+		if err := json.Unmarshal(data, crd); err != nil {
+			t.Fatal(err)
+		}
+		totals := map[int]uint64{}
+		for _, v := range r.Versions {
+			for j, cv := range crd.Spec.Versions {
+				if cv.Name == v.Name {
+					totals[j] = v.TotalCost
+				}
+			}
+		}
+		if err := corpus.CheckTotals(crd, totals); err != nil {
+			t.Errorf("%s (%s): %v", c.File, c.Name, err)
+		}
+		versions += len(totals)
+	}
+	t.Logf("%d CRDs, %d versions: every total equals the apiserver's", len(crds), versions)
+}

@@ -1,0 +1,221 @@
+// Package audit builds the cost report of `mut2cel cost`: for every version
+// of a CRD, the estimated cost of each rule (hand-written, and those
+// translate would generate, marked), the version total, the limits crossed,
+// the bounds translate added and the bounds that would bring each rule over
+// a limit back under it. The JSON form is documented in docs/cost.md and is
+// stable: fields are only ever added.
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiserver/pkg/cel/environment"
+
+	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// Report is the whole audit, as `mut2cel cost --format json` prints it.
+type Report struct {
+	KubeVersion string `json:"kubeVersion"`
+	CRDs        []CRD  `json:"crds"`
+}
+
+// CRD is the audit of one CRD document.
+type CRD struct {
+	Name     string    `json:"name"`
+	File     string    `json:"file"`
+	Document int       `json:"document"` // from 1
+	Versions []Version `json:"versions"`
+}
+
+// Version is the audit of one version's schema.
+type Version struct {
+	Name string `json:"name"`
+	// TotalCost is the sum the apiserver compares with the per-version limit.
+	TotalCost   uint64       `json:"totalCost"`
+	Rules       []Rule       `json:"rules"`
+	BoundsAdded []Bound      `json:"boundsAdded"`
+	Exceeds     []Exceeded   `json:"exceeds"`
+	Suggestions []Suggestion `json:"suggestions"`
+}
+
+// Rule is one rule or messageExpression, most expensive first.
+type Rule struct {
+	Path        string `json:"path"`
+	Rule        string `json:"rule"`
+	Cost        uint64 `json:"cost"`
+	PerCall     uint64 `json:"perCall"`
+	Cardinality uint64 `json:"cardinality"`
+	Generated   bool   `json:"generated"`
+	Error       string `json:"error,omitempty"`
+}
+
+// Bound is a maxLength, maxItems or maxProperties on a schema node.
+type Bound struct {
+	Path    string `json:"path"`
+	Keyword string `json:"keyword"`
+	Value   int64  `json:"value"`
+}
+
+// Exceeded is a limit crossed by a rule or by the version.
+type Exceeded struct {
+	Limit      string `json:"limit"`
+	Static     bool   `json:"static"`
+	Path       string `json:"path"`
+	Cost       uint64 `json:"cost"`
+	LimitValue uint64 `json:"limitValue"`
+}
+
+// Suggestion is what would bring one rule over a limit under all limits:
+// the bounds to add, or, when no bound can, why.
+type Suggestion struct {
+	Path   string  `json:"path"`
+	Bounds []Bound `json:"bounds,omitempty"`
+	Detail string  `json:"detail,omitempty"`
+}
+
+// Rejected reports whether the apiserver would reject any audited version
+// for its estimated cost.
+func (r *Report) Rejected() bool {
+	for _, c := range r.CRDs {
+		for _, v := range c.Versions {
+			for _, x := range v.Exceeds {
+				if x.Static {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Document audits one decoded CRD document. A CRD with declarations is
+// audited as translate would write it; an error from translate is returned
+// as it is.
+func Document(file string, index int, doc map[string]interface{}, opts translate.Options) (*CRD, error) {
+	if opts.KubeVersion.IsZero() {
+		opts.KubeVersion = translate.DefaultKubeVersion
+	}
+	res, err := translate.Translate(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := convertJSON(res.Translated, crd); err != nil {
+		return nil, fmt.Errorf("decoding the CRD: %w", err)
+	}
+	out := &CRD{Name: crd.Name, File: file, Document: index + 1}
+	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
+	generated := generatedRules(res.Edits)
+	for i, v := range crd.Spec.Versions {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			continue
+		}
+		av, err := version(v.Schema.OpenAPIV3Schema, env, func(c costest.Cost) bool {
+			return c.Kind == costest.KindRule && generated[ruleKey(i, c.Node, c.Expression)]
+		})
+		if err != nil {
+			return nil, fmt.Errorf("version %s: %w", v.Name, err)
+		}
+		av.Name = v.Name
+		av.BoundsAdded = boundsAdded(res.Bounds, i)
+		out.Versions = append(out.Versions, *av)
+	}
+	return out, nil
+}
+
+func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, generated func(costest.Cost) bool) (*Version, error) {
+	r, err := costest.Estimate(root, env)
+	if err != nil {
+		return nil, err
+	}
+	v := &Version{TotalCost: r.Total, Rules: []Rule{}, BoundsAdded: []Bound{}, Exceeds: []Exceeded{}, Suggestions: []Suggestion{}}
+	for _, c := range r.Costs {
+		v.Rules = append(v.Rules, Rule{Path: c.Path(), Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
+			Cardinality: c.Cardinality, Generated: generated(c), Error: c.Error})
+	}
+	sort.SliceStable(v.Rules, func(i, j int) bool { return v.Rules[i].Cost > v.Rules[j].Cost })
+	over := map[string]bool{}
+	for _, x := range r.Exceeded() {
+		v.Exceeds = append(v.Exceeds, Exceeded{Limit: x.Limit.Name, Static: x.Limit.Static, Path: x.Path, Cost: x.Cost, LimitValue: x.Limit.Value})
+		over[x.Path] = true
+	}
+	for _, c := range r.Costs {
+		if over[c.Path()] {
+			s, err := suggest(root, env, c)
+			if err != nil {
+				return nil, err
+			}
+			v.Suggestions = append(v.Suggestions, s)
+		}
+	}
+	return v, nil
+}
+
+// suggest finds the bounds that bring one expression under every limit.
+func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, target costest.Cost) (Suggestion, error) {
+	s := Suggestion{Path: target.Path()}
+	bounds, err := costest.Bounds(root, env, costest.BoundOptions{
+		Selected: func(c costest.Cost) bool { return c.Path() == target.Path() },
+	})
+	var unfit *costest.UnfitError
+	switch {
+	case errors.As(err, &unfit):
+		s.Detail = "no bound can bring it under the limits: " + unfit.Error() + "; simplify the rule"
+	case err != nil:
+		return s, err
+	}
+	for _, b := range bounds {
+		s.Bounds = append(s.Bounds, Bound{Path: costest.NodePath(b.Node).String(), Keyword: b.Keyword, Value: b.Value})
+	}
+	return s, nil
+}
+
+// generatedRules indexes the rules the edits add by version, node and text.
+func generatedRules(edits []translate.Edit) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range edits {
+		if len(e.Path) < 5 {
+			continue
+		}
+		i, _ := e.Path[2].(int)
+		node := make([]string, 0, len(e.Path)-5)
+		for _, step := range e.Path[5:] {
+			node = append(node, fmt.Sprint(step))
+		}
+		for _, r := range e.AddRules {
+			out[ruleKey(i, node, r.Rule)] = true
+		}
+	}
+	return out
+}
+
+func ruleKey(version int, node []string, rule string) string {
+	return fmt.Sprintf("%d\x00%q\x00%s", version, node, rule)
+}
+
+// boundsAdded lists translate's bounds on version i, with paths below
+// openAPIV3Schema like the rules'.
+func boundsAdded(bounds []translate.Bound, i int) []Bound {
+	out := []Bound{}
+	for _, b := range bounds {
+		if len(b.Path) >= 5 && b.Path[2] == i {
+			out = append(out, Bound{Path: translate.RenderPath(b.Path[4:]), Keyword: b.Keyword, Value: b.Value})
+		}
+	}
+	return out
+}
+
+func convertJSON(in, out interface{}) error {
+	data, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, out)
+}
