@@ -77,18 +77,18 @@ properties:
 		{"explicit value too large", tagsAddOnly, translate.Options{MaxItems: 100000},
 			"error: spec.versions[0].schema.openAPIV3Schema: Forbidden: the rules do not fit the cost limits (even with the added bounds " +
 				"[openAPIV3Schema.properties[spec].properties[tags]: maxItems 100000 openAPIV3Schema.properties[spec].properties[tags].items: maxLength 1]): " +
-				"openAPIV3Schema.x-kubernetes-validations[0].rule: per-call cost 10000700011 > 1000000; " +
-				"openAPIV3Schema.x-kubernetes-validations[0].rule: per-expression cost 10000700011 > 10000000; " +
-				"openAPIV3Schema: per-version cost 10000700011 > 100000000; openAPIV3Schema: per-object cost 10000700011 > 10000000; " +
+				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-call cost 10000500002 > 1000000; " +
+				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-expression cost 10000500002 > 10000000; " +
+				"openAPIV3Schema: per-version cost 10000500014 > 100000000; openAPIV3Schema: per-object cost 10000500014 > 10000000; " +
 				"the explicit --max-length, --max-items or --max-properties values may be too large"},
 		{"no bounds", tagsAddOnly, translate.Options{NoBounds: true},
 			"error: " + tags + ": Required value: the generated rules need maxItems: 500 (or smaller) here to fit the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds"},
 		{"existing bounds suffice", boundedEnough, translate.Options{}, "[]"},
 		{"existing bound too large", tooLarge, translate.Options{},
 			"error: spec.versions[0].schema.openAPIV3Schema: Forbidden: the rules do not fit the cost limits (no string, list or map around the rules lacks a bound, and existing bounds are never lowered): " +
-				"openAPIV3Schema.x-kubernetes-validations[0].rule: per-call cost 10000700011 > 1000000; " +
-				"openAPIV3Schema.x-kubernetes-validations[0].rule: per-expression cost 10000700011 > 10000000; " +
-				"openAPIV3Schema: per-version cost 10000700011 > 100000000; openAPIV3Schema: per-object cost 10000700011 > 10000000; " +
+				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-call cost 10000500002 > 1000000; " +
+				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-expression cost 10000500002 > 10000000; " +
+				"openAPIV3Schema: per-version cost 10000500014 > 100000000; openAPIV3Schema: per-object cost 10000500014 > 10000000; " +
 				"lower the existing bounds on these fields, or declare less"},
 	}
 	for _, tt := range tests {

@@ -69,6 +69,33 @@ func (g *exprGen) keys(m mutability, c *node, x, y string, names []string) (stri
 	return "!" + psub + " || (" + psuper + " ? " + contained + " : size(" + sub + ") == 0)", nil
 }
 
+// keyPresence is the part of the key check of a collection reached from
+// its scope by names that a rule on the collection cannot make, because
+// it runs only where the collection exists before and after:
+//
+//	!PY || size(Y) == 0 || PX                                   AddOnly
+//	!PX || size(X) == 0 || PY                                   RemoveOnly
+//	PX ? (PY || size(X) == 0) : (!PY || size(Y) == 0)           Immutable
+func keyPresence(m mutability, x, y string, names []string) (string, error) {
+	px, err := hasChain(x, names)
+	if err != nil {
+		return "", err
+	}
+	py, _ := hasChain(y, names)
+	nx, _ := selChain(x, names)
+	ny, _ := selChain(y, names)
+	if len(names) > 1 {
+		px, py = "("+px+")", "("+py+")"
+	}
+	switch m {
+	case addOnly:
+		return "!" + py + " || size(" + ny + ") == 0 || " + px, nil
+	case removeOnly:
+		return "!" + px + " || size(" + nx + ") == 0 || " + py, nil
+	}
+	return px + " ? (" + py + " || size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", nil
+}
+
 func sizeOrZero(present, coll string) string {
 	if present == "" {
 		return "size(" + coll + ")"

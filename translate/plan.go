@@ -168,11 +168,30 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 }
 
 // keyRules checks the keys of collection c (semantics.md 4).
+//
+// Where c itself is correlated below its scope, the check is split as a
+// hand-written one would be: the containment on c, which the apiserver
+// runs whenever c exists before and after, and a constant-cost presence
+// check on the scope. One rule on the scope would select c from the scope
+// in every iteration, which costs more.
 func (p *planner) keyRules(c *node, m mutability) error {
 	scope := c.scope()
 	names := propertyNames(scope, c)
-	return p.scopedRule(scope, c, keysMessage(c, m), func(x, y string) (string, error) {
-		return p.g.keys(m, c, x, y, names)
+	msg := keysMessage(c, m)
+	if len(names) == 0 || !c.correlated() || c.listType() == "atomic" {
+		return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+			return p.g.keys(m, c, x, y, names)
+		})
+	}
+	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
+		contained, err := p.g.keys(m, c, "self", "oldSelf", nil)
+		if err != nil {
+			return err
+		}
+		c.addRule(Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
+	}
+	return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+		return keyPresence(m, x, y, names)
 	})
 }
 
