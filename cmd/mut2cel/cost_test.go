@@ -11,6 +11,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/audit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/translate"
 )
 
 func TestCost(t *testing.T) {
@@ -87,4 +88,51 @@ func TestCostCorpusTotals(t *testing.T) {
 		versions += len(totals)
 	}
 	t.Logf("%d CRDs, %d versions: every total equals the apiserver's", len(crds), versions)
+}
+
+// TestTranslateBounds runs translate with the real translator on a CRD whose
+// generated rules need bounds.
+func TestTranslateBounds(t *testing.T) {
+	saved := translateFunc
+	translateFunc = translate.Translate
+	defer func() { translateFunc = saved }()
+	const input = "testdata/cost/needs-bounds.yaml"
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		golden string
+		stderr string
+	}{
+		{"bounds chosen", []string{"translate", input}, 0, "needs-bounds.out.yaml",
+			input + ":22: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers]: " +
+				"added maxItems: 500 so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it\n" +
+				input + ":27: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[labels]: " +
+				"added maxProperties: 100000 so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it\n"},
+		{"explicit values", []string{"translate", "--max-items=64", "--max-properties=128", input}, 0, "needs-bounds-explicit.out.yaml",
+			input + ":22: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers]: " +
+				"added maxItems: 64 so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it\n" +
+				input + ":27: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[labels]: " +
+				"added maxProperties: 128 so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it\n"},
+		{"no bounds", []string{"translate", "--no-bounds", input}, 1, "",
+			input + ":22: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers]: " +
+				"Required value: the generated rules need maxItems: 500 (or smaller) here to fit the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds\n" +
+				input + ":27: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[labels]: " +
+				"Required value: the generated rules need maxProperties: 100000 (or smaller) here to fit the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(c.args, nil, &stdout, &stderr); code != c.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, stderr.String())
+			}
+			if c.golden != "" {
+				checkGolden(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
+			} else if stdout.Len() > 0 {
+				t.Errorf("stdout = %q, want nothing", stdout.String())
+			}
+			if stderr.String() != c.stderr {
+				t.Errorf("stderr =\n%s\nwant\n%s", stderr.String(), c.stderr)
+			}
+		})
+	}
 }

@@ -31,7 +31,9 @@ var translateFunc = translate.Translate
 
 // translateOptions are the flags of translate.
 type translateOptions struct {
-	kube kubeVersionFlag
+	kube                               kubeVersionFlag
+	maxLength, maxItems, maxProperties int64
+	noBounds                           bool
 }
 
 func init() {
@@ -44,6 +46,10 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("translate", pflag.ContinueOnError)
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
+	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits)")
+	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits)")
+	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits)")
+	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	return fs
 }
 
@@ -54,19 +60,25 @@ func runTranslate(c *command, e *env, args []string) int {
 		return code
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
+		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
+	var notes []batch.Diagnostic
 	for _, in := range inputs {
 		r := batch.Translate(in, tr)
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
+		notes = append(notes, r.Notes...)
 	}
 	if len(diags) > 0 {
 		for _, d := range diags {
 			fmt.Fprintln(e.stderr, d)
 		}
 		return exitFailure
+	}
+	for _, n := range notes {
+		fmt.Fprintln(e.stderr, n)
 	}
 	return writeTranslated(e, results)
 }

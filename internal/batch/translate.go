@@ -2,6 +2,7 @@ package batch
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
@@ -12,6 +13,9 @@ type Result struct {
 	Input Input
 	File  *manifest.File // nil when the input does not parse
 	Diags []Diagnostic
+	// Notes say what the translation did that changes what the apiserver
+	// accepts: the bounds it added.
+	Notes []Diagnostic
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -35,30 +39,38 @@ func Translate(in Input, tr Translator) *Result {
 	}
 	r.File = f
 	for _, d := range f.Docs {
-		r.Diags = append(r.Diags, translateDoc(in.Name, d, tr)...)
+		diags, notes := translateDoc(in.Name, d, tr)
+		r.Diags = append(r.Diags, diags...)
+		r.Notes = append(r.Notes, notes...)
 	}
 	return r
 }
 
-func translateDoc(file string, d *manifest.Document, tr Translator) []Diagnostic {
+func translateDoc(file string, d *manifest.Document, tr Translator) (diags, notes []Diagnostic) {
 	value := d.Value()
 	if value == nil || !translate.IsCRD(value) {
-		return nil
+		return nil, nil
 	}
 	at := Diagnostic{File: file, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
 	res, err := tr(value)
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
-		return problemDiags(at, d, terr.Problems)
+		return problemDiags(at, d, terr.Problems), nil
 	case err != nil:
 		at.Detail = err.Error()
-		return []Diagnostic{at}
+		return []Diagnostic{at}, nil
+	}
+	for _, b := range res.Bounds { // lines of the input, before the edits
+		note := at
+		note.Line, note.Field = d.Line(b.Path), translate.RenderPath(b.Path)
+		note.Detail = fmt.Sprintf("added %s: %d so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it", b.Keyword, b.Value)
+		notes = append(notes, note)
 	}
 	if err := d.Apply(res.Edits); err != nil {
-		return []Diagnostic{{Detail: err.Error()}} // already says where
+		return []Diagnostic{{Detail: err.Error()}}, nil // already says where
 	}
-	return nil
+	return nil, notes
 }
 
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {

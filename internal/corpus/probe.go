@@ -94,4 +94,3 @@ func totalErrors(errs field.ErrorList, versions int) (exceeded []int, others fie
 	sort.Ints(exceeded)
 	return exceeded, others
 }
-
