@@ -128,3 +128,19 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 	}
 	return nil
 }
+
+// HasDeclarations reports whether any version schema of a decoded CRD
+// document carries x-kubernetes-mutability or x-kubernetes-key-mutability,
+// valid or not.
+func HasDeclarations(doc map[string]interface{}) bool {
+	for _, v := range crdVersions(doc) {
+		if v.raw == nil {
+			continue
+		}
+		c, err := NewChecker(v.raw)
+		if err != nil || len(c.declaredPaths()) > 0 {
+			return true
+		}
+	}
+	return false
+}
