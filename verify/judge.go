@@ -75,17 +75,61 @@ func evaluationErrors(detail []string) []string {
 	return out
 }
 
-// intAsFloatMarker is how the apiserver's CEL value conversion reports an
-// integer field holding a float (FACTS: "expected int, got float64").
-const intAsFloatMarker = "expected int, got float64"
+// intAsFloatMarkers are how the apiserver's CEL value conversion reports
+// an integer (or int-or-string) field holding a float (FACTS: "expected
+// int, got float64").
+var intAsFloatMarkers = []string{
+	"expected int, got float64",
+	"expected XIntOrString value to be either a string or integer",
+}
 
-// allIntAsFloat reports whether every evaluation error is the one an
-// integer sent as a float causes (docs/semantics.md 2.4).
-func allIntAsFloat(errs []string) bool {
+// unexplained drops the evaluation errors an integer sent as a float
+// causes (docs/semantics.md 2.4).
+func unexplained(errs []string) []string {
+	var out []string
 	for _, e := range errs {
-		if !strings.Contains(e, intAsFloatMarker) {
-			return false
+		explained := false
+		for _, m := range intAsFloatMarkers {
+			explained = explained || strings.Contains(e, m)
+		}
+		if !explained {
+			out = append(out, e)
 		}
 	}
-	return len(errs) > 0
+	return out
+}
+
+// holdsIntAsFloat reports whether v has a float64 where s says integer: a
+// client sent 1.0, and the apiserver kept it as a float.
+func holdsIntAsFloat(s *schema.Structural, v interface{}) bool {
+	if s == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case float64:
+		return s.Type == "integer" || s.XIntOrString
+	case []interface{}:
+		for _, e := range x {
+			if holdsIntAsFloat(s.Items, e) {
+				return true
+			}
+		}
+	case map[string]interface{}:
+		for k, e := range x {
+			if holdsIntAsFloat(childStructural(s, k), e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func childStructural(s *schema.Structural, key string) *schema.Structural {
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		return s.AdditionalProperties.Structural
+	}
+	if p, ok := s.Properties[key]; ok {
+		return &p
+	}
+	return nil
 }

@@ -118,9 +118,10 @@ type VersionReport struct {
 	Disagreements int
 	// First is the number (from 1) of the first disagreeing pair, 0 if none.
 	First int
-	// IntAsFloat counts pairs the apiserver denies because a rule read an
-	// integer sent as a float (docs/semantics.md 2.4); they are not
-	// compared.
+	// IntAsFloat counts pairs whose new object holds an integer sent as a
+	// float and on which a rule failed to evaluate or the verdicts differ:
+	// the apiserver's CEL does not treat 1.0 as the integer 1
+	// (docs/semantics.md 2.4), so these are set apart, not failures.
 	IntAsFloat int
 	// Invalid counts disagreeing pairs dropped because one object is not
 	// valid for the schema (the apiserver refuses it before any rule

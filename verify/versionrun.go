@@ -96,7 +96,7 @@ const (
 	agreed     outcome = iota
 	disagreed          // the verdicts differ
 	evalFailed         // a rule failed to evaluate
-	intAsFloat         // a rule failed on an integer sent as a float
+	intAsFloat         // an integer sent as a float failed a rule or changed the verdict
 	invalid            // not a pair the apiserver would judge by its rules
 )
 
@@ -124,10 +124,12 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 	}
 	v.evalErrs = evaluationErrors(v.detail)
 	switch {
-	case allIntAsFloat(v.evalErrs):
-		v.outcome = intAsFloat
-	case len(v.evalErrs) > 0:
+	case len(unexplained(v.evalErrs)) > 0:
 		v.outcome = evalFailed
+	case len(v.evalErrs) > 0:
+		v.outcome = intAsFloat
+	case v.denied != (len(v.violations) > 0) && holdsIntAsFloat(r.s, storedNew):
+		v.outcome = intAsFloat
 	case v.denied != (len(v.violations) > 0):
 		v.outcome = disagreed
 	}
