@@ -252,6 +252,56 @@ properties:
 		{`{spec: {}}`, `{spec: {namespace: {in: a}}}`, ""},
 	},
 }, {
+	// The apiserver's CEL == on list-maps indexes items by the escaped
+	// names of their key properties (x__dash__y), which the stored items
+	// do not have: every item gets the same key, and two equal lists of
+	// two items or more compare unequal. Rules must not use == on such
+	// lists.
+	name:   "list-map-keys-that-need-escaping",
+	values: "I",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      single:
+        type: array
+        maxItems: 4
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [x-y]
+        x-kubernetes-mutability: %s
+        items:
+          type: object
+          required: [x-y]
+          properties:
+            x-y: {type: string, maxLength: 8}
+            v: {type: string, maxLength: 8}
+      pair:
+        type: object
+        properties:
+          list:
+            type: array
+            maxItems: 4
+            x-kubernetes-list-type: map
+            x-kubernetes-list-map-keys: [k, in]
+            items:
+              type: object
+              required: [k, in]
+              x-kubernetes-mutability: %s
+              properties:
+                k: {type: string, maxLength: 8}
+                in: {type: string, maxLength: 8}
+                v: {type: string, maxLength: 8}
+        x-kubernetes-mutability: %s`,
+	transitions: []transition{
+		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, "I"},
+		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: a, v: a}, {x-y: b, v: c}]}}`, ""},
+		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: b, v: b}, {x-y: a, v: a}]}}`, ""},
+		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, "I"},
+		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: y}]}}}`, ""},
+	},
+}, {
 	name:   "defaults-and-pruning",
 	values: "I",
 	schema: `

@@ -3,6 +3,8 @@ package translate
 import (
 	"strconv"
 	"strings"
+
+	apiservercel "k8s.io/apiserver/pkg/cel"
 )
 
 // exactEquality reports whether CEL's == on values of n is strict equality
@@ -62,6 +64,21 @@ func (g *exprGen) requireExact(n *node, why string) error {
 		return cannot("%s, and values at %s contain lists of type set or map, or nullable properties, which CEL's == does not compare strictly", why, n.userPath())
 	}
 	return nil
+}
+
+// listMapEqualityWorks reports whether CEL's == can compare lists of the
+// list-map n. The apiserver's == on list-maps looks the key properties up
+// by their escaped names (x__dash__y, __in__) in the stored items, which
+// hold the plain names, so where a key name needs escaping every item gets
+// the same key and two equal lists of two items or more compare unequal.
+// Such lists are compared item by item instead.
+func listMapEqualityWorks(n *node) bool {
+	for _, k := range n.listMapKeys() {
+		if escaped, ok := apiservercel.Escape(k); !ok || escaped != k {
+			return false
+		}
+	}
+	return true
 }
 
 // equal renders strict equality of a and b, two present values of n, without
@@ -134,7 +151,7 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if itemsExact {
+	if itemsExact && listMapEqualityWorks(n) {
 		// == on list maps pairs items by key: with the same key order it is
 		// strict.
 		return a + " == " + b + " && " + order, nil

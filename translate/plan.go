@@ -103,7 +103,7 @@ func (p *planner) valueAt(n *node, msg string) error {
 		if err != nil {
 			return err
 		}
-		if itemsExact, _ := exactEquality(n.items); itemsExact {
+		if itemsExact, _ := exactEquality(n.items); itemsExact && listMapEqualityWorks(n) {
 			add("self == oldSelf && " + order)
 			return nil
 		}

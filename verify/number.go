@@ -69,3 +69,10 @@ func (a num) String() string {
 	}
 	return strconv.FormatFloat(a.f, 'g', -1, 64)
 }
+
+func (a num) float() float64 {
+	if a.isInt {
+		return float64(a.i)
+	}
+	return a.f
+}

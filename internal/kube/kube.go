@@ -7,18 +7,15 @@
 package kube
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
 )
 
 // Structural converts a v1 schema to the apiserver's structural model. It
@@ -65,16 +62,8 @@ func RoundTrip(obj map[string]interface{}) (map[string]interface{}, error) {
 
 // ValidateUpdate evaluates every x-kubernetes-validations rule of s on an
 // update from oldObj to newObj, with the apiserver's runtime cost limits.
-// oldObj nil means create.
+// oldObj nil means create. It compiles the rules on every call; callers that
+// validate many objects against one schema use NewRuleValidator once.
 func ValidateUpdate(s *schema.Structural, newObj, oldObj map[string]interface{}) field.ErrorList {
-	v := cel.NewValidator(s, true, celconfig.PerCallLimit)
-	if v == nil {
-		return nil
-	}
-	var old interface{}
-	if oldObj != nil {
-		old = oldObj
-	}
-	errs, _ := v.Validate(context.Background(), nil, s, newObj, old, celconfig.RuntimeCELCostBudget)
-	return errs
+	return NewRuleValidator(s).Validate(newObj, oldObj)
 }

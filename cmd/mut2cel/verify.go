@@ -1,0 +1,235 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+var verifyCommand = &command{
+	name: "verify", args: "[flags] [PATH...]",
+	summary: "check rules against the declarations on generated updates",
+	help: `Checks that the x-kubernetes-validations rules of CRDs enforce their
+mutability declarations exactly as docs/semantics.md says. For every CRD in
+PATH that has declarations, and every version it serves, verify generates
+updates of custom resources, runs both objects through the apiserver's
+storage pipeline (pruning, null dropping, defaulting, the JSON round trip of
+the old object), and compares the verdict of the rules, run by the
+apiserver's CEL validator, with the verdict of the reference checker.
+
+Without --against, the rules checked are mut2cel's translation of PATH.
+With --against, they are those of the CRD with the same metadata.name in
+TRANSLATED: a hand-edited translation, or one made by another tool.
+
+PATH is a file, or a directory searched recursively for *.yaml, *.yml and
+*.json files. "-" or no PATH reads standard input.
+
+For each version a line reports the pairs checked and the disagreements;
+the first disagreements are shrunk and printed as YAML documents with both
+verdicts, the rules involved and the old and new objects. Progress goes to
+standard error about once a second.
+
+Exit status: 0 when there is no disagreement, 1 when there is one, 2 when
+an input cannot be read, translated or matched.
+`,
+}
+
+// verifyOptions are the flags of verify.
+type verifyOptions struct {
+	pairs   int
+	seed    int64
+	against string
+	kube    kubeVersionFlag
+	quiet   bool
+}
+
+func init() {
+	verifyCommand.flags = func() *pflag.FlagSet { return verifyFlags(&verifyOptions{}) }
+	verifyCommand.run = runVerify
+}
+
+func verifyFlags(o *verifyOptions) *pflag.FlagSet {
+	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
+	fs := pflag.NewFlagSet("verify", pflag.ContinueOnError)
+	fs.IntVar(&o.pairs, "pairs", verify.DefaultPairs, "updates checked per CRD version")
+	fs.Int64Var(&o.seed, "seed", 1, "seed of the generated updates; the same seed checks the same updates")
+	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
+	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
+		"Kubernetes version (%s to %s) to translate for; with --against, the version whose CEL environment the rules must compile in",
+		translate.MinKubeVersion, translate.MaxKubeVersion))
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
+	return fs
+}
+
+// verifyJob is one CRD to verify: its declarations and the CRD under test.
+type verifyJob struct {
+	declared batch.CRD
+	tested   map[string]interface{}
+}
+
+func runVerify(c *command, e *env, args []string) int {
+	var o verifyOptions
+	fs := verifyFlags(&o)
+	if code, done := c.parseFlags(e, fs, args); done {
+		return code
+	}
+	if o.pairs <= 0 {
+		e.usageError(c, "--pairs must be positive, got %d", o.pairs)
+		return exitUsage
+	}
+	jobs, diags := verifyJobs(e, fs.Args(), o)
+	if len(diags) > 0 {
+		for _, d := range diags {
+			fmt.Fprintln(e.stderr, d)
+		}
+		return exitUsage
+	}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed}
+	if o.against != "" && fs.Changed("kube-version") {
+		opts.KubeMinor = o.kube.Minor
+	}
+	return verifyAll(e, jobs, opts, o.quiet)
+}
+
+// verifyJobs reads the inputs and pairs every CRD with declarations with
+// the CRD under test: its translation, or its namesake in --against.
+func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.Diagnostic) {
+	inputs, diags := batch.Collect(paths, e.stdin)
+	crds, more := batch.CRDs(inputs)
+	diags = append(diags, more...)
+	against, more := againstCRDs(o.against, e.stdin)
+	diags = append(diags, more...)
+	var jobs []verifyJob
+	for _, crd := range crds {
+		if !verify.HasDeclarations(crd.Value) {
+			continue
+		}
+		tested, d := testedCRD(crd, against, o)
+		if d != nil {
+			diags = append(diags, *d)
+			continue
+		}
+		jobs = append(jobs, verifyJob{declared: crd, tested: tested})
+	}
+	return jobs, diags
+}
+
+// againstCRDs reads --against and indexes its CRDs by name; nil without it.
+func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{}, []batch.Diagnostic) {
+	if path == "" {
+		return nil, nil
+	}
+	inputs, diags := batch.Collect([]string{path}, stdin)
+	crds, more := batch.CRDs(inputs)
+	diags = append(diags, more...)
+	byName := map[string]map[string]interface{}{}
+	for _, crd := range crds {
+		if _, dup := byName[crd.Name()]; dup {
+			d := crd.At
+			d.Detail = fmt.Sprintf("a second CRD named %q: --against must hold one CRD per name", crd.Name())
+			diags = append(diags, d)
+		}
+		byName[crd.Name()] = crd.Value
+	}
+	return byName, diags
+}
+
+func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
+	d := crd.At
+	if against != nil {
+		if tested, ok := against[crd.Name()]; ok {
+			return tested, nil
+		}
+		d.Detail = fmt.Sprintf("no CRD named %q in %s", crd.Name(), o.against)
+		return nil, &d
+	}
+	res, err := translate.Translate(crd.Value, translate.Options{KubeVersion: translate.KubeVersion(o.kube)})
+	var terr *translate.Error
+	switch {
+	case errors.As(err, &terr):
+		d.Detail = "cannot be translated, so there is nothing to verify: " + terr.Error()
+		return nil, &d
+	case err != nil:
+		d.Detail = err.Error()
+		return nil, &d
+	}
+	return res.Translated, nil
+}
+
+// progressInterval is the time between progress lines; tests set it to
+// zero to print every report.
+var progressInterval = time.Second
+
+func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
+	disagreements, pairs := 0, 0
+	for _, job := range jobs {
+		o := opts
+		if !quiet {
+			o.Progress = progressPrinter(e, job)
+		}
+		rep, err := verify.Verify(job.declared.Value, job.tested, o)
+		if err != nil {
+			d := job.declared.At
+			d.Detail = err.Error()
+			fmt.Fprintln(e.stderr, d)
+			return exitUsage
+		}
+		printReport(e, job, rep)
+		for _, v := range rep.Versions {
+			disagreements += v.Disagreements
+			pairs += v.Pairs
+		}
+	}
+	if disagreements > 0 {
+		fmt.Fprintf(e.stderr, "mut2cel verify: %d disagreements in %d pairs\n", disagreements, pairs)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// progressPrinter reports at most once per progressInterval.
+func progressPrinter(e *env, job verifyJob) func(verify.Progress) {
+	start, last := time.Now(), time.Now()
+	return func(p verify.Progress) {
+		now := time.Now()
+		if now.Sub(last) < progressInterval || p.Done == p.Total {
+			return
+		}
+		last = now
+		rate := float64(p.Done) / now.Sub(start).Seconds()
+		fmt.Fprintf(e.stderr, "mut2cel verify: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
+			job.declared.Name(), p.Version, p.Done, p.Total, rate, p.Disagreements)
+	}
+}
+
+func printReport(e *env, job verifyJob, rep *verify.Report) {
+	for _, v := range rep.Versions {
+		d := job.declared.At
+		d.Doc, d.Object = 0, ""
+		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
+		fmt.Fprintln(e.stdout, d)
+		for _, ce := range v.Counterexamples {
+			fmt.Fprintf(e.stdout, "---\n%s", ce.YAML())
+		}
+	}
+}
+
+func summary(v *verify.VersionReport) string {
+	s := fmt.Sprintf("%d pairs, ", v.Pairs)
+	if v.Disagreements == 0 {
+		s += "no disagreement"
+	} else {
+		s += fmt.Sprintf("%d disagreements, the first at pair %d", v.Disagreements, v.First)
+	}
+	if v.IntAsFloat > 0 {
+		s += fmt.Sprintf("; %d denied by a rule reading an integer sent as a float", v.IntAsFloat)
+	}
+	return s
+}

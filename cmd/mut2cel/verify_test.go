@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+)
+
+const brokenSet = "../../testdata/broken/set-order-ignored/"
+
+func TestVerify(t *testing.T) {
+	progressInterval = 0
+	for _, c := range []runCase{{
+		name: "translation of an example", args: []string{"verify", "-q", "--pairs", "300", "../../examples/ports.yaml"},
+		stdout: "verify-ports.golden",
+	}, {
+		name: "broken translation", args: []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		code: exitFailure, stdout: "verify-broken.golden",
+		stderr: []string{"mut2cel verify: 6 disagreements in 300 pairs"},
+	}, {
+		name: "seed changes the pairs", args: []string{"verify", "-q", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		code: exitFailure, stdout: "verify-broken-seed.golden",
+		stderr: []string{"mut2cel verify: 7 disagreements in 300 pairs"},
+	}, {
+		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "../../testdata/golden/1.31/ports.yaml"},
+		stdout: "",
+	}, {
+		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"},
+		stdout: "loadbalancers.net.example.com v1: 1000 pairs, no disagreement",
+		stderr: []string{"mut2cel verify: loadbalancers.net.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
+	}, {
+		name: "no namesake in --against", args: []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"},
+		code:   exitUsage,
+		stderr: []string{`../../testdata/broken/set-order-ignored/declared.yaml:1: document 1 (CustomResourceDefinition/buckets.example.com): no CRD named "buckets.example.com" in ../../examples/ports.yaml`},
+	}, {
+		name: "declarations that cannot be translated", args: []string{"verify", "-q", "testdata/bad-crd.yaml"},
+		code:   exitUsage,
+		stderr: []string{`testdata/bad-crd.yaml:5: document 2 (CustomResourceDefinition/gadgets.example.com): cannot be translated, so there is nothing to verify: 2 problems:`},
+	}, {
+		name: "rules that do not compile for --kube-version", args: []string{"verify", "-q", "--kube-version", "1.29", "--against", "../../testdata/golden/1.33/jobset.yaml", "../../examples/jobset.yaml"},
+		code:   exitUsage,
+		stderr: []string{`does not compile for Kubernetes 1.29`},
+	}, {
+		name: "missing input", args: []string{"verify", "-q", "missing.yaml"},
+		code: exitUsage, stderr: []string{"missing.yaml: no such file or directory"},
+	}, {
+		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs must be positive, got 0", "Usage: mut2cel verify [flags] [PATH...]"},
+	}, {
+		name: "help", args: []string{"help", "verify"},
+		stdout: "Usage: mut2cel verify [flags] [PATH...]",
+	}} {
+		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+	}
+}

@@ -1,0 +1,83 @@
+package kube
+
+import (
+	"context"
+	"fmt"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+)
+
+// RuleValidator runs the x-kubernetes-validations rules of one schema, as
+// the apiserver's custom resource strategy does: the rules are compiled
+// once, when the validator is built, and evaluated on every call.
+type RuleValidator struct {
+	s *schema.Structural
+	v *cel.Validator // nil when the schema has no rules
+}
+
+// NewRuleValidator compiles the rules of s in the environment the apiserver
+// uses for stored rules.
+func NewRuleValidator(s *schema.Structural) *RuleValidator {
+	return &RuleValidator{s: s, v: cel.NewValidator(s, true, celconfig.PerCallLimit)}
+}
+
+// Validate evaluates the rules on an update from oldObj to newObj with the
+// apiserver's runtime cost limits; oldObj nil means create, where transition
+// rules do not run.
+func (r *RuleValidator) Validate(newObj, oldObj map[string]interface{}) field.ErrorList {
+	if r.v == nil {
+		return nil
+	}
+	// A nil map in an interface is not nil: the validator would treat it as
+	// an old object and run transition rules on create.
+	var old interface{}
+	if oldObj != nil {
+		old = oldObj
+	}
+	errs, _ := r.v.Validate(context.Background(), nil, r.s, newObj, old, celconfig.RuntimeCELCostBudget)
+	return errs
+}
+
+// ObjectValidator decides whether an object is one the apiserver accepts on
+// create: the OpenAPI schema validation, the uniqueness of list-type set
+// items and map keys, and the rules that do not read oldSelf.
+type ObjectValidator struct {
+	s      *schema.Structural
+	schema apiservervalidation.SchemaValidator
+	rules  *RuleValidator
+}
+
+// NewObjectValidator builds the validators of one version schema.
+func NewObjectValidator(props *apiextensionsv1.JSONSchemaProps) (*ObjectValidator, error) {
+	internal := &apiextensions.JSONSchemaProps{}
+	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(props, internal, nil); err != nil {
+		return nil, err
+	}
+	s, err := Structural(props)
+	if err != nil {
+		return nil, err
+	}
+	sv, _, err := apiservervalidation.NewSchemaValidator(internal)
+	if err != nil {
+		return nil, fmt.Errorf("building the schema validator: %w", err)
+	}
+	return &ObjectValidator{s: s, schema: sv, rules: NewRuleValidator(s)}, nil
+}
+
+// Validate returns every reason the apiserver would refuse to create obj.
+// obj is in stored form (see Store).
+func (o *ObjectValidator) Validate(obj map[string]interface{}) field.ErrorList {
+	errs := apiservervalidation.ValidateCustomResource(nil, obj, o.schema)
+	errs = append(errs, listtype.ValidateListSetsAndMaps(nil, o.s, obj)...)
+	if len(errs) > 0 {
+		return errs
+	}
+	return o.rules.Validate(obj, nil)
+}

@@ -1,0 +1,208 @@
+package verify
+
+import (
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// Counterexample is one update on which the rules under test and the
+// reference checker disagree, shrunk.
+type Counterexample struct {
+	CRD, Version string
+	// Pair is the number (from 1) of the generated pair it was shrunk from.
+	Pair int
+	// Old and New are the objects as a client sends them: create Old, then
+	// update it to New.
+	Old, New map[string]interface{}
+	// Reference lists the violations of the declarations; none means the
+	// update is allowed.
+	Reference []Violation
+	// Denied and Errors are the verdict of the rules under test and their
+	// messages.
+	Denied bool
+	Errors []string
+	// EvaluationError is set when a rule failed to evaluate rather than
+	// returned a verdict.
+	EvaluationError bool
+	// Rules are the rules involved: those that denied the update, or, when
+	// none did, those on the schema path of a violated declaration.
+	Rules []InvolvedRule
+}
+
+// InvolvedRule is one rule of the CRD under test.
+type InvolvedRule struct {
+	Path string // schema path of the node holding it
+	Rule string
+}
+
+func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v verdicts) (*Counterexample, error) {
+	old, new = r.shrink(old, new, v)
+	v, err := r.compare(old, new)
+	if err != nil {
+		return nil, err
+	}
+	ce := &Counterexample{
+		CRD: r.crd, Version: r.version, Pair: pair, Old: old, New: new,
+		Reference: v.violations, Denied: v.denied, Errors: v.detail, EvaluationError: v.outcome == evalFailed,
+	}
+	ce.Rules = r.involved(old, new, v)
+	return ce, nil
+}
+
+// ruleRef is one rule of the schema under test, with a validator of a
+// copy of the schema that holds this rule alone.
+type ruleRef struct {
+	path  []step
+	rule  apiextensionsv1.ValidationRule
+	alone *kube.RuleValidator
+}
+
+// involved names the rules behind a verdict: each rule that, alone,
+// denies the stored pair; if none does, the rules on the schema line
+// (ancestors and descendants) of the violated declarations.
+func (r *versionRun) involved(old, new map[string]interface{}, v verdicts) []InvolvedRule {
+	if r.rules == nil {
+		r.rules = rulesOf(r.s)
+	}
+	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	if err != nil {
+		return nil
+	}
+	storedNew := kube.Store(r.s, deepCopyMap(new))
+	var out []InvolvedRule
+	for _, rr := range r.rules {
+		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
+			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	decls := map[string]bool{}
+	for _, viol := range v.violations {
+		decls[viol.Declaration] = true
+	}
+	for _, rr := range r.rules {
+		for _, d := range r.checker.declaredPaths() {
+			if decls[renderSteps(d)] && onLine(rr.path, d) {
+				out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// onLine reports whether one schema path is a prefix of the other.
+func onLine(a, b []step) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// rulesOf lists every rule of s in walk order, each with its own
+// validator.
+func rulesOf(s *schema.Structural) []*ruleRef {
+	var out []*ruleRef
+	for _, path := range ruleHosts(s) {
+		host := structuralAt(s, path)
+		for i := range host.XValidations {
+			alone := s.DeepCopy()
+			stripRules(alone)
+			setRules(alone, path, host.XValidations[i:i+1])
+			out = append(out, &ruleRef{path: path, rule: host.XValidations[i], alone: kube.NewRuleValidator(alone)})
+		}
+	}
+	return out
+}
+
+// ruleHosts lists the paths of the nodes that hold rules, once each.
+func ruleHosts(s *schema.Structural) [][]step {
+	var out [][]step
+	seen := map[string]bool{}
+	for _, p := range ruleTargets(s) {
+		k := renderSteps(p)
+		if h := structuralAt(s, p); h != nil && len(h.XValidations) > 0 && !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// structuralAt follows a schema path for reading; nil when it does not
+// exist.
+func structuralAt(s *schema.Structural, path []step) *schema.Structural {
+	for _, st := range path {
+		switch {
+		case s == nil:
+			return nil
+		case st.kind == stepProp:
+			p, ok := s.Properties[st.name]
+			if !ok {
+				return nil
+			}
+			s = &p
+		case st.kind == stepItems:
+			s = s.Items
+		case s.AdditionalProperties != nil:
+			s = s.AdditionalProperties.Structural
+		default:
+			return nil
+		}
+	}
+	return s
+}
+
+// setRules replaces the rules of the node at path, which exists. Property
+// schemas are map values, so each one on the way is written back.
+func setRules(s *schema.Structural, path []step, rules apiextensionsv1.ValidationRules) {
+	if len(path) == 0 {
+		s.XValidations = rules
+		return
+	}
+	switch st := path[0]; st.kind {
+	case stepProp:
+		p := s.Properties[st.name]
+		setRules(&p, path[1:], rules)
+		s.Properties[st.name] = p
+	case stepItems:
+		setRules(s.Items, path[1:], rules)
+	case stepValues:
+		setRules(s.AdditionalProperties.Structural, path[1:], rules)
+	}
+}
+
+func stripRules(s *schema.Structural) {
+	s.XValidations = nil
+	for name := range s.Properties {
+		p := s.Properties[name]
+		stripRules(&p)
+		s.Properties[name] = p
+	}
+	if s.Items != nil {
+		stripRules(s.Items)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		stripRules(s.AdditionalProperties.Structural)
+	}
+}
+
+// messages of the reference, one line each, for reports.
+func violationLines(vs []Violation) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = strings.TrimSpace(v.String())
+	}
+	return out
+}

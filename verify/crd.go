@@ -1,0 +1,146 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// crdVersion is one entry of spec.versions of a decoded CRD document.
+type crdVersion struct {
+	index  int
+	name   string
+	served bool
+	raw    map[string]interface{} // openAPIV3Schema, nil when absent
+}
+
+func (v crdVersion) path() *field.Path {
+	return field.NewPath("spec", "versions").Index(v.index)
+}
+
+// CRDName returns metadata.name of a decoded CRD document, "" when absent.
+func CRDName(doc map[string]interface{}) string {
+	meta, _ := doc["metadata"].(map[string]interface{})
+	name, _ := meta["name"].(string)
+	return name
+}
+
+func crdVersions(doc map[string]interface{}) []crdVersion {
+	spec, _ := doc["spec"].(map[string]interface{})
+	list, _ := spec["versions"].([]interface{})
+	var out []crdVersion
+	for i, e := range list {
+		m, _ := e.(map[string]interface{})
+		v := crdVersion{index: i}
+		v.name, _ = m["name"].(string)
+		v.served, _ = m["served"].(bool)
+		sch, _ := m["schema"].(map[string]interface{})
+		v.raw, _ = sch["openAPIV3Schema"].(map[string]interface{})
+		out = append(out, v)
+	}
+	return out
+}
+
+func findVersion(vs []crdVersion, name string) (crdVersion, bool) {
+	for _, v := range vs {
+		if v.name == name {
+			return v, true
+		}
+	}
+	return crdVersion{}, false
+}
+
+// typedCRD decodes a CRD document into the apiserver's v1 types.
+func typedCRD(doc map[string]interface{}) (*apiextensionsv1.CustomResourceDefinition, error) {
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(data, crd); err != nil {
+		return nil, err
+	}
+	return crd, nil
+}
+
+// checkTranslated runs the apiserver's CRD validation on the CRD under
+// test, and, when minor is set, compiles its rules in the environment
+// Kubernetes 1.minor uses for new CRD rules.
+func checkTranslated(crd *apiextensionsv1.CustomResourceDefinition, minor int) error {
+	errs, err := kube.ValidateCRD(crd)
+	if err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("the CRD under test fails the apiserver's validation: %w", errs.ToAggregate())
+	}
+	if minor == 0 {
+		return nil
+	}
+	for i, v := range crd.Spec.Versions {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			continue
+		}
+		s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
+		if err != nil {
+			return err
+		}
+		root := field.NewPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")
+		if err := compileAll(s, root, true, minor); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compileAll compiles the rules of s and every node below it.
+func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) error {
+	if len(s.XValidations) > 0 {
+		results, err := kube.CompileRules(s, isRoot, kube.NewRuleEnvSet(minor))
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		for i, r := range results {
+			if r.Error != nil {
+				return fmt.Errorf("%s: rule %q does not compile for Kubernetes 1.%d: %s",
+					path.Child("x-kubernetes-validations").Index(i), s.XValidations[i].Rule, minor, r.Error.Detail)
+			}
+		}
+	}
+	for _, name := range sortedStructuralKeys(s.Properties) {
+		p := s.Properties[name]
+		if err := compileAll(&p, path.Child("properties").Key(name), false, minor); err != nil {
+			return err
+		}
+	}
+	if s.Items != nil {
+		if err := compileAll(s.Items, path.Child("items"), false, minor); err != nil {
+			return err
+		}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		return compileAll(s.AdditionalProperties.Structural, path.Child("additionalProperties"), false, minor)
+	}
+	return nil
+}
+
+// HasDeclarations reports whether any version schema of a decoded CRD
+// document carries x-kubernetes-mutability or x-kubernetes-key-mutability,
+// valid or not.
+func HasDeclarations(doc map[string]interface{}) bool {
+	for _, v := range crdVersions(doc) {
+		if v.raw == nil {
+			continue
+		}
+		c, err := NewChecker(v.raw)
+		if err != nil || len(c.declaredPaths()) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,176 @@
+package verify
+
+import (
+	"math/rand"
+	"sort"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+)
+
+// gnode is what the pair generator needs of one structural schema node,
+// computed once: properties in sorted order (Go map order would make
+// generation depend on the run), the kind of value, and small pools of
+// scalars that satisfy the node's value validations.
+type gnode struct {
+	s        *schema.Structural
+	kind     valueKind
+	props    []gprop
+	propIdx  map[string]*gnode
+	required map[string]bool
+	items    *gnode
+	values   *gnode
+	listType string   // "atomic", "set" or "map" for lists
+	mapKeys  []string // x-kubernetes-list-map-keys
+	pool     []interface{}
+	// aimed is set on nodes at or above a target, so that generated old
+	// objects usually reach the declarations.
+	aimed bool
+}
+
+type gprop struct {
+	name string
+	node *gnode
+}
+
+type valueKind int
+
+const (
+	kindScalar valueKind = iota
+	kindObject           // properties (or none): a struct
+	kindMap              // additionalProperties schema
+	kindList
+	kindAny // no type: preserved unknown fields or int-or-string
+)
+
+// compileSchema builds the generator view of s. rnd draws the pattern
+// samples of string pools, so pools are deterministic for a seed.
+func compileSchema(s *schema.Structural, rnd *rand.Rand, root bool) *gnode {
+	n := &gnode{s: s, kind: kindOf(s), required: map[string]bool{}}
+	if s.ValueValidation != nil {
+		for _, r := range s.ValueValidation.Required {
+			n.required[r] = true
+		}
+	}
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		// The apiserver owns the type and object metadata of the root.
+		if root && (name == "apiVersion" || name == "kind" || name == "metadata") {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	n.propIdx = make(map[string]*gnode, len(names))
+	for _, name := range names {
+		p := s.Properties[name]
+		c := compileSchema(&p, rnd, false)
+		n.props = append(n.props, gprop{name, c})
+		n.propIdx[name] = c
+	}
+	if s.Items != nil {
+		n.items = compileSchema(s.Items, rnd, false)
+		n.listType = "atomic"
+		if s.XListType != nil && *s.XListType != "" {
+			n.listType = *s.XListType
+		}
+		n.mapKeys = s.XListMapKeys
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		n.values = compileSchema(s.AdditionalProperties.Structural, rnd, false)
+	}
+	if n.kind == kindScalar || n.kind == kindAny {
+		n.pool = scalarPool(s, rnd)
+	}
+	return n
+}
+
+func kindOf(s *schema.Structural) valueKind {
+	switch {
+	case s.Type == "array":
+		return kindList
+	case s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil:
+		return kindMap
+	case s.Type == "object":
+		return kindObject
+	case s.Type == "":
+		return kindAny
+	}
+	return kindScalar
+}
+
+// child returns the schema of the value under key of an object or a map,
+// nil for a key an object does not declare.
+func (n *gnode) child(key string) *gnode {
+	if n.values != nil {
+		return n.values
+	}
+	return n.propIdx[key]
+}
+
+// at follows steps from n; nil when a step does not exist in the schema.
+func (n *gnode) at(path []step) *gnode {
+	for _, st := range path {
+		if n == nil {
+			return nil
+		}
+		switch st.kind {
+		case stepProp:
+			n = n.propIdx[st.name]
+		case stepItems:
+			n = n.items
+		case stepValues:
+			n = n.values
+		}
+	}
+	return n
+}
+
+// aim marks the nodes on path as leading to a target.
+func (n *gnode) aim(path []step) {
+	n.aimed = true
+	for _, st := range path {
+		switch st.kind {
+		case stepProp:
+			n = n.propIdx[st.name]
+		case stepItems:
+			n = n.items
+		case stepValues:
+			n = n.values
+		}
+		if n == nil {
+			return
+		}
+		n.aimed = true
+	}
+}
+
+// allPaths lists the path of every node below n, so that untargeted
+// mutations pick nodes uniformly.
+func (n *gnode) allPaths(prefix []step, out *[][]step) {
+	*out = append(*out, prefix)
+	for _, p := range n.props {
+		p.node.allPaths(extend(prefix, step{stepProp, p.name}), out)
+	}
+	if n.items != nil {
+		n.items.allPaths(extend(prefix, step{kind: stepItems}), out)
+	}
+	if n.values != nil {
+		n.values.allPaths(extend(prefix, step{kind: stepValues}), out)
+	}
+}
+
+func extend(path []step, s step) []step {
+	return append(append(make([]step, 0, len(path)+1), path...), s)
+}
+
+// minMax reads an optional bound pair with defaults.
+func minMax(lo, hi *int64, defLo, defHi int) (int, int) {
+	a, b := defLo, defHi
+	if lo != nil && int(*lo) > a {
+		a = int(*lo)
+	}
+	if hi != nil && int(*hi) < b {
+		b = int(*hi)
+	}
+	return a, b
+}

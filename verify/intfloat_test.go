@@ -1,0 +1,109 @@
+package verify
+
+import (
+	"testing"
+
+	utiljson "k8s.io/apimachinery/pkg/util/json"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// intFloatSchema declares an immutable integer, an integer nobody
+// declares, and immutable items keyed by an integer.
+const intFloatSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      count: {type: integer, x-kubernetes-mutability: Immutable}
+      free: {type: integer}
+      m: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}
+      items:
+        type: array
+        maxItems: 4
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [id]
+        items:
+          type: object
+          required: [id]
+          properties:
+            id: {type: integer}
+            v: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}`
+
+// TestIntegerSentAsFloat pins how the verifier treats an integer a client
+// sends as 1.0 (docs/semantics.md 2.4): where the apiserver's rules fail
+// on it or judge otherwise than the reference checker, the pair is
+// counted apart; where no rule reads it, the pair is compared as usual.
+func TestIntegerSentAsFloat(t *testing.T) {
+	r := translatedRun(t, intFloatSchema)
+	for _, c := range []struct {
+		name, old, new string
+		want           outcome
+	}{
+		{"rule reads the float", `{"spec": {"count": 1}}`, `{"spec": {"count": 1.0}}`, intAsFloat},
+		{"rule reads the float of a changed value", `{"spec": {"count": 1}}`, `{"spec": {"count": 2.0}}`, intAsFloat},
+		{"no rule reads the float", `{"spec": {"free": 1, "m": "a"}}`, `{"spec": {"free": 1.0, "m": "a"}}`, agreed},
+		{"no rule reads the float, another field changes", `{"spec": {"free": 1, "m": "a"}}`, `{"spec": {"free": 1.0, "m": "b"}}`, agreed},
+		// The apiserver pairs list-map items by the Go value of their keys:
+		// an item keyed 1.0 is a new item, whose value rule does not run.
+		{"float key hides the old item", `{"spec": {"items": [{"id": 1, "v": "a"}]}}`, `{"spec": {"items": [{"id": 1.0, "v": "b"}]}}`, intAsFloat},
+		{"integers", `{"spec": {"count": 1, "items": [{"id": 1, "v": "a"}]}}`, `{"spec": {"count": 1, "items": [{"id": 1, "v": "b"}]}}`, agreed},
+	} {
+		v, err := r.compare(decodeJSON(t, c.old), decodeJSON(t, c.new))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.outcome != c.want {
+			t.Errorf("%s: compare(%s, %s) = outcome %d (denied %v %q, reference %v), want %d", c.name, c.old, c.new, v.outcome, v.denied, v.detail, v.violations, c.want)
+		}
+	}
+}
+
+// translatedRun translates a one-version schema and prepares its run.
+func translatedRun(t *testing.T, schemaYAML string) *versionRun {
+	t.Helper()
+	doc := crdDoc(decode(t, schemaYAML))
+	res, err := translate.Translate(doc, translate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd, err := typedCRD(res.Translated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := crdVersions(res.Translated)[0]
+	r, err := newVersionRun(res.Translated, crd.Spec.Versions[0].Schema, crdVersions(doc)[0], v, Options{NewJudge: newCELJudge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func crdDoc(schema map[string]interface{}) map[string]interface{} {
+	return map[string]interface{}{
+		"apiVersion": "apiextensions.k8s.io/v1",
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]interface{}{"name": "widgets.example.com"},
+		"spec": map[string]interface{}{
+			"group": "example.com",
+			"names": map[string]interface{}{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+			"scope": "Namespaced",
+			"versions": []interface{}{map[string]interface{}{
+				"name": "v1", "served": true, "storage": true,
+				"schema": map[string]interface{}{"openAPIV3Schema": schema},
+			}},
+		},
+	}
+}
+
+// decodeJSON reads an object as the apiserver decodes a request: integers
+// as int64, numbers with a fraction or exponent, 1.0 included, as float64.
+func decodeJSON(t *testing.T, text string) map[string]interface{} {
+	t.Helper()
+	var m map[string]interface{}
+	if err := utiljson.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatalf("decoding %s: %v", text, err)
+	}
+	return m
+}

@@ -1,0 +1,135 @@
+package verify
+
+import (
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// Judge decides updates of custom resources of one CRD version the way a
+// kube-apiserver does with its x-kubernetes-validations rules.
+type Judge interface {
+	// Update decides the update from old to new, both in stored form (see
+	// Options.NewJudge). detail lists the apiserver's error messages, one
+	// per field error; err means no decision was made (a lost connection),
+	// not that the update is denied.
+	Update(old, new map[string]interface{}) (denied bool, detail []string, err error)
+}
+
+// Target is what a Judge is built for: one served version of the CRD
+// under test.
+type Target struct {
+	// CRD is the whole CRD document whose rules are checked.
+	CRD map[string]interface{}
+	// Version is the name of the version, Schema its structural schema.
+	Version string
+	Schema  *schema.Structural
+}
+
+// celJudge runs the apiserver's CEL validator in process. The rules are
+// compiled once per version, as the apiserver does when it loads a CRD.
+type celJudge struct {
+	v *kube.RuleValidator
+}
+
+func newCELJudge(t Target) (Judge, error) {
+	return &celJudge{v: kube.NewRuleValidator(t.Schema)}, nil
+}
+
+func (j *celJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
+	errs := j.v.Validate(new, old)
+	if len(errs) == 0 {
+		return false, nil, nil
+	}
+	detail := make([]string, len(errs))
+	for i, e := range errs {
+		detail[i] = e.Error()
+	}
+	return true, detail, nil
+}
+
+// evaluationMarkers are the texts by which the apiserver's validator tells
+// a rule that could not be evaluated from a rule that returned false.
+var evaluationMarkers = []string{
+	" evaluating rule: ",
+	"call arguments did not match a supported operator",
+	"no further validation rules will be run",
+	"rule compile error",
+	"rule compiler initialization error",
+}
+
+// evaluationErrors returns the messages of detail that report a rule that
+// failed to evaluate.
+func evaluationErrors(detail []string) []string {
+	var out []string
+	for _, d := range detail {
+		for _, m := range evaluationMarkers {
+			if strings.Contains(d, m) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// intAsFloatMarkers are how the apiserver's CEL value conversion reports
+// an integer (or int-or-string) field holding a float (FACTS: "expected
+// int, got float64").
+var intAsFloatMarkers = []string{
+	"expected int, got float64",
+	"expected XIntOrString value to be either a string or integer",
+}
+
+// unexplained drops the evaluation errors an integer sent as a float
+// causes (docs/semantics.md 2.4).
+func unexplained(errs []string) []string {
+	var out []string
+	for _, e := range errs {
+		explained := false
+		for _, m := range intAsFloatMarkers {
+			explained = explained || strings.Contains(e, m)
+		}
+		if !explained {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// holdsIntAsFloat reports whether v has a float64 where s says integer: a
+// client sent 1.0, and the apiserver kept it as a float.
+func holdsIntAsFloat(s *schema.Structural, v interface{}) bool {
+	if s == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case float64:
+		return s.Type == "integer" || s.XIntOrString
+	case []interface{}:
+		for _, e := range x {
+			if holdsIntAsFloat(s.Items, e) {
+				return true
+			}
+		}
+	case map[string]interface{}:
+		for k, e := range x {
+			if holdsIntAsFloat(childStructural(s, k), e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func childStructural(s *schema.Structural, key string) *schema.Structural {
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		return s.AdditionalProperties.Structural
+	}
+	if p, ok := s.Properties[key]; ok {
+		return &p
+	}
+	return nil
+}

@@ -1,0 +1,261 @@
+package verify
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Generated values stay small: at most three entries per collection,
+// unless the schema's minimum asks for more, and fewer once an object has
+// grown past sizeBudget nodes.
+const (
+	maxEntries = 3
+	sizeBudget = 80
+)
+
+// mapKeys are the keys of generated maps: mostly three letters, so that
+// updates keep, drop and re-add the same keys, and a few that need escaping
+// in CEL.
+var mapKeys = []string{"a", "b", "c", "a", "b", "c", "x-y", "a.b"}
+
+// value generates a schema-valid value of n.
+func (g *PairGenerator) value(n *gnode) interface{} {
+	g.size++
+	if n.s.Nullable && g.rnd.Intn(16) == 0 {
+		return nil
+	}
+	switch n.kind {
+	case kindObject:
+		return g.object(n)
+	case kindMap:
+		return g.mapValue(n)
+	case kindList:
+		return g.list(n)
+	}
+	return g.scalar(n)
+}
+
+func (g *PairGenerator) scalar(n *gnode) interface{} {
+	if len(n.pool) == 0 {
+		return int64(0)
+	}
+	return deepCopyValue(n.pool[g.rnd.Intn(len(n.pool))])
+}
+
+// object sets every required property, most properties on the way to a
+// target and half of the others.
+func (g *PairGenerator) object(n *gnode) map[string]interface{} {
+	m := make(map[string]interface{}, len(n.props))
+	for _, p := range n.props {
+		if n.required[p.name] || g.wants(p.node) {
+			m[p.name] = g.value(p.node)
+		}
+	}
+	if n.s.XEmbeddedResource {
+		m["apiVersion"], m["kind"] = "v1", "Thing"
+	}
+	if n.s.XPreserveUnknownFields && g.rnd.Intn(4) == 0 {
+		m["unknownField"] = g.pick("a", "b")
+	}
+	return m
+}
+
+func (g *PairGenerator) wants(n *gnode) bool {
+	switch {
+	case g.size > sizeBudget:
+		return n.aimed && g.rnd.Intn(2) == 0
+	case n.aimed:
+		return g.rnd.Intn(8) > 0
+	}
+	return g.rnd.Intn(2) == 0
+}
+
+func (g *PairGenerator) entries(lo, hi *int64) int {
+	a, b := minMax(lo, hi, 0, maxEntries)
+	if g.size > sizeBudget && b > a {
+		b = a + 1
+	}
+	if b < a {
+		return a
+	}
+	return a + g.rnd.Intn(b-a+1)
+}
+
+func (g *PairGenerator) mapValue(n *gnode) map[string]interface{} {
+	var lo, hi *int64
+	if vv := n.s.ValueValidation; vv != nil {
+		lo, hi = vv.MinProperties, vv.MaxProperties
+	}
+	count := g.entries(lo, hi)
+	m := make(map[string]interface{}, count)
+	for try := 0; len(m) < count && try < 4*count+4; try++ {
+		k := g.mapKey(try)
+		if _, dup := m[k]; !dup {
+			m[k] = g.value(n.values)
+		}
+	}
+	return m
+}
+
+// mapKey draws a key; after a few tries it numbers keys so that maps with
+// a large minimum still fill up.
+func (g *PairGenerator) mapKey(try int) string {
+	if try > len(mapKeys) {
+		return "k" + strconv.Itoa(try)
+	}
+	return mapKeys[g.rnd.Intn(len(mapKeys))]
+}
+
+func (g *PairGenerator) list(n *gnode) []interface{} {
+	var lo, hi *int64
+	if vv := n.s.ValueValidation; vv != nil {
+		lo, hi = vv.MinItems, vv.MaxItems
+	}
+	count := g.entries(lo, hi)
+	l := make([]interface{}, 0, count)
+	for try := 0; len(l) < count && try < 4*count+4; try++ {
+		l = g.addUnique(n, l, g.value(n.items), len(l))
+	}
+	return l
+}
+
+// addUnique inserts item at index i unless a set or list-map already has
+// its key: the apiserver rejects duplicates.
+func (g *PairGenerator) addUnique(n *gnode, l []interface{}, item interface{}, i int) []interface{} {
+	if n.listType != "atomic" {
+		k := entryKey(n, item)
+		for _, other := range l {
+			if entryKey(n, other) == k {
+				return l
+			}
+		}
+	}
+	l = append(l, nil)
+	copy(l[i+1:], l[i:])
+	l[i] = item
+	return l
+}
+
+// dedupe drops later items whose key repeats an earlier one.
+func dedupe(n *gnode, l []interface{}) []interface{} {
+	if n.listType == "atomic" {
+		return l
+	}
+	seen := map[string]bool{}
+	out := l[:0]
+	for _, item := range l {
+		if k := entryKey(n, item); !seen[k] {
+			seen[k] = true
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+// dedupeAll applies dedupe to every set and list-map in v.
+func dedupeAll(v interface{}, n *gnode) interface{} {
+	if n == nil {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]interface{}:
+		for k, e := range x {
+			x[k] = dedupeAll(e, n.child(k))
+		}
+	case []interface{}:
+		if n.kind != kindList {
+			return v
+		}
+		for i, e := range x {
+			x[i] = dedupeAll(e, n.items)
+		}
+		return dedupe(n, x)
+	}
+	return v
+}
+
+// entryKey identifies an item of a set (its value) or a list-map (its key
+// fields, defaulted as storage will).
+func entryKey(n *gnode, item interface{}) string {
+	if n.listType == "set" {
+		return canonicalJSON(item)
+	}
+	obj, _ := item.(map[string]interface{})
+	var b strings.Builder
+	for _, k := range n.mapKeys {
+		v, ok := obj[k]
+		if c := n.items.propIdx[k]; !ok && c != nil && c.s.Default.Object != nil {
+			v = c.s.Default.Object
+		}
+		b.WriteString(canonicalJSON(v))
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// canonicalJSON renders a decoded JSON value with sorted keys and numbers
+// by value, so equal values render equally.
+func canonicalJSON(v interface{}) string {
+	var b strings.Builder
+	writeJSON(&b, v)
+	return b.String()
+}
+
+func writeJSON(b *strings.Builder, v interface{}) {
+	switch x := v.(type) {
+	case map[string]interface{}:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for _, k := range keys {
+			b.WriteString(strconv.Quote(k) + ":")
+			writeJSON(b, x[k])
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case []interface{}:
+		b.WriteByte('[')
+		for _, e := range x {
+			writeJSON(b, e)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case string:
+		b.WriteString(strconv.Quote(x))
+	default:
+		if n, ok := number(v); ok {
+			b.WriteString(n.String())
+			return
+		}
+		b.WriteString(shown(v)) // true, false, null
+	}
+}
+
+func (g *PairGenerator) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }
+
+// deepCopyValue copies maps and lists; scalars are immutable.
+func deepCopyValue(v interface{}) interface{} {
+	switch x := v.(type) {
+	case map[string]interface{}:
+		return deepCopyMap(x)
+	case []interface{}:
+		out := make([]interface{}, len(x))
+		for i, e := range x {
+			out[i] = deepCopyValue(e)
+		}
+		return out
+	}
+	return v
+}
+
+func deepCopyMap(m map[string]interface{}) map[string]interface{} {
+	out := make(map[string]interface{}, len(m))
+	for k, e := range m {
+		out[k] = deepCopyValue(e)
+	}
+	return out
+}

@@ -1,0 +1,132 @@
+package verify
+
+import (
+	"fmt"
+)
+
+// DefaultPairs is the number of pairs checked per version when
+// Options.Pairs is zero.
+const DefaultPairs = 10000
+
+// Options control a verification run.
+type Options struct {
+	// Pairs is the number of updates checked per served version.
+	Pairs int
+	// Seed makes runs repeatable: the same CRDs and seed check the same
+	// pairs.
+	Seed int64
+	// Counterexamples is how many disagreements per version are shrunk and
+	// reported in full (they are all counted); zero means 3.
+	Counterexamples int
+	// KubeMinor, when set, also requires every rule of the CRD under test to
+	// compile in the CEL environment Kubernetes 1.KubeMinor uses for new
+	// CRD rules.
+	KubeMinor int
+	// NewJudge builds the judge of one version. Nil means the apiserver's
+	// CEL validator in process. The objects a judge receives are in stored
+	// form: the old one as storage returns it, the new one after pruning,
+	// null dropping and defaulting; a new object may hold an integral
+	// float64 where the schema says integer (a client sent 1.0), which a
+	// judge that talks to a server must send as 1.0, not 1.
+	NewJudge func(Target) (Judge, error)
+	// Progress, when set, is called every ProgressEvery pairs and when a
+	// version is done.
+	Progress func(Progress)
+}
+
+// ProgressEvery is how often, in pairs, Options.Progress is called.
+const ProgressEvery = 500
+
+// Progress is the state of a run, for progress reports.
+type Progress struct {
+	Version       string
+	Done, Total   int
+	Disagreements int
+}
+
+// Verify checks the CRD document translated against the declarations of
+// the CRD document declared: for every version translated serves, it
+// generates updates, runs both objects through the apiserver's storage
+// pipeline, and compares the reference checker's verdict on the
+// declarations of the version of the same name in declared with the
+// verdict of translated's rules. It returns an error when either document
+// is unusable (no such version, invalid declarations, a translated CRD the
+// apiserver would refuse); disagreements are in the Report.
+func Verify(declared, translated map[string]interface{}, opts Options) (*Report, error) {
+	if opts.Pairs <= 0 {
+		opts.Pairs = DefaultPairs
+	}
+	if opts.Counterexamples <= 0 {
+		opts.Counterexamples = 3
+	}
+	if opts.NewJudge == nil {
+		opts.NewJudge = newCELJudge
+	}
+	crd, err := typedCRD(translated)
+	if err != nil {
+		return nil, fmt.Errorf("reading the CRD under test: %w", err)
+	}
+	if err := checkTranslated(crd, opts.KubeMinor); err != nil {
+		return nil, err
+	}
+	report := &Report{CRD: CRDName(translated)}
+	declaredVersions := crdVersions(declared)
+	for _, tv := range crdVersions(translated) {
+		if !tv.served {
+			continue
+		}
+		dv, ok := findVersion(declaredVersions, tv.name)
+		if !ok {
+			return nil, fmt.Errorf("%s: version %q is served by the CRD under test but not declared", tv.path(), tv.name)
+		}
+		r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, dv, tv, opts)
+		if err != nil {
+			return nil, err
+		}
+		vr, err := r.run()
+		if err != nil {
+			return nil, err
+		}
+		report.Versions = append(report.Versions, vr)
+	}
+	return report, nil
+}
+
+// Report is the outcome of Verify for one CRD.
+type Report struct {
+	CRD      string
+	Versions []*VersionReport
+}
+
+// Failed reports whether any version has a disagreement.
+func (r *Report) Failed() bool {
+	for _, v := range r.Versions {
+		if v.Disagreements > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// VersionReport counts the pairs of one version by outcome.
+type VersionReport struct {
+	Version string
+	Pairs   int
+	// Disagreements counts pairs on which the verdicts differ, or a rule of
+	// the CRD under test failed to evaluate for another reason than an
+	// integer sent as a float.
+	Disagreements int
+	// First is the number (from 1) of the first disagreeing pair, 0 if none.
+	First int
+	// IntAsFloat counts pairs whose new object holds an integer sent as a
+	// float and on which a rule failed to evaluate or the verdicts differ:
+	// the apiserver's CEL does not treat 1.0 as the integer 1
+	// (docs/semantics.md 2.4), so these are set apart, not failures.
+	IntAsFloat int
+	// Invalid counts disagreeing pairs dropped because one object is not
+	// valid for the schema (the apiserver refuses it before any rule
+	// matters); a well-aimed generator keeps this near zero.
+	Invalid int
+	// Counterexamples are the first disagreements, shrunk.
+	Counterexamples []*Counterexample
+}

@@ -1,0 +1,152 @@
+package verify
+
+import (
+	"fmt"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// versionRun checks the pairs of one served version.
+type versionRun struct {
+	opts    Options
+	crd     string
+	version string
+	checker *Checker
+	s       *schema.Structural
+	objects *kube.ObjectValidator
+	judge   Judge
+	gen     *PairGenerator
+	rules   []*ruleRef // built on the first counterexample
+}
+
+func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv crdVersion, opts Options) (*versionRun, error) {
+	if dv.raw == nil || v == nil || v.OpenAPIV3Schema == nil {
+		return nil, fmt.Errorf("%s: version %q has no openAPIV3Schema", tv.path(), tv.name)
+	}
+	checker, err := NewChecker(dv.raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.path(), dv.name, err)
+	}
+	s, err := kube.Structural(v.OpenAPIV3Schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+	}
+	objects, err := kube.NewObjectValidator(v.OpenAPIV3Schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+	}
+	judge, err := opts.NewJudge(Target{CRD: doc, Version: tv.name, Schema: s})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+	}
+	return &versionRun{
+		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
+		objects: objects, judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
+	}, nil
+}
+
+func (r *versionRun) run() (*VersionReport, error) {
+	rep := &VersionReport{Version: r.version}
+	for i := 1; i <= r.opts.Pairs; i++ {
+		old, new := r.gen.Next()
+		v, err := r.compare(old, new)
+		if err != nil {
+			return nil, err
+		}
+		rep.Pairs++
+		if err := r.record(rep, i, old, new, v); err != nil {
+			return nil, err
+		}
+		if r.opts.Progress != nil && (i%ProgressEvery == 0 || i == r.opts.Pairs) {
+			r.opts.Progress(Progress{Version: r.version, Done: i, Total: r.opts.Pairs, Disagreements: rep.Disagreements})
+		}
+	}
+	return rep, nil
+}
+
+func (r *versionRun) record(rep *VersionReport, i int, old, new map[string]interface{}, v verdicts) error {
+	switch v.outcome {
+	case intAsFloat:
+		rep.IntAsFloat++
+	case invalid:
+		rep.Invalid++
+	case disagreed, evalFailed:
+		rep.Disagreements++
+		if rep.First == 0 {
+			rep.First = i
+		}
+		if len(rep.Counterexamples) < r.opts.Counterexamples {
+			ce, err := r.counterexample(i, old, new, v)
+			if err != nil {
+				return err
+			}
+			rep.Counterexamples = append(rep.Counterexamples, ce)
+		}
+	}
+	return nil
+}
+
+// outcome is what became of one pair.
+type outcome int
+
+const (
+	agreed     outcome = iota
+	disagreed          // the verdicts differ
+	evalFailed         // a rule failed to evaluate
+	intAsFloat         // an integer sent as a float failed a rule or changed the verdict
+	invalid            // not a pair the apiserver would judge by its rules
+)
+
+// verdicts are both sides' decisions on one stored pair.
+type verdicts struct {
+	outcome    outcome
+	violations []Violation
+	denied     bool
+	detail     []string
+	evalErrs   []string
+}
+
+// compare runs a raw pair through the storage pipeline and both deciders.
+// The raw objects are not changed.
+func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) {
+	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	if err != nil {
+		return verdicts{}, err
+	}
+	storedNew := kube.Store(r.s, deepCopyMap(new))
+	v := verdicts{violations: r.checker.Check(storedOld, storedNew)}
+	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
+	if err != nil {
+		return verdicts{}, fmt.Errorf("version %q: %w", r.version, err)
+	}
+	v.evalErrs = evaluationErrors(v.detail)
+	switch {
+	case len(unexplained(v.evalErrs)) > 0:
+		v.outcome = evalFailed
+	case len(v.evalErrs) > 0:
+		v.outcome = intAsFloat
+	case v.denied != (len(v.violations) > 0) && holdsIntAsFloat(r.s, storedNew):
+		v.outcome = intAsFloat
+	case v.denied != (len(v.violations) > 0):
+		v.outcome = disagreed
+	}
+	if v.outcome != agreed && v.outcome != intAsFloat && !r.valid(storedOld, storedNew) {
+		v.outcome = invalid
+	}
+	return v, nil
+}
+
+// valid reports whether the apiserver accepts both objects on create: only
+// then is the old one a possible stored object and the new one refused, if
+// at all, by transition rules alone.
+func (r *versionRun) valid(storedOld, storedNew map[string]interface{}) bool {
+	return len(r.objects.Validate(storedOld)) == 0 && len(r.objects.Validate(storedNew)) == 0
+}
+
+// sameDisagreement reports whether a shrunk pair still fails the same way.
+func sameDisagreement(a, b verdicts) bool {
+	return a.outcome == b.outcome && a.denied == b.denied && (len(a.violations) > 0) == (len(b.violations) > 0)
+}
