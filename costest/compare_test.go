@@ -8,6 +8,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/costest"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/internal/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -58,7 +59,7 @@ func TestGeneratedNoCostlierThanHandWritten(t *testing.T) {
 	env := kube.NewRuleEnvSet(31)
 	for _, c := range comparisons {
 		declared := strings.ReplaceAll(c.field, "{DECL}", c.declaration+"\n")
-		res, err := translate.Translate(crdDoc(t, comparisonSchema(declared)), translate.Options{})
+		res, err := translate.Translate(testcrd.WithSchema(t, comparisonSchema(declared)), translate.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.pattern, err)
 		}

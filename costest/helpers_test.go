@@ -8,36 +8,11 @@ import (
 	"testing"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 func quote(s string) string { return strconv.Quote(s) }
-
-// crdDoc wraps a version schema, given as YAML, in a minimal v1 CRD
-// document.
-func crdDoc(t testing.TB, schemaYAML string) map[string]interface{} {
-	t.Helper()
-	var s map[string]interface{}
-	if err := yaml.Unmarshal([]byte(schemaYAML), &s); err != nil {
-		t.Fatalf("bad test schema: %v", err)
-	}
-	return map[string]interface{}{
-		"apiVersion": "apiextensions.k8s.io/v1",
-		"kind":       "CustomResourceDefinition",
-		"metadata":   map[string]interface{}{"name": "widgets.example.com"},
-		"spec": map[string]interface{}{
-			"group": "example.com",
-			"names": map[string]interface{}{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
-			"scope": "Namespaced",
-			"versions": []interface{}{map[string]interface{}{
-				"name": "v1", "served": true, "storage": true,
-				"schema": map[string]interface{}{"openAPIV3Schema": s},
-			}},
-		},
-	}
-}
 
 // versionSchema returns the first version's schema of a CRD document.
 func versionSchema(t testing.TB, doc map[string]interface{}) *apiextensionsv1.JSONSchemaProps {

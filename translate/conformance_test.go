@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/internal/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -18,24 +19,7 @@ import (
 // crdWith wraps a version schema, given as YAML, in a minimal v1 CRD.
 func crdWith(t testing.TB, schemaYAML string) map[string]interface{} {
 	t.Helper()
-	var s map[string]interface{}
-	if err := yaml.Unmarshal([]byte(schemaYAML), &s); err != nil {
-		t.Fatalf("schema: %v", err)
-	}
-	return map[string]interface{}{
-		"apiVersion": "apiextensions.k8s.io/v1",
-		"kind":       "CustomResourceDefinition",
-		"metadata":   map[string]interface{}{"name": "widgets.example.com"},
-		"spec": map[string]interface{}{
-			"group": "example.com",
-			"names": map[string]interface{}{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
-			"scope": "Namespaced",
-			"versions": []interface{}{map[string]interface{}{
-				"name": "v1", "served": true, "storage": true,
-				"schema": map[string]interface{}{"openAPIV3Schema": s},
-			}},
-		},
-	}
+	return testcrd.WithSchema(t, schemaYAML)
 }
 
 func typedCRD(t testing.TB, doc map[string]interface{}) *apiextensionsv1.CustomResourceDefinition {
