@@ -21,17 +21,38 @@ type Rule struct {
 	FieldPath string `json:"fieldPath,omitempty"`
 }
 
-// Edit is a change to one schema node of the CRD document. Path leads from
-// the document root to the node's mapping, with string keys for mapping keys
-// and int for sequence indices, e.g.
+// Edit is a change to one mapping of the CRD document: a schema node, or
+// metadata.annotations. Path leads from the document root to the mapping,
+// with string keys for mapping keys and int for sequence indices, e.g.
 // ["spec", "versions", 0, "schema", "openAPIV3Schema", "properties", "spec"].
+//
+// The parts apply in this order: Create, Remove, RemoveRules, Set, AddRules.
 type Edit struct {
 	Path []interface{}
+	// Create makes an empty mapping at Path when the last step of Path is
+	// a key that is absent or null in its parent mapping (which must
+	// exist). Only the last step is created; without Create a missing
+	// node is an error.
+	Create bool
 	// Remove lists keys to delete from the node, in this order.
 	Remove []string
+	// RemoveRules deletes the entries of the node's x-kubernetes-validations
+	// list that equal one of these rules (same keys, same values). A list
+	// left empty, with no AddRules, is removed with its key.
+	RemoveRules []Rule
+	// Set sets scalar keys of the node: added when absent, replaced when
+	// present.
+	Set []Setting
 	// AddRules are appended to the node's x-kubernetes-validations list,
 	// which is created (as the last key of the node) when absent.
 	AddRules []Rule
+}
+
+// Setting is one key of an Edit's Set. Value is a scalar: int64, string or
+// bool.
+type Setting struct {
+	Key   string
+	Value interface{}
 }
 
 // Result is the translation of one CRD document.

@@ -26,7 +26,7 @@ func (d *Document) Apply(edits []translate.Edit) error {
 		return d.editError(i, edits[i], err)
 	}
 	if !d.json {
-		if data, err := splice(d.data, d.root, edits); err == nil && d.adopt(data, want) {
+		if data, err := splice(d.data, d.root, d.value, edits); err == nil && d.adopt(data, want) {
 			return nil
 		}
 	}
@@ -71,7 +71,7 @@ func (d *Document) reencode(edits []translate.Edit) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := editTree(jd.root, edits, true); err != nil {
+		if err := editTree(jd.root, d.value, edits, true); err != nil {
 			return nil, err
 		}
 		return encodeJSON(jd, d.data)
@@ -84,7 +84,7 @@ func (d *Document) reencode(edits []translate.Edit) ([]byte, error) {
 	if err != nil || root == nil {
 		return nil, fmt.Errorf("cannot re-read the document: %v", err)
 	}
-	if err := editTree(root, edits, false); err != nil {
+	if err := editTree(root, d.value, edits, false); err != nil {
 		return nil, err
 	}
 	return encodeYAML(t, root)

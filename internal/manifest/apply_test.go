@@ -130,6 +130,70 @@ var applyCases = []struct {
 		{Path: schemaPath(0, "b"), Remove: immutable, AddRules: rules("self == oldSelf")},
 	},
 }, {
+	name: "set", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf"),
+			Set: []translate.Setting{{Key: "maxLength", Value: int64(64)}, {Key: "on", Value: "y"}, {Key: "x-nullable", Value: false}}},
+		{Path: schemaPath(0, "spec", "size"), Set: []translate.Setting{{Key: "format", Value: "int64"}}},
+		{Path: schemaPath(0, "spec", "notes"), Set: []translate.Setting{{Key: "description", Value: "One.\n\nTwo.\n"}}},
+		{Path: schemaPath(0, "spec", "tags"), Set: []translate.Setting{{Key: "items", Value: "not a schema"}}},
+	},
+}, {
+	name: "set-keeps-comment", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Set: []translate.Setting{{Key: "x-kubernetes-mutability", Value: "AddOnly"}}}},
+}, {
+	name: "create-present", in: "controller-gen.in.yaml",
+	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
+		Set: []translate.Setting{{Key: "mut2cel.io/declarations", Value: "v1:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n"}}}},
+}, {
+	name: "create-absent", in: "indented.in.yaml",
+	edits: []translate.Edit{
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a.io/x", Value: "1"}}},
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "n", Value: "two\nlines"}}},
+		{Path: append(schemaPath(0, "spec", "a"), "items"), Create: true, Set: []translate.Setting{{Key: "type", Value: "string"}},
+			AddRules: rules("self.size() > 0")},
+	},
+}, {
+	name: "create-null", in: "rules.in.yaml",
+	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a", Value: "b"}}}},
+}, {
+	name: "create-empty-flow", in: "empty-annotations.in.yaml",
+	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a", Value: "b"}}}},
+}, {
+	name: "set-replaces-comment-value", in: "rules.in.yaml",
+	edits: []translate.Edit{{Path: schemaPath(0, "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(20)}}}},
+}, {
+	name: "remove-rules", in: "rules.in.yaml",
+	edits: []translate.Edit{
+		{Path: schemaPath(0), RemoveRules: []translate.Rule{
+			{Rule: "self.a == oldSelf.a", Message: "a is immutable", Reason: "FieldValueForbidden"},
+			{Rule: "self.b == oldSelf.b", Message: "b is immutable"},
+		}},
+		{Path: schemaPath(0, "b"), RemoveRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}}},
+	},
+}, {
+	name: "remove-and-add-rules", in: "rules.in.yaml",
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "b"), RemoveRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}},
+			AddRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b cannot change"}}},
+		{Path: schemaPath(0), RemoveRules: []translate.Rule{{Rule: "has(self.a)"}}, AddRules: rules("has(self.b)")},
+	},
+}, {
+	name: "json-set", in: "edit.in.json", reformatted: true,
+	edits: []translate.Edit{
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a/b", Value: "x\ny"}}},
+		{Path: schemaPath(0, "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(8)}, {Key: "type", Value: "string"}}},
+		{Path: schemaPath(0, "b"), AddRules: rules("self > 0")},
+		{Path: schemaPath(0, "b"), RemoveRules: rules("self > 0"), Set: []translate.Setting{{Key: "nullable", Value: true}}},
+	},
+}, {
+	name: "flow-set", in: "flow.in.yaml", reformatted: true,
+	edits: []translate.Edit{
+		{Path: schemaPath(0, "spec"), RemoveRules: []translate.Rule{{Rule: "has(self.a)", Message: "a is required"}}},
+		{Path: schemaPath(0, "spec", "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(3)}}},
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "on", Value: "off"}}},
+	},
+}, {
 	name: "json-tabs", in: "tabs.in.json", reformatted: true,
 	edits: []translate.Edit{{Path: schemaPath(0), AddRules: rules("self.x == oldSelf.x")}},
 }}

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"fmt"
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/mut2cel/mut2cel/translate"
@@ -10,11 +11,14 @@ import (
 // validationsKey is the schema extension that holds CEL rules.
 const validationsKey = "x-kubernetes-validations"
 
-// ApplyData returns a copy of doc with the edits applied, in order: for each
-// edit, the keys in Remove are deleted from the mapping at Path, then
-// AddRules are appended to its x-kubernetes-validations list, which is
-// created when absent or null. doc is not modified. This is the value that
-// Document.Apply guarantees for the edited document.
+// ApplyData returns a copy of doc with the edits applied, in order. For
+// each edit: with Create, an absent or null last step of Path becomes an
+// empty mapping; the keys in Remove are deleted from the mapping at Path;
+// entries of its x-kubernetes-validations list equal to a rule of
+// RemoveRules are deleted (the key too when that empties the list and
+// AddRules is empty); the keys of Set are set; AddRules are appended to
+// the list, which is created when absent or null. doc is not modified. This
+// is the value that Document.Apply guarantees for the edited document.
 func ApplyData(doc map[string]interface{}, edits []translate.Edit) (map[string]interface{}, error) {
 	out, i, err := applyData(doc, edits)
 	if err != nil {
@@ -30,6 +34,9 @@ func applyData(doc map[string]interface{}, edits []translate.Edit) (map[string]i
 	}
 	out := deepCopy(doc).(map[string]interface{})
 	for i, e := range edits {
+		if err := checkEdit(e); err != nil {
+			return nil, i, err
+		}
 		if err := applyDataEdit(out, e); err != nil {
 			return nil, i, err
 		}
@@ -38,6 +45,11 @@ func applyData(doc map[string]interface{}, edits []translate.Edit) (map[string]i
 }
 
 func applyDataEdit(doc map[string]interface{}, e translate.Edit) error {
+	if e.Create {
+		if err := createData(doc, e.Path); err != nil {
+			return err
+		}
+	}
 	m, err := dataMapping(doc, e.Path)
 	if err != nil {
 		return err
@@ -48,23 +60,99 @@ func applyDataEdit(doc map[string]interface{}, e translate.Edit) error {
 		}
 		delete(m, k)
 	}
-	if len(e.AddRules) == 0 {
-		return nil
-	}
 	list, ok := m[validationsKey].([]interface{})
-	if !ok && m[validationsKey] != nil {
+	if !ok && m[validationsKey] != nil && (len(e.AddRules) > 0 || len(e.RemoveRules) > 0) {
 		return fmt.Errorf("%s is a %T, not a list", validationsKey, m[validationsKey])
 	}
-	for _, r := range e.AddRules {
-		for _, f := range ruleFields(r) {
-			if !utf8.ValidString(f[1]) {
-				return fmt.Errorf("the %s of a new rule is not valid UTF-8: %q", f[0], f[1])
-			}
+	if len(e.RemoveRules) > 0 {
+		if list, err = removeRuleValues(list, e.RemoveRules); err != nil {
+			return err
 		}
+		if len(list) == 0 && len(e.AddRules) == 0 {
+			delete(m, validationsKey)
+		}
+	}
+	for _, s := range e.Set {
+		m[s.Key] = s.Value
+	}
+	if len(e.AddRules) == 0 {
+		if len(e.RemoveRules) > 0 && len(list) > 0 {
+			m[validationsKey] = list
+		}
+		return nil
+	}
+	for _, r := range e.AddRules {
 		list = append(list, ruleValue(r))
 	}
 	m[validationsKey] = list
 	return nil
+}
+
+// checkEdit rejects values that no YAML or JSON text can hold as given.
+func checkEdit(e translate.Edit) error {
+	for i, rules := range [][]translate.Rule{e.AddRules, e.RemoveRules} {
+		what := [2]string{"new", "removed"}[i]
+		for _, r := range rules {
+			for _, f := range ruleFields(r) {
+				if !utf8.ValidString(f[1]) {
+					return fmt.Errorf("the %s of a %s rule is not valid UTF-8: %q", f[0], what, f[1])
+				}
+			}
+		}
+	}
+	for _, s := range e.Set {
+		if !utf8.ValidString(s.Key) {
+			return fmt.Errorf("key %q is not valid UTF-8", s.Key)
+		}
+		switch v := s.Value.(type) {
+		case int64, bool:
+		case string:
+			if !utf8.ValidString(v) {
+				return fmt.Errorf("the value of %s is not valid UTF-8: %q", s.Key, v)
+			}
+		default:
+			return fmt.Errorf("cannot set %s to a %T: only int64, string and bool", s.Key, s.Value)
+		}
+	}
+	return nil
+}
+
+// createData makes the last step of path an empty mapping when it is
+// absent or null.
+func createData(doc map[string]interface{}, path []interface{}) error {
+	if len(path) == 0 {
+		return nil
+	}
+	key, ok := path[len(path)-1].(string)
+	if !ok {
+		return fmt.Errorf("cannot create %s: only a mapping key can be created", renderPath(path))
+	}
+	parent, err := dataMapping(doc, path[:len(path)-1])
+	if err != nil {
+		return err
+	}
+	if parent[key] == nil {
+		parent[key] = map[string]interface{}{}
+	}
+	return nil
+}
+
+// removeRuleValues deletes the list entries equal to one of rules; each
+// rule must match at least one entry.
+func removeRuleValues(list []interface{}, rules []translate.Rule) ([]interface{}, error) {
+	for _, r := range rules {
+		want, kept := ruleValue(r), list[:0:0]
+		for _, x := range list {
+			if !reflect.DeepEqual(x, want) {
+				kept = append(kept, x)
+			}
+		}
+		if len(kept) == len(list) {
+			return nil, fmt.Errorf("cannot remove rule %q: no such entry in %s", r.Rule, validationsKey)
+		}
+		list = kept
+	}
+	return list, nil
 }
 
 func dataMapping(doc map[string]interface{}, path []interface{}) (map[string]interface{}, error) {

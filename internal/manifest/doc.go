@@ -11,6 +11,10 @@
 //   - Values are decoded the way kubectl reads manifests: YAML 1.1 through
 //     sigs.k8s.io/yaml (unquoted y, no, on, off are booleans, as values and as
 //     keys), then JSON with integers as int64 and other numbers as float64.
+//   - Edits may delete keys and validation rules, set scalar keys, append
+//     rules, and create the one missing mapping an edit with Create names
+//     (metadata.annotations of a CRD that has none). New keys and values are
+//     quoted so that YAML 1.1 and 1.2 read the same strings.
 //   - After Apply, a document's decoded value equals ApplyData of its previous
 //     value. Apply first splices new lines into the original bytes; when that
 //     is not possible, or the result does not decode to the intended value, it

@@ -46,6 +46,7 @@ func FuzzApply(f *testing.F) {
 	f.Add([]byte("a:\n  b: 1\n  c:\n  - d\n"), "self == oldSelf", uint8(1), true)
 	f.Add([]byte("---\nx:\n    y: |\n      text\n    z: [1]\n...\n"), "a\nb", uint8(0), false)
 	f.Add([]byte("l:\n- m: 1\n  x-kubernetes-validations:\n  - rule: r\n"), "'on'", uint8(1), true)
+	f.Add([]byte("a:\n  x-kubernetes-validations:\n  - rule: r # c\n    message: m\n  - rule: s\n"), "on", uint8(0xc1), false)
 	f.Fuzz(func(t *testing.T, data []byte, rule string, pick uint8, remove bool) {
 		file, err := Parse("f.yaml", data)
 		if err != nil {
@@ -87,7 +88,40 @@ func fuzzEdit(doc map[string]interface{}, rule string, pick uint8, remove bool) 
 	if keys := sortedKeys(maps[i]); remove && len(keys) > 0 {
 		e.Remove = keys[:1]
 	}
+	if pick&0x80 != 0 {
+		e.Set = []translate.Setting{{Key: rule, Value: rule}, {Key: "n", Value: int64(pick)}}
+	}
+	if list, _ := maps[i][validationsKey].([]interface{}); pick&0x40 != 0 && len(list) > 0 && !contains(e.Remove, validationsKey) {
+		if r, ok := ruleOf(list[0]); ok {
+			e.RemoveRules = []translate.Rule{r}
+		}
+	}
 	return e, true
+}
+
+// ruleOf reads a list entry back as a translate.Rule, if it is one.
+func ruleOf(v interface{}) (translate.Rule, bool) {
+	m, _ := v.(map[string]interface{})
+	var r translate.Rule
+	for k, x := range m {
+		s, ok := x.(string)
+		if !ok || s == "" {
+			return r, false
+		}
+		switch k {
+		case "rule":
+			r.Rule = s
+		case "message":
+			r.Message = s
+		case "reason":
+			r.Reason = s
+		case "fieldPath":
+			r.FieldPath = s
+		default:
+			return r, false
+		}
+	}
+	return r, r.Rule != ""
 }
 
 func walkMaps(v interface{}, path []interface{}, f func([]interface{}, map[string]interface{})) {

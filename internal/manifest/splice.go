@@ -22,11 +22,15 @@ type splicer struct {
 	t      *text
 	tr     *tree
 	offset int // seqOffset of the document
+	step   int // mappingIndent of the document
+	cur    map[string]interface{} // the decoded document, edited so far
 
 	drop    map[int]bool              // lines to delete
 	replace map[int]*insertion        // line -> block written instead
 	after   map[int][]*insertion      // line -> blocks written after it
 	created map[*yaml.Node]*insertion // mapping -> its new validations key
+	made    map[string]*insertion     // path -> mapping created by Create
+	gone    map[*yaml.Node]bool       // list items deleted by RemoveRules
 }
 
 // insertion is a block of new lines; blocks after the same line are
@@ -37,17 +41,22 @@ type insertion struct {
 	lines  []string
 }
 
-func splice(data []byte, root *yaml.Node, edits []translate.Edit) ([]byte, error) {
+func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []translate.Edit) ([]byte, error) {
 	if hasAnchors(root) {
 		return nil, errNoSplice // an edit could show through an alias
 	}
 	s := &splicer{
-		t: newText(data), tr: newTree(root), offset: seqOffset(root),
+		t: newText(data), tr: newTree(root), offset: seqOffset(root), step: mappingIndent(root),
+		cur:  deepCopy(value).(map[string]interface{}),
 		drop: map[int]bool{}, replace: map[int]*insertion{},
 		after: map[int][]*insertion{}, created: map[*yaml.Node]*insertion{},
+		made: map[string]*insertion{}, gone: map[*yaml.Node]bool{},
 	}
 	for _, e := range edits {
 		if err := s.edit(root, e); err != nil {
+			return nil, err
+		}
+		if err := applyDataEdit(s.cur, e); err != nil {
 			return nil, err
 		}
 	}
@@ -55,20 +64,32 @@ func splice(data []byte, root *yaml.Node, edits []translate.Edit) ([]byte, error
 }
 
 func (s *splicer) edit(root *yaml.Node, e translate.Edit) error {
+	if e.Create {
+		if done, err := s.create(root, e); done || err != nil {
+			return err
+		}
+	}
 	m, err := findMapping(root, e.Path)
 	if err != nil || m.Style&yaml.FlowStyle != 0 || len(m.Content) == 0 {
 		return errNoSplice
 	}
 	indent := m.Content[0].Column - 1
 	removedAt, err := s.remove(m, indent, e.Remove)
-	if err != nil || len(e.AddRules) == 0 {
+	if err != nil {
+		return err
+	}
+	listGone, err := s.removeRules(m, indent, e)
+	if err != nil {
+		return err
+	}
+	if err := s.set(m, indent, e.Set); err != nil || len(e.AddRules) == 0 {
 		return err
 	}
 	if ins := s.created[m]; ins != nil {
 		ins.lines = append(ins.lines, s.items(ins.indent+s.offset, -1, e.AddRules)...)
 		return nil
 	}
-	if i := keyIndex(m, validationsKey); i >= 0 && !contains(e.Remove, validationsKey) {
+	if i := keyIndex(m, validationsKey); i >= 0 && !contains(e.Remove, validationsKey) && !listGone {
 		return s.appendItems(m.Content[i+1], e.AddRules)
 	}
 	return s.createKey(m, indent, removedAt, e.AddRules)
