@@ -21,8 +21,8 @@ var errNoSplice = errors.New("layout cannot be spliced")
 type splicer struct {
 	t      *text
 	tr     *tree
-	offset int // seqOffset of the document
-	step   int // mappingIndent of the document
+	offset int                    // seqOffset of the document
+	step   int                    // mappingIndent of the document
 	cur    map[string]interface{} // the decoded document, edited so far
 
 	drop    map[int]bool              // lines to delete
