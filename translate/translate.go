@@ -134,13 +134,14 @@ func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
 // ApplyEdits applies edits to a decoded document in place.
 func ApplyEdits(doc map[string]interface{}, edits []Edit) {
 	for _, e := range edits {
-		target, ok := nestedMap(doc, e.Path...)
+		target, ok := editTarget(doc, e)
 		if !ok {
 			continue
 		}
 		for _, k := range e.Remove {
 			delete(target, k)
 		}
+		applyRulesAndSettings(target, e)
 		if len(e.AddRules) == 0 {
 			continue
 		}
