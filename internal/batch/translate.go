@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"bytes"
 	"errors"
 
 	"github.com/mut2cel/mut2cel/internal/manifest"
@@ -9,16 +10,17 @@ import (
 
 // Result is what became of one input.
 type Result struct {
-	Input Input
-	File  *manifest.File // nil when the input does not parse
-	Diags []Diagnostic
+	Input    Input
+	File     *manifest.File // nil when the input does not parse
+	Diags    []Diagnostic
+	Warnings []Diagnostic // what the user should know; not a failure
 }
 
 // Output is the input's new contents; valid when there are no Diags.
 func (r *Result) Output() []byte { return r.File.Bytes() }
 
-// Changed reports whether the output differs from the input.
-func (r *Result) Changed() bool { return r.File != nil && r.File.Changed() }
+// Changed reports whether the output differs from the input by a byte.
+func (r *Result) Changed() bool { return r.File != nil && !bytes.Equal(r.Input.Data, r.File.Bytes()) }
 
 // Translator translates one decoded CRD document: translate.Translate with
 // the options of the run, or a stand-in in tests.
@@ -35,30 +37,36 @@ func Translate(in Input, tr Translator) *Result {
 	}
 	r.File = f
 	for _, d := range f.Docs {
-		r.Diags = append(r.Diags, translateDoc(in.Name, d, tr)...)
+		diags, warnings := translateDoc(in.Name, d, tr)
+		r.Diags = append(r.Diags, diags...)
+		r.Warnings = append(r.Warnings, warnings...)
 	}
 	return r
 }
 
-func translateDoc(file string, d *manifest.Document, tr Translator) []Diagnostic {
+func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warnings []Diagnostic) {
 	value := d.Value()
 	if value == nil || !translate.IsCRD(value) {
-		return nil
+		return nil, nil
 	}
 	at := Diagnostic{File: file, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
 	res, err := tr(value)
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
-		return problemDiags(at, d, terr.Problems)
+		return problemDiags(at, d, terr.Problems), nil
 	case err != nil:
 		at.Detail = err.Error()
-		return []Diagnostic{at}
+		return []Diagnostic{at}, nil
 	}
 	if err := d.Apply(res.Edits); err != nil {
-		return []Diagnostic{{Detail: err.Error()}} // already says where
+		return []Diagnostic{{Detail: err.Error()}}, nil // already says where
 	}
-	return nil
+	warnings = problemDiags(at, d, res.Warnings)
+	for i := range warnings {
+		warnings[i].Detail = "warning: " + warnings[i].Detail
+	}
+	return nil, warnings
 }
 
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {
