@@ -95,6 +95,30 @@ var userEdits = []struct {
 	},
 	warned: "an edited copy stays as your own rule",
 }, {
+	name: "generated rule deleted",
+	edit: func(doc map[string]interface{}) {
+		delete(schemaAt(doc, "spec", "class"), "x-kubernetes-validations")
+	},
+	check: func(t *testing.T, before, after map[string]interface{}) {
+		if !reflect.DeepEqual(after, before) {
+			t.Errorf("the deleted rule is not generated again")
+		}
+	},
+	warned: "is no longer there as mut2cel wrote it",
+}, {
+	name: "record deleted",
+	edit: func(doc map[string]interface{}) {
+		delete(doc["metadata"].(map[string]interface{})["annotations"].(map[string]interface{}), "mut2cel.io/generated")
+	},
+	check: func(t *testing.T, before, after map[string]interface{}) {
+		if !reflect.DeepEqual(rulesAt(after), rulesAt(before)) || !reflect.DeepEqual(rulesAt(after, "spec", "class"), rulesAt(before, "spec", "class")) {
+			t.Errorf("rules changed: the rules are the user's now and equal texts are not added again")
+		}
+		if annotation(after, "mut2cel.io/generated") != "" {
+			t.Errorf("a record was written although mut2cel added no rule")
+		}
+	},
+}, {
 	name: "node moved",
 	edit: func(doc map[string]interface{}) {
 		props := schemaAt(doc, "spec")["properties"].(map[string]interface{})
