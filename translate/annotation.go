@@ -55,8 +55,8 @@ func parseDeclarations(text string) (declarations, error) {
 	if err := sigsyaml.UnmarshalStrict([]byte(text), &d); err != nil {
 		return nil, fmt.Errorf("not a map of version -> schema path -> extension -> value: %v", cleanYAMLError(err))
 	}
-	for _, v := range sortedKeys2(d) {
-		for _, p := range sortedKeys2(d[v]) {
+	for _, v := range sortedNames(d) {
+		for _, p := range sortedNames(d[v]) {
 			if _, err := parseDeclPath(p); err != nil {
 				return nil, fmt.Errorf("version %s: %v", v, err)
 			}
@@ -88,9 +88,9 @@ func (d declarations) render(versionOrder []string) string {
 	var b strings.Builder
 	for _, v := range orderVersions(versionOrder, d) {
 		fmt.Fprintf(&b, "%s:\n", yamlString(v))
-		for _, p := range sortedKeys2(d[v]) {
+		for _, p := range sortedNames(d[v]) {
 			fmt.Fprintf(&b, "  %s:\n", yamlString(p))
-			for _, ext := range sortedKeys2(d[v][p]) {
+			for _, ext := range sortedNames(d[v][p]) {
 				fmt.Fprintf(&b, "    %s: %s\n", ext, yamlString(d[v][p][ext]))
 			}
 		}
@@ -104,7 +104,7 @@ func (r record) render(versionOrder []string) string {
 	var b strings.Builder
 	for _, v := range orderVersions(versionOrder, r) {
 		fmt.Fprintf(&b, "%s:\n", yamlString(v))
-		for _, p := range sortedKeys2(r[v]) {
+		for _, p := range sortedNames(r[v]) {
 			quoted := make([]string, len(r[v][p]))
 			for i, fp := range r[v][p] {
 				quoted[i] = jsonString(fp)
@@ -125,7 +125,7 @@ func orderVersions[V any](order []string, m map[string]V) []string {
 			out, seen[v] = append(out, v), true
 		}
 	}
-	for _, v := range sortedKeys2(m) {
+	for _, v := range sortedNames(m) {
 		if !seen[v] {
 			out = append(out, v)
 		}
@@ -145,7 +145,7 @@ func fingerprint(entry interface{}) string {
 	return hex.EncodeToString(sum[:6])
 }
 
-func sortedKeys2[V any](m map[string]V) []string {
+func sortedNames[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

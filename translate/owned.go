@@ -34,7 +34,7 @@ func findOwned(doc map[string]interface{}, st *state) ([]ownedRule, []Problem) {
 	var warnings []Problem
 	claimed := map[string]bool{}
 	for _, v := range orderVersions(st.versions, st.rec) {
-		for _, p := range sortedKeys2(st.rec[v]) {
+		for _, p := range sortedNames(st.rec[v]) {
 			for _, fp := range st.rec[v][p] {
 				hits := unclaimed(locate(doc, st, v, p, fp), claimed)
 				if len(hits) != 1 {

@@ -95,7 +95,7 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 			continue
 		}
 		raw, _ := nestedMap(src, root...)
-		for _, p := range sortedKeys2(st.decls[v]) {
+		for _, p := range sortedNames(st.decls[v]) {
 			steps, _ := parseDeclPath(p) // checked by parseDeclarations
 			node, ok := resolveDeclPath(raw, root, steps)
 			if !ok {
@@ -103,7 +103,7 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 				continue
 			}
 			m, _ := nestedMap(src, node...)
-			for _, ext := range sortedKeys2(st.decls[v][p]) {
+			for _, ext := range sortedNames(st.decls[v][p]) {
 				value, key := st.decls[v][p][ext], pathKey(appendPath(node, ext))
 				if in, ok := inline[key]; ok && in != value {
 					problems = append(problems, Problem{Path: appendPath(node, ext), Detail: fmt.Sprintf("Invalid value: %q: the %s annotation declares %q here: keep one of the two", in, annDeclarations, value)})
