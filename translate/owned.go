@@ -196,7 +196,12 @@ func netEdits(doc map[string]interface{}, core []Edit, owned []ownedRule) []Edit
 		k := pathKey(e.Path)
 		seen[k] = true
 		node, _ := nestedMap(doc, e.Path...)
-		n := Edit{Path: e.Path, Set: e.Set}
+		n := Edit{Path: e.Path}
+		for _, set := range e.Set {
+			if v, ok := node[set.Key]; !ok || !sameScalar(v, set.Value) {
+				n.Set = append(n.Set, set) // a bound already there is no edit
+			}
+		}
 		for _, key := range e.Remove {
 			if _, ok := node[key]; ok {
 				n.Remove = append(n.Remove, key)
@@ -238,4 +243,20 @@ func containsRule(rules []Rule, r Rule) bool {
 		}
 	}
 	return false
+}
+
+// sameScalar compares a decoded value with a Setting value; decoded
+// numbers may be int64 or float64.
+func sameScalar(decoded, value interface{}) bool {
+	switch v := value.(type) {
+	case int64:
+		switch d := decoded.(type) {
+		case int64:
+			return d == v
+		case float64:
+			return d == float64(v)
+		}
+		return false
+	}
+	return decoded == value
 }
