@@ -3,7 +3,11 @@ package translate
 import (
 	"reflect"
 	"testing"
+
+	sigsyaml "sigs.k8s.io/yaml"
 )
+
+func yamlUnmarshal(text string, v interface{}) error { return sigsyaml.Unmarshal([]byte(text), v) }
 
 func TestDeclPath(t *testing.T) {
 	for _, c := range []struct {
@@ -73,4 +77,36 @@ func TestParseDeclPathErrors(t *testing.T) {
 			t.Errorf("parseDeclPath(%s) error = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzDeclPath checks that a path that parses is written back in a form
+// that parses to the same steps, and that YAML reads the written key back.
+func FuzzDeclPath(f *testing.F) {
+	for _, s := range []string{".", ".spec.a", ".a[*].b", `.a["b.c"][*]`, `["\u00e9"]`, ".inf", `.a["\""]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		steps, err := parseDeclPath(s)
+		if err != nil {
+			return
+		}
+		var rel []interface{}
+		for _, st := range steps {
+			if st.entries {
+				rel = append(rel, "items")
+			} else {
+				rel = append(rel, "properties", st.name)
+			}
+		}
+		out := renderDeclPath(rel)
+		again, err := parseDeclPath(out)
+		if err != nil || !reflect.DeepEqual(again, steps) && len(steps) > 0 {
+			t.Fatalf("parseDeclPath(%q) = %v; written %q, which parses to %v (%v)", s, steps, out, again, err)
+		}
+		var d map[string]map[string]string
+		text := yamlString(out) + ": {" + extMutability + ": Immutable}\n"
+		if err := yamlUnmarshal(text, &d); err != nil || d[out] == nil {
+			t.Fatalf("the written key %s does not read back: %v %v", yamlString(out), d, err)
+		}
+	})
 }
