@@ -18,3 +18,5 @@ test: vet
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
+	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s

@@ -85,6 +85,14 @@ type Result struct {
 	Translated map[string]interface{}
 	// Bounds lists the bounds the Edits add, in document order.
 	Bounds []Bound
+	// Base is the document without anything mut2cel reads or writes: no
+	// declarations, no mut2cel.io annotations, none of the rules it owns.
+	// It is the CRD as published before anyone declared anything, which
+	// the patch command's kustomize component applies to.
+	Base map[string]interface{}
+	// Warnings are things the translation did and the user should know:
+	// a generated rule edited by hand that is now kept as the user's own.
+	Warnings []Problem
 }
 
 // Changed reports whether the translation changes the document at all.
@@ -160,7 +168,7 @@ func RenderPath(path []interface{}) string {
 // Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use IsCRD
 // first. A CRD without declarations gives a Result with no edits.
 func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
-	return translate(doc, opts)
+	return translateOwned(doc, opts)
 }
 
 // IsCRD reports whether doc is an apiextensions.k8s.io CustomResourceDefinition

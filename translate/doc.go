@@ -6,8 +6,10 @@
 // may carry x-kubernetes-mutability and x-kubernetes-key-mutability.
 //
 // Output: a Result holding the Edits that turn the document into its
-// translation (declarations removed, x-kubernetes-validations rules appended)
-// and the translated document itself.
+// translation (declarations removed, x-kubernetes-validations rules appended,
+// the declarations and a record of the generated rules kept in the
+// mut2cel.io/declarations and mut2cel.io/generated annotations) and the
+// translated document itself.
 //
 // Invariants:
 //   - Every served and unserved version is translated; a version without
@@ -25,5 +27,12 @@
 //     apiserver's CRD validation.
 //   - Hand-written rules are kept; a generated rule whose text equals a rule
 //     already on the node is not added again.
+//   - A translated CRD can be translated again (docs/rewrite.md): the
+//     declarations come from the annotation and from the schema, the rules
+//     mut2cel generated earlier are recognised by the record, removed when
+//     no longer generated and kept in place when generated again. A rule
+//     edited by hand is no longer recognised and so stays.
+//   - A CRD without declarations and without mut2cel.io annotations gets no
+//     edits.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate

@@ -140,16 +140,14 @@ func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
 // ApplyEdits applies edits to a decoded document in place.
 func ApplyEdits(doc map[string]interface{}, edits []Edit) {
 	for _, e := range edits {
-		target, ok := nestedMap(doc, e.Path...)
+		target, ok := editTarget(doc, e)
 		if !ok {
 			continue
 		}
 		for _, k := range e.Remove {
 			delete(target, k)
 		}
-		for _, kv := range e.Set {
-			target[kv.Key] = kv.Value
-		}
+		applyRulesAndSettings(target, e)
 		if len(e.AddRules) == 0 {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/internal/diff"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -14,12 +15,18 @@ var translateCommand = &command{
 	summary: "rewrite CRD manifests with the generated rules",
 	help: `Translates every CustomResourceDefinition in the input: each mutability
 declaration is removed and the x-kubernetes-validations rules that enforce
-it are added. All documents, translated or not, are written to standard
-output in input order; lines the translation does not concern are kept
-byte for byte.
+it are added. The declarations are kept in the mut2cel.io/declarations
+annotation and the generated rules are recorded in mut2cel.io/generated, so
+that a translated file can be edited and translated again
+(docs/rewrite.md). Lines the translation does not concern are kept byte for
+byte; a file without declarations does not change.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input.
+
+Without flags, all documents, translated or not, are written to standard
+output in input order. With -w the files are rewritten in place; with
+--check and --diff nothing is written.
 
 If any input cannot be translated, every problem is reported on standard
 error, nothing is written, and the exit status is 1.
@@ -34,6 +41,7 @@ type translateOptions struct {
 	kube                               kubeVersionFlag
 	maxLength, maxItems, maxProperties int64
 	noBounds                           bool
+	write, check, diff                 bool
 }
 
 func init() {
@@ -46,6 +54,9 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("translate", pflag.ContinueOnError)
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
+	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
+	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any; write nothing")
+	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change; write nothing")
 	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits)")
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits)")
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits)")
@@ -59,28 +70,57 @@ func runTranslate(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
+	if msg := o.conflict(fs.Args()); msg != "" {
+		e.usageError(c, "%s", msg)
+		return exitUsage
+	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
-	var notes []batch.Diagnostic
 	for _, in := range inputs {
 		r := batch.Translate(in, tr)
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
-		notes = append(notes, r.Notes...)
+		printDiags(e, r.Warnings)
 	}
 	if len(diags) > 0 {
-		for _, d := range diags {
-			fmt.Fprintln(e.stderr, d)
-		}
+		printDiags(e, diags)
 		return exitFailure
 	}
-	for _, n := range notes {
-		fmt.Fprintln(e.stderr, n)
+	switch {
+	case o.write:
+		return writeInPlace(e, results)
+	case o.check || o.diff:
+		return reportChanges(e, results, o)
 	}
 	return writeTranslated(e, results)
+}
+
+// conflict explains a combination of flags and arguments that cannot work.
+func (o *translateOptions) conflict(paths []string) string {
+	if !o.write {
+		return ""
+	}
+	if o.check || o.diff {
+		return "-w cannot be combined with --check or --diff, which write nothing"
+	}
+	if len(paths) == 0 {
+		return "-w rewrites files: name them (standard input cannot be rewritten)"
+	}
+	for _, p := range paths {
+		if p == "-" {
+			return "-w rewrites files: standard input (-) cannot be rewritten"
+		}
+	}
+	return ""
+}
+
+func printDiags(e *env, diags []batch.Diagnostic) {
+	for _, d := range diags {
+		fmt.Fprintln(e.stderr, d)
+	}
 }
 
 // writeTranslated writes the outputs of all inputs as one stream. Output
@@ -92,6 +132,36 @@ func writeTranslated(e *env, results []*batch.Result) int {
 	}
 	if _, err := e.stdout.Write(batch.Join(parts)); err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel translate: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+func writeInPlace(e *env, results []*batch.Result) int {
+	if _, diags := batch.WriteInPlace(results); len(diags) > 0 {
+		printDiags(e, diags)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// reportChanges lists (--check) and shows (--diff) the files that would
+// change, in input order, like gofmt -l -d.
+func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
+	changed := false
+	for _, r := range results {
+		if !r.Changed() {
+			continue
+		}
+		changed = true
+		if o.check {
+			fmt.Fprintln(e.stdout, r.Input.Name)
+		}
+		if o.diff {
+			e.stdout.Write(diff.Unified(r.Input.Name, r.Input.Name, r.Input.Data, r.Output()))
+		}
+	}
+	if changed && o.check {
 		return exitFailure
 	}
 	return exitOK

@@ -9,4 +9,7 @@
 //     through byte for byte.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
+//   - WriteInPlace writes nothing unless every changed file can be staged
+//     beside its original; the originals are then replaced by atomic
+//     renames, keeping their permissions.
 package batch

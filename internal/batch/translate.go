@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -10,19 +11,17 @@ import (
 
 // Result is what became of one input.
 type Result struct {
-	Input Input
-	File  *manifest.File // nil when the input does not parse
-	Diags []Diagnostic
-	// Notes say what the translation did that changes what the apiserver
-	// accepts: the bounds it added.
-	Notes []Diagnostic
+	Input    Input
+	File     *manifest.File // nil when the input does not parse
+	Diags    []Diagnostic
+	Warnings []Diagnostic // what the user should know, bounds added among them; not a failure
 }
 
 // Output is the input's new contents; valid when there are no Diags.
 func (r *Result) Output() []byte { return r.File.Bytes() }
 
-// Changed reports whether the output differs from the input.
-func (r *Result) Changed() bool { return r.File != nil && r.File.Changed() }
+// Changed reports whether the output differs from the input by a byte.
+func (r *Result) Changed() bool { return r.File != nil && !bytes.Equal(r.Input.Data, r.File.Bytes()) }
 
 // Translator translates one decoded CRD document: translate.Translate with
 // the options of the run, or a stand-in in tests.
@@ -39,14 +38,14 @@ func Translate(in Input, tr Translator) *Result {
 	}
 	r.File = f
 	for _, d := range f.Docs {
-		diags, notes := translateDoc(in.Name, d, tr)
+		diags, warnings := translateDoc(in.Name, d, tr)
 		r.Diags = append(r.Diags, diags...)
-		r.Notes = append(r.Notes, notes...)
+		r.Warnings = append(r.Warnings, warnings...)
 	}
 	return r
 }
 
-func translateDoc(file string, d *manifest.Document, tr Translator) (diags, notes []Diagnostic) {
+func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warnings []Diagnostic) {
 	value := d.Value()
 	if value == nil || !translate.IsCRD(value) {
 		return nil, nil
@@ -65,12 +64,16 @@ func translateDoc(file string, d *manifest.Document, tr Translator) (diags, note
 		note := at
 		note.Line, note.Field = d.Line(b.Path), translate.RenderPath(b.Path)
 		note.Detail = fmt.Sprintf("added %s: %d so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it", b.Keyword, b.Value)
-		notes = append(notes, note)
+		warnings = append(warnings, note)
 	}
 	if err := d.Apply(res.Edits); err != nil {
 		return []Diagnostic{{Detail: err.Error()}}, nil // already says where
 	}
-	return nil, notes
+	for _, w := range problemDiags(at, d, res.Warnings) {
+		w.Detail = "warning: " + w.Detail
+		warnings = append(warnings, w)
+	}
+	return nil, warnings
 }
 
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {

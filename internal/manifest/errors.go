@@ -17,6 +17,16 @@ var errNotMapping = errors.New("the document is not a mapping")
 
 var yamlLine = regexp.MustCompile(`^line (\d+): `)
 
+// errorLine is the line a YAML parser error names, or 0.
+func errorLine(err error) int {
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "error converting YAML to JSON: "), "yaml: ")
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
 // parseError places a YAML parser message at its line of the file. A
 // document that does not parse and holds "{{" is almost surely a Helm
 // template; saying so helps more than the parser's message. ("{{" inside a

@@ -61,6 +61,13 @@ func isJSONFile(name string, data []byte) bool {
 func (d *Document) parseYAML() error {
 	root, value, err := readYAML(d.data)
 	if err != nil {
+		// yaml.v3 places some errors on the 0-based line where the
+		// enclosing collection starts; the YAML 1.1 parser of
+		// sigs.k8s.io/yaml names the line of the problem itself there.
+		// The later of the two is the nearer to the mistake.
+		if _, err2 := decodeYAML(d.data); err2 != nil && errorLine(err2) > errorLine(err) {
+			err = err2
+		}
 		return d.parseError(err)
 	}
 	d.root, d.value = root, value

@@ -104,6 +104,8 @@ func TestParseErrors(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"bad.yaml", "a: 1\n---\nb: [1,\n", "bad.yaml:3: did not find expected node content"},
 		{"bad.yaml", "a: 1\nb: c: d\n", "bad.yaml:2: mapping values are not allowed in this context"},
+		{"flow.yaml", "kind: X\ndata:\n  a: [1,\n  b: 2\n", "flow.yaml:4: did not find expected ',' or ']'"},
+		{"seq.yaml", "a:\n  - b\n  c: d\n", "seq.yaml:2: did not find expected '-' indicator"},
 		{"tabs.yaml", "a:\n\tb: 1\n", "tabs.yaml:2: "},
 		{"helm.yaml", "a: 1\n---\n{{- if .Values.crds }}\nkind: X\n", "helm.yaml:3: document 2 is a Helm template"},
 		{"helm.yaml", "metadata:\n  name: {{ .Release.Name }}\n", "helm.yaml:2: document 1 is a Helm template"},

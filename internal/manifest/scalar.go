@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -198,4 +199,30 @@ func writeRune(b *strings.Builder, r rune) {
 	default:
 		fmt.Fprintf(b, `\U%08X`, r)
 	}
+}
+
+// renderKey writes a new mapping key so that both YAML versions read it
+// as the string key (a key on, for instance, must be quoted).
+func renderKey(k string) string {
+	if k != "<<" && plainSafe(k) {
+		return k
+	}
+	if first, more := renderScalar(k, 0); len(more) == 0 && !strings.HasPrefix(first, "|") {
+		return first
+	}
+	return doubleQuoted(k)
+}
+
+// renderValue writes a Setting value for the value position of a key
+// whose line is indented by indent.
+func renderValue(v interface{}, indent int) (string, []string) {
+	switch t := v.(type) {
+	case int64:
+		return strconv.FormatInt(t, 10), nil
+	case bool:
+		return strconv.FormatBool(t), nil
+	case string:
+		return renderScalar(t, indent)
+	}
+	return "", nil // checkEdit admits no other type
 }

@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"reflect"
-	"strconv"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -226,30 +225,4 @@ func (s *splicer) dropItem(seq, item *yaml.Node) error {
 	}
 	s.gone[item] = true
 	return nil
-}
-
-// renderKey writes a new mapping key so that both YAML versions read it
-// as the string key (a key on, for instance, must be quoted).
-func renderKey(k string) string {
-	if k != "<<" && plainSafe(k) {
-		return k
-	}
-	if first, more := renderScalar(k, 0); len(more) == 0 && !strings.HasPrefix(first, "|") {
-		return first
-	}
-	return doubleQuoted(k)
-}
-
-// renderValue writes a Setting value for the value position of a key
-// whose line is indented by indent.
-func renderValue(v interface{}, indent int) (string, []string) {
-	switch t := v.(type) {
-	case int64:
-		return strconv.FormatInt(t, 10), nil
-	case bool:
-		return strconv.FormatBool(t), nil
-	case string:
-		return renderScalar(t, indent)
-	}
-	return "", nil // checkEdit admits no other type
 }

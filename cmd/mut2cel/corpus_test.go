@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mut2cel/mut2cel/internal/manifest"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// corpusDir holds real-world CRDs next to the repository (see
+// ../shared/corpus/README.md); they are read in place, never copied into
+// the repository.
+const corpusDir = "../../../shared/corpus"
+
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skipf("corpus not found at %s (the repository's ../shared/corpus): %v", corpusDir, err)
+	}
+	var files []string
+	err := filepath.WalkDir(corpusDir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && isManifestName(p) {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func isManifestName(p string) bool {
+	ext := filepath.Ext(p)
+	return ext == ".yaml" || ext == ".yml" || ext == ".json"
+}
+
+// TestCorpusRewriteUnchanged copies the corpus and runs translate -w on
+// the copy: CRDs without declarations must come out byte for byte.
+func TestCorpusRewriteUnchanged(t *testing.T) {
+	translateFunc = translate.Translate
+	files := corpusFiles(t)
+	dir := t.TempDir()
+	for _, p := range files {
+		rel, _ := filepath.Rel(corpusDir, p)
+		copyFile(t, p, filepath.Join(dir, rel))
+	}
+	start := time.Now()
+	var stderr bytes.Buffer
+	if code := run([]string{"translate", "-w", dir}, strings.NewReader(""), io.Discard, &stderr); code != exitOK {
+		t.Fatalf("translate -w on the corpus = %d:\n%s", code, stderr.String())
+	}
+	t.Logf("translate -w on %d corpus files took %v", len(files), time.Since(start))
+	for _, p := range files {
+		rel, _ := filepath.Rel(corpusDir, p)
+		want, _ := os.ReadFile(p)
+		if got, _ := os.ReadFile(filepath.Join(dir, rel)); !bytes.Equal(got, want) {
+			t.Errorf("translate -w changed %s", rel)
+		}
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// declare adds a declaration at the property path props of every version
+// of every CRD in the file that has it, as a user would, by node editing.
+// It returns the new file and how many declarations it added.
+func declare(t *testing.T, name string, data []byte, ext, value string, props ...string) ([]byte, int) {
+	t.Helper()
+	f, err := manifest.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := 0
+	for _, d := range f.Docs {
+		v := d.Value()
+		if v == nil || !translate.IsCRD(v) {
+			continue
+		}
+		versions, _ := v["spec"].(map[string]interface{})["versions"].([]interface{})
+		var edits []translate.Edit
+		for i := range versions {
+			path := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+			for _, p := range props {
+				path = append(path, "properties", p)
+			}
+			if _, err := manifest.ApplyData(v, []translate.Edit{{Path: path}}); err == nil {
+				edits = append(edits, translate.Edit{Path: path, Set: []translate.Setting{{Key: ext, Value: value}}})
+			}
+		}
+		if err := d.Apply(edits); err != nil {
+			t.Fatalf("declaring in %s: %v", name, err)
+		}
+		if d.Reformatted() {
+			t.Fatalf("declaring in %s re-encoded document %d", name, d.Index()+1)
+		}
+		added += len(edits)
+	}
+	return f.Bytes(), added
+}

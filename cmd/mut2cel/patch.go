@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/internal/component"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+var patchCommand = &command{
+	name: "patch", args: "--dir OUT [flags] [PATH...]",
+	summary: "write a kustomize component that translates CRDs you do not own",
+	help: `Writes OUT/kustomization.yaml, a kustomize Component whose JSON6902
+patches turn the published CRDs into what translate makes of the given
+ones. The given CRDs are the published ones with declarations added, in
+the schema or in the mut2cel.io/declarations annotation; the patches
+apply to the CRDs as published, without them. Add the component next to
+the original resources:
+
+  resources: [https://example.com/crds.yaml]
+  components: [OUT]
+
+Each patch names its CRD by group, version, kind and name, and tests the
+name of every version it changes, so that a CRD whose versions moved
+fails the build rather than being patched in the wrong place.
+
+PATH is as for translate. An existing OUT/kustomization.yaml is replaced
+only if mut2cel wrote it. If any input cannot be translated, every problem
+is reported, nothing is written, and the exit status is 1.
+`,
+}
+
+type patchOptions struct {
+	kube kubeVersionFlag
+	dir  string
+}
+
+func init() {
+	patchCommand.flags = func() *pflag.FlagSet { return patchFlags(&patchOptions{}) }
+	patchCommand.run = runPatch
+}
+
+func patchFlags(o *patchOptions) *pflag.FlagSet {
+	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
+	fs := pflag.NewFlagSet("patch", pflag.ContinueOnError)
+	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
+		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
+	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
+	return fs
+}
+
+func runPatch(c *command, e *env, args []string) int {
+	var o patchOptions
+	fs := patchFlags(&o)
+	if code, done := c.parseFlags(e, fs, args); done {
+		return code
+	}
+	if o.dir == "" {
+		e.usageError(c, "--dir is required")
+		return exitUsage
+	}
+	inputs, diags := batch.Collect(fs.Args(), e.stdin)
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	var crds []component.CRD
+	for _, in := range inputs {
+		found, d := patchCRDs(in, opts)
+		crds, diags = append(crds, found...), append(diags, d...)
+	}
+	diags = append(diags, duplicateNames(crds)...)
+	if len(diags) > 0 {
+		printDiags(e, diags)
+		return exitFailure
+	}
+	out, err := component.Kustomization(crds)
+	if err == nil {
+		err = writeComponent(filepath.Join(o.dir, "kustomization.yaml"), out)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// patchCRDs translates the CRDs of one input.
+func patchCRDs(in batch.Input, opts translate.Options) ([]component.CRD, []batch.Diagnostic) {
+	var crds []component.CRD
+	var results []*translate.Result
+	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		res, err := translateFunc(doc, opts)
+		if err == nil {
+			results = append(results, res)
+		}
+		return res, err
+	}
+	r := batch.Translate(in, tr)
+	for _, res := range results {
+		name, _ := nestedString(res.Base, "metadata", "name")
+		crds = append(crds, component.CRD{Name: name, Base: res.Base, Translated: res.Translated})
+	}
+	return crds, r.Diags
+}
+
+func duplicateNames(crds []component.CRD) []batch.Diagnostic {
+	var diags []batch.Diagnostic
+	seen := map[string]bool{}
+	for _, c := range crds {
+		if seen[c.Name] {
+			diags = append(diags, batch.Diagnostic{Detail: fmt.Sprintf("CustomResourceDefinition %s is given twice: a component patches each CRD once", c.Name)})
+		}
+		seen[c.Name] = true
+	}
+	return diags
+}
+
+// writeComponent writes the file atomically, refusing to replace a file
+// that mut2cel did not write.
+func writeComponent(path string, data []byte) error {
+	if old, err := os.ReadFile(path); err == nil && !bytes.HasPrefix(old, []byte(component.Header)) {
+		return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another --dir", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return writeNew(path, data)
+}
+
+// writeNew writes a file through a temporary file and a rename, so that
+// no reader sees it half written.
+func writeNew(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".kustomization.yaml.mut2cel-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+func nestedString(doc map[string]interface{}, keys ...string) (string, bool) {
+	var cur interface{} = doc
+	for _, k := range keys {
+		m, _ := cur.(map[string]interface{})
+		cur = m[k]
+	}
+	s, ok := cur.(string)
+	return s, ok
+}

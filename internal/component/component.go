@@ -1,0 +1,64 @@
+package component
+
+import (
+	"fmt"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Header is the first line of every kustomization.yaml this package
+// writes; mut2cel patch overwrites only files that start with it.
+const Header = "# Written by mut2cel patch. Do not edit: change the declarations and run mut2cel patch again.\n"
+
+// CRD is one CRD to patch.
+type CRD struct {
+	Name       string                 // metadata.name
+	Base       map[string]interface{} // as published
+	Translated map[string]interface{}
+}
+
+// Patches returns the JSON6902 operations that turn c.Base into
+// c.Translated, version guards first; none when they are equal.
+func (c CRD) Patches() []map[string]interface{} {
+	ops := diffOps("", c.Base, c.Translated)
+	if len(ops) == 0 {
+		return nil
+	}
+	var out []map[string]interface{}
+	for _, o := range append(versionGuards(ops, c.Base), ops...) {
+		out = append(out, o)
+	}
+	return out
+}
+
+// Kustomization writes the Component that patches every CRD that needs
+// it.
+func Kustomization(crds []CRD) ([]byte, error) {
+	patches := []interface{}{}
+	for _, c := range crds {
+		ops := c.Patches()
+		if len(ops) == 0 {
+			continue
+		}
+		text, err := yaml.Marshal(ops)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", c.Name, err)
+		}
+		patches = append(patches, map[string]interface{}{
+			"target": map[string]interface{}{
+				"group": "apiextensions.k8s.io", "version": "v1", "kind": "CustomResourceDefinition", "name": c.Name,
+			},
+			"patch": string(text),
+		})
+	}
+	out, err := yaml.Marshal(map[string]interface{}{
+		"apiVersion": "kustomize.config.k8s.io/v1alpha1",
+		"kind":       "Component",
+		"patches":    patches,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []byte(Header + strings.TrimPrefix(string(out), "\n")), nil
+}

@@ -1,0 +1,169 @@
+package component
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/manifest"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// crdsOf translates every CRD of the files.
+func crdsOf(t *testing.T, files ...string) []CRD {
+	t.Helper()
+	var crds []CRD
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := manifest.Parse(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Docs {
+			res, err := translate.Translate(d.Value(), translate.Options{})
+			if err != nil {
+				t.Fatalf("Translate(%s): %v", file, err)
+			}
+			name := res.Base["metadata"].(map[string]interface{})["name"].(string)
+			crds = append(crds, CRD{Name: name, Base: res.Base, Translated: res.Translated})
+		}
+	}
+	return crds
+}
+
+// build runs kustomize on the published CRDs with the component.
+func build(t *testing.T, crds []CRD, component []byte) map[string]interface{} {
+	t.Helper()
+	fs := filesys.MakeFsInMemory()
+	var resources []string
+	for i, c := range crds {
+		data, err := yaml.Marshal(c.Base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("crd%d.yaml", i)
+		resources = append(resources, name)
+		mustWrite(t, fs, "/app/"+name, data)
+	}
+	mustWrite(t, fs, "/app/mut2cel/kustomization.yaml", component)
+	mustWrite(t, fs, "/app/kustomization.yaml", []byte(fmt.Sprintf(
+		"resources: [%s]\ncomponents: [mut2cel]\n", strings.Join(resources, ", "))))
+	rm, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, "/app")
+	if err != nil {
+		t.Fatalf("kustomize build: %v\ncomponent:\n%s", err, component)
+	}
+	out := map[string]interface{}{}
+	for _, r := range rm.Resources() {
+		m, err := r.Map()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[r.GetName()] = normalize(t, m)
+	}
+	return out
+}
+
+func mustWrite(t *testing.T, fs filesys.FileSystem, path string, data []byte) {
+	t.Helper()
+	if err := fs.WriteFile(path, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// normalize gives every number one type, as JSON does.
+func normalize(t *testing.T, v interface{}) interface{} {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out interface{}
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestKustomizeBuildsTranslation is the component's contract: kustomize
+// applies it to the published CRDs and gets what translate gives.
+func TestKustomizeBuildsTranslation(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*.yaml")
+	files = append(files, "testdata/escapes.yaml")
+	crds := crdsOf(t, files...)
+	component, err := Kustomization(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := build(t, crds, component)
+	for _, c := range crds {
+		if got, want := built[c.Name], normalize(t, c.Translated); !reflect.DeepEqual(got, want) {
+			t.Errorf("kustomize builds %s differently from translate:\n got %v\nwant %v", c.Name, got, want)
+		}
+	}
+	checkGolden(t, "testdata/escapes.kustomization.yaml", mustKustomization(t, crdsOf(t, "testdata/escapes.yaml")))
+}
+
+func mustKustomization(t *testing.T, crds []CRD) []byte {
+	t.Helper()
+	out, err := Kustomization(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestGuardsFailOnMovedVersions reorders the versions of the published
+// CRD: the test operations must stop the build.
+func TestGuardsFailOnMovedVersions(t *testing.T) {
+	crds := crdsOf(t, "testdata/escapes.yaml")
+	component := mustKustomization(t, crds)
+	spec := crds[0].Base["spec"].(map[string]interface{})
+	versions := spec["versions"].([]interface{})
+	spec["versions"] = []interface{}{versions[1], versions[0]}
+	fs := filesys.MakeFsInMemory()
+	data, _ := yaml.Marshal(crds[0].Base)
+	mustWrite(t, fs, "/app/crd.yaml", data)
+	mustWrite(t, fs, "/app/mut2cel/kustomization.yaml", component)
+	mustWrite(t, fs, "/app/kustomization.yaml", []byte("resources: [crd.yaml]\ncomponents: [mut2cel]\n"))
+	_, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, "/app")
+	if err == nil || !strings.Contains(err.Error(), "testing value /spec/versions/1/name failed") {
+		t.Errorf("build with reordered versions: error %v, want the test operation to fail", err)
+	}
+}
+
+func TestNoChangeNoPatch(t *testing.T) {
+	crds := crdsOf(t, "testdata/escapes.yaml")
+	crds[0].Translated = crds[0].Base
+	out := mustKustomization(t, crds)
+	if want := Header + "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches: []\n"; string(out) != want {
+		t.Errorf("Kustomization() = %q, want %q", out, want)
+	}
+}
+
+var update = flagUpdate()
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -update rewrites it): %v\n%s", path, err, got)
+	}
+}

@@ -1,0 +1,18 @@
+// Package component writes a kustomize Component that applies a
+// translation to CRDs that are kept as published, for mut2cel patch.
+//
+// In: for each CRD, its published form (translate.Result.Base) and its
+// translation (Result.Translated). Out: kustomization.yaml text of kind
+// Component whose patches are JSON6902 operations, one patch per CRD,
+// targeted by group, version, kind and name.
+//
+// Invariants:
+//   - Applied to the published CRDs, the patches give exactly the
+//     translations (tested with kustomize's own krusty).
+//   - Every patch starts with a test operation on the name of each version
+//     it changes, so that a CRD whose versions moved fails the build
+//     instead of being patched in the wrong place.
+//   - A list that exists is appended to with "/-"; one that does not is
+//     added whole. Keys in paths are escaped ("~" as "~0", "/" as "~1").
+//   - The output is deterministic: CRDs in input order, keys sorted.
+package component

@@ -1,0 +1,36 @@
+package translate
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestNetEditsSettings: a Set that translate makes (bounds) is no edit
+// where the document already has that value, however it was decoded.
+func TestNetEditsSettings(t *testing.T) {
+	node := []interface{}{"spec", "versions", 0, "schema", "openAPIV3Schema"}
+	for _, number := range []interface{}{int64(64), float64(64)} {
+		doc := map[string]interface{}{"spec": map[string]interface{}{"versions": []interface{}{
+			map[string]interface{}{"schema": map[string]interface{}{"openAPIV3Schema": map[string]interface{}{
+				"maxLength": number, "format": "date",
+			}}},
+		}}}
+		core := []Edit{{Path: node, Set: []Setting{
+			{Key: "maxLength", Value: int64(64)}, {Key: "maxItems", Value: int64(8)}, {Key: "format", Value: "date"},
+		}}}
+		want := []Edit{{Path: node, Set: []Setting{{Key: "maxItems", Value: int64(8)}}}}
+		if got := netEdits(doc, core, nil); !reflect.DeepEqual(got, want) {
+			t.Errorf("netEdits with maxLength %T = %+v, want %+v", number, got, want)
+		}
+	}
+}
+
+// TestRuleDifference: owned rules generated again stay, the others go;
+// only new rules are added.
+func TestRuleDifference(t *testing.T) {
+	a, b, c := Rule{Rule: "a"}, Rule{Rule: "b", Message: "m"}, Rule{Rule: "b", Message: "other"}
+	remove, add := ruleDifference([]Rule{a, b}, []Rule{c, a})
+	if !reflect.DeepEqual(remove, []Rule{b}) || !reflect.DeepEqual(add, []Rule{c}) {
+		t.Errorf("ruleDifference = %v, %v; want [b], [c]", remove, add)
+	}
+}
