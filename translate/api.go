@@ -93,6 +93,16 @@ type Result struct {
 	// Warnings are things the translation did and the user should know:
 	// a generated rule edited by hand that is now kept as the user's own.
 	Warnings []Problem
+	// Generated lists every rule of Translated that mut2cel generated,
+	// whether this run added it or found it from an earlier run.
+	Generated []GeneratedRule
+}
+
+// GeneratedRule is one generated rule and the schema node holding it.
+type GeneratedRule struct {
+	// Path leads from the document root to the node, like Edit.Path.
+	Path []interface{}
+	Rule Rule
 }
 
 // Changed reports whether the translation changes the document at all.

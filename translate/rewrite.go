@@ -44,7 +44,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	out := deepCopy(doc)
 	ApplyEdits(out, edits)
 	sortProblems(warnings)
-	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds}, nil
+	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds, Generated: generatedRules(res.Edits)}, nil
 }
 
 // setAside takes away the rules mut2cel owns and its two annotations, so
@@ -166,4 +166,16 @@ func annotationEdits(doc map[string]interface{}, st *state, rec record) []Edit {
 		return nil
 	}
 	return []Edit{e}
+}
+
+// generatedRules lists the rules a fresh translation adds: with the owned
+// rules set aside, those are all the generated rules of the output.
+func generatedRules(edits []Edit) []GeneratedRule {
+	var out []GeneratedRule
+	for _, e := range edits {
+		for _, r := range e.AddRules {
+			out = append(out, GeneratedRule{Path: e.Path, Rule: r})
+		}
+	}
+	return out
 }

@@ -25,6 +25,8 @@ func TestCost(t *testing.T) {
 		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", ""},
 		{"examples json 1.33", []string{"cost", "--format", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", ""},
 		{"bounds added", []string{"cost", "--format", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
+		// A file translate wrote: its rules are still marked generated.
+		{"translated before", []string{"cost", "testdata/cost/needs-bounds.out.yaml"}, 0, "needs-bounds.out.txt", ""},
 		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
 		{"over the limits json", []string{"cost", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"bad format", []string{"cost", "--format", "xml"}, 2, "", "mut2cel cost: --format must be text or json, not \"xml\"\n"},

@@ -112,7 +112,7 @@ func Document(file string, index int, doc map[string]interface{}, opts translate
 	}
 	out := &CRD{Name: crd.Name, File: file, Document: index + 1}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
-	generated := generatedRules(res.Edits)
+	generated := generatedRules(res.Generated)
 	for i, v := range crd.Spec.Versions {
 		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
 			continue
@@ -177,21 +177,19 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, tar
 	return s, nil
 }
 
-// generatedRules indexes the rules the edits add by version, node and text.
-func generatedRules(edits []translate.Edit) map[string]bool {
+// generatedRules indexes the generated rules by version, node and text.
+func generatedRules(rules []translate.GeneratedRule) map[string]bool {
 	out := map[string]bool{}
-	for _, e := range edits {
-		if len(e.Path) < 5 {
+	for _, g := range rules {
+		if len(g.Path) < 5 {
 			continue
 		}
-		i, _ := e.Path[2].(int)
-		node := make([]string, 0, len(e.Path)-5)
-		for _, step := range e.Path[5:] {
+		i, _ := g.Path[2].(int)
+		node := make([]string, 0, len(g.Path)-5)
+		for _, step := range g.Path[5:] {
 			node = append(node, fmt.Sprint(step))
 		}
-		for _, r := range e.AddRules {
-			out[ruleKey(i, node, r.Rule)] = true
-		}
+		out[ruleKey(i, node, g.Rule.Rule)] = true
 	}
 	return out
 }
