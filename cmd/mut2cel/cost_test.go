@@ -25,6 +25,7 @@ func TestCost(t *testing.T) {
 		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", ""},
 		{"examples json 1.33", []string{"cost", "--format", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", ""},
 		{"bounds added", []string{"cost", "--format", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
+		{"declared, own rules over the limits", []string{"cost", "testdata/cost/declared-over-limit.yaml"}, 1, "declared-over-limit.txt", ""},
 		// A file translate wrote: its rules are still marked generated.
 		{"translated before", []string{"cost", "testdata/cost/needs-bounds.out.yaml"}, 0, "needs-bounds.out.txt", ""},
 		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},

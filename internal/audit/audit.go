@@ -32,6 +32,21 @@ type CRD struct {
 	File     string    `json:"file"`
 	Document int       `json:"document"` // from 1
 	Versions []Version `json:"versions"`
+	// TranslateError is set when the CRD has declarations but translate
+	// failed because its own rules already cross a static limit; the
+	// versions then hold the CRD's own rules only.
+	TranslateError string `json:"translateError,omitempty"`
+}
+
+func (c *CRD) rejected() bool {
+	for _, v := range c.Versions {
+		for _, x := range v.Exceeds {
+			if x.Static {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Version is the audit of one version's schema.
@@ -83,31 +98,40 @@ type Suggestion struct {
 // Rejected reports whether the apiserver would reject any audited version
 // for its estimated cost.
 func (r *Report) Rejected() bool {
-	for _, c := range r.CRDs {
-		for _, v := range c.Versions {
-			for _, x := range v.Exceeds {
-				if x.Static {
-					return true
-				}
-			}
+	for i := range r.CRDs {
+		if r.CRDs[i].rejected() {
+			return true
 		}
 	}
 	return false
 }
 
 // Document audits one decoded CRD document. A CRD with declarations is
-// audited as translate would write it; an error from translate is returned
-// as it is.
+// audited as translate would write it. When translate fails, the CRD's own
+// rules are audited without the generated ones: if they cross a static
+// limit, that is the finding (translate cannot succeed before they are
+// fixed) and the report says translate failed; otherwise translate's error
+// is returned as it is.
 func Document(file string, index int, doc map[string]interface{}, opts translate.Options) (*CRD, error) {
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = translate.DefaultKubeVersion
 	}
 	res, err := translate.Translate(doc, opts)
 	if err != nil {
-		return nil, err
+		own, ownErr := audit(file, index, doc, &translate.Result{}, opts)
+		if ownErr != nil || !own.rejected() {
+			return nil, err
+		}
+		own.TranslateError = err.Error()
+		return own, nil
 	}
+	return audit(file, index, res.Translated, res, opts)
+}
+
+// audit reports the costs of doc, marking res's generated rules and bounds.
+func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRD, error) {
 	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(res.Translated, crd); err != nil {
+	if err := convertJSON(doc, crd); err != nil {
 		return nil, fmt.Errorf("decoding the CRD: %w", err)
 	}
 	out := &CRD{Name: crd.Name, File: file, Document: index + 1}

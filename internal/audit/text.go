@@ -19,6 +19,9 @@ func WriteText(w io.Writer, r *Report) error {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "%s (%s, document %d), Kubernetes %s\n", crd.Name, crd.File, crd.Document, r.KubeVersion)
+		if crd.TranslateError != "" {
+			fmt.Fprintf(&b, "  the declarations were not translated, the CRD's own rules are over the limits: %s\n", oneLine(crd.TranslateError))
+		}
 		for _, v := range crd.Versions {
 			writeVersion(&b, v)
 		}
