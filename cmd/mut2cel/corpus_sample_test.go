@@ -14,6 +14,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/batch"
 	"github.com/mut2cel/mut2cel/internal/component"
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/diff"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
@@ -60,15 +61,13 @@ const extMut = "x-kubernetes-mutability"
 // file into the same CRDs.
 func TestCorpusSample(t *testing.T) {
 	translateFunc = translate.Translate
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("corpus not found at %s (the repository's ../shared/corpus): %v", corpusDir, err)
-	}
+	dir := corpus.Dir(t)
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		return translate.Translate(doc, translate.Options{})
 	}
 	for file, decls := range corpusSample {
 		t.Run(file, func(t *testing.T) {
-			published, err := os.ReadFile(filepath.Join(corpusDir, file))
+			published, err := os.ReadFile(filepath.Join(dir, file))
 			if err != nil {
 				t.Fatal(err)
 			}

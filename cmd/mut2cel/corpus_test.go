@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,42 +10,16 @@ import (
 	"time"
 
 	"github.com/mut2cel/mut2cel/internal/manifest"
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
-
-// corpusDir holds real-world CRDs next to the repository (see
-// ../shared/corpus/README.md); they are read in place, never copied into
-// the repository.
-const corpusDir = "../../../shared/corpus"
-
-func corpusFiles(t *testing.T) []string {
-	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("corpus not found at %s (the repository's ../shared/corpus): %v", corpusDir, err)
-	}
-	var files []string
-	err := filepath.WalkDir(corpusDir, func(p string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && isManifestName(p) {
-			files = append(files, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-func isManifestName(p string) bool {
-	ext := filepath.Ext(p)
-	return ext == ".yaml" || ext == ".yml" || ext == ".json"
-}
 
 // TestCorpusRewriteUnchanged copies the corpus and runs translate -w on
 // the copy: CRDs without declarations must come out byte for byte.
 func TestCorpusRewriteUnchanged(t *testing.T) {
 	translateFunc = translate.Translate
-	files := corpusFiles(t)
+	files := corpus.Files(t)
+	corpusDir := corpus.Dir(t)
 	dir := t.TempDir()
 	for _, p := range files {
 		rel, _ := filepath.Rel(corpusDir, p)

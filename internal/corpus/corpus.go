@@ -33,12 +33,13 @@ func Dir(tb testing.TB) string {
 	return dir
 }
 
-// Files returns the corpus's YAML files in lexical order.
+// Files returns the corpus's manifest files (*.yaml, *.yml, *.json) in
+// lexical order.
 func Files(tb testing.TB) []string {
 	tb.Helper()
 	var files []string
 	err := filepath.WalkDir(Dir(tb), func(p string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+		if err == nil && !e.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) {
 			files = append(files, p)
 		}
 		return err

@@ -1,19 +1,14 @@
 package manifest
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
-
-// corpusDir holds real-world CRDs next to the repository (see
-// ../shared/corpus/README.md). They are never copied into the repository.
-const corpusDir = "../../../shared/corpus"
 
 // dummyRule is unique text, so that the lines a test inserts can be told
 // from the file's own.
@@ -21,26 +16,8 @@ var dummyRule = translate.Rule{Rule: "self == self", Message: "corpus test: on"}
 
 const dummyMessage = `'corpus test: on'`
 
-func corpusFiles(t *testing.T) []string {
-	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("corpus not found at %s (the repository's ../shared/corpus): %v", corpusDir, err)
-	}
-	var files []string
-	err := filepath.WalkDir(corpusDir, func(p string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".yaml") {
-			files = append(files, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 func TestCorpusRoundTrip(t *testing.T) {
-	for _, p := range corpusFiles(t) {
+	for _, p := range corpus.Files(t) {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -64,7 +41,7 @@ func TestCorpusEdit(t *testing.T) {
 		t.Skip("slow: edits 19 MB of CRDs")
 	}
 	docs, spliced := 0, 0
-	for _, p := range corpusFiles(t) {
+	for _, p := range corpus.Files(t) {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -186,7 +163,7 @@ func TestCorpusReencode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: re-encodes 19 MB of CRDs")
 	}
-	for _, p := range corpusFiles(t) {
+	for _, p := range corpus.Files(t) {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -218,7 +195,7 @@ func TestCorpusRemove(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: edits 19 MB of CRDs")
 	}
-	for _, p := range corpusFiles(t) {
+	for _, p := range corpus.Files(t) {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
