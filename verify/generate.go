@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"math/rand"
+	"sort"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
@@ -30,8 +31,8 @@ func (g *generator) value(s *schema.Structural) interface{} {
 		return m
 	case s.Type == "object":
 		m := map[string]interface{}{}
-		for name, p := range s.Properties {
-			p := p
+		for _, name := range propertyNames(s) {
+			p := s.Properties[name]
 			if isRequired(s, name) || g.rnd.Intn(3) > 0 {
 				m[name] = g.value(&p)
 			}
@@ -148,9 +149,7 @@ func (g *generator) mutateMap(m map[string]interface{}, s *schema.Structural) in
 	if isMap {
 		names = alphabet
 	} else {
-		for name := range s.Properties {
-			names = append(names, name)
-		}
+		names = propertyNames(s)
 	}
 	if len(names) == 0 {
 		return out
@@ -166,6 +165,17 @@ func (g *generator) mutateMap(m map[string]interface{}, s *schema.Structural) in
 		out[name] = g.value(child)
 	}
 	return out
+}
+
+// propertyNames are the property names of s, sorted: drawing from a Go map
+// in its iteration order would make the values depend on more than the seed.
+func propertyNames(s *schema.Structural) []string {
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func childSchema(s *schema.Structural, name string) *schema.Structural {
