@@ -136,6 +136,10 @@ var exampleTables = map[string][]exampleTransition{
 		old:  `{spec: {gatewayClassName: gc, listeners: [{name: web, port: 80, protocol: HTTP}]}}`,
 		new:  `{spec: {gatewayClassName: gc, listeners: [{name: web, port: 443, protocol: HTTPS}]}}`,
 		deny: []string{"spec.listeners[0].protocol: Forbidden: spec.listeners[*].protocol is immutable"},
+	}, {
+		what: "add back a removed listener with another protocol",
+		old:  `{spec: {gatewayClassName: gc, listeners: [{name: https, port: 443, protocol: HTTPS}]}}`,
+		new:  `{spec: {gatewayClassName: gc, listeners: [{name: https, port: 443, protocol: HTTPS}, {name: web, port: 80, protocol: TCP}]}}`,
 	}},
 	"snapshot.yaml": {{
 		what: "give the source after creation",
@@ -155,6 +159,11 @@ var exampleTables = map[string][]exampleTransition{
 		old:  `{spec: {source: {persistentVolumeClaimName: data}, volumeSnapshotClassName: fast}}`,
 		new:  `{spec: {volumeSnapshotClassName: fast}}`,
 		deny: []string{"spec.source.persistentVolumeClaimName: Forbidden: spec.source.persistentVolumeClaimName cannot be removed once set"},
+	}, {
+		what: "remove the spec",
+		old:  `{spec: {source: {volumeSnapshotContentName: content-1}}}`,
+		new:  `{}`,
+		deny: []string{"spec.source.volumeSnapshotContentName: Forbidden: spec.source.volumeSnapshotContentName cannot be removed once set"},
 	}, {
 		what: "the controller binds the snapshot",
 		old:  `{spec: {source: {persistentVolumeClaimName: data}}, status: {readyToUse: false}}`,
