@@ -64,6 +64,7 @@ func installExamples(t *testing.T, c *cluster) []*kind {
 // every method at every target version.
 func testExamples(t *testing.T, c *cluster, kinds []*kind) {
 	d := &driver{c: c, stats: newStats()}
+	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
 	for _, k := range kinds {
 		if _, ok := exampleTables[k.source]; !ok {
 			t.Errorf("example %s has no table of updates in exampleTables", k.source)

@@ -34,6 +34,7 @@ const (
 func testGenerated(t *testing.T, c *cluster, kinds []*kind, source pairSource) {
 	t.Logf("seed %d, %d updates per example and version", generatedSeed, generatedPairs)
 	d := &driver{c: c, stats: newStats()}
+	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
 	for _, k := range kinds {
 		k := k
 		t.Run(k.name, func(t *testing.T) {
@@ -41,7 +42,6 @@ func testGenerated(t *testing.T, c *cluster, kinds []*kind, source pairSource) {
 			driveGenerated(t, d, k, source(k.s, generatedSeed))
 		})
 	}
-	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
 }
 
 // targetVersions are the Kubernetes versions the examples are translated

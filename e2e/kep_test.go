@@ -33,6 +33,7 @@ var valueNames = map[byte]string{'I': "Immutable", 'A': "AddOnly", 'R': "RemoveO
 // target version, and drives each update with each method.
 func testKEP(t *testing.T, c *cluster) {
 	d := &driver{c: c, stats: newStats()}
+	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
 	type instance struct {
 		k      *kind
 		c      kepCase

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
@@ -37,9 +36,7 @@ func startCluster(t *testing.T) *cluster {
 		t.Fatal("embedded etcd reports no client endpoint")
 	}
 	// The test server reads its etcd address from this variable only.
-	if err := os.Setenv("KUBE_INTEGRATION_ETCD_URL", endpoints[0]); err != nil {
-		t.Fatal(err)
-	}
+	t.Setenv("KUBE_INTEGRATION_ETCD_URL", endpoints[0])
 	tearDown, apiExt, dyn, err := fixtures.StartDefaultServerWithClients(t)
 	if err != nil {
 		t.Fatalf("starting the apiextensions-apiserver on etcd %s: %v (the test server finds its certificates through its source path: do not build with -trimpath)", endpoints[0], err)
