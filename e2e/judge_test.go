@@ -33,8 +33,6 @@ type write struct {
 // rejection as "field: Type: message".
 func (d *driver) judge(t *testing.T, w write, got *unstructured.Unstructured, err error) []string {
 	t.Helper()
-	violations := w.k.checker.Check(w.before, w.predicted)
-	local := kube.ValidateUpdate(w.k.s, runtime.DeepCopyJSON(w.predicted), runtime.DeepCopyJSON(w.before))
 	var causes []string
 	if err != nil {
 		var ok bool
@@ -43,33 +41,35 @@ func (d *driver) judge(t *testing.T, w write, got *unstructured.Unstructured, er
 			return nil
 		}
 	}
-	rejected := err != nil
-	if rejected {
+	violations := w.k.checker.Check(w.before, w.predicted)
+	local := kube.ValidateUpdate(w.k.s, runtime.DeepCopyJSON(w.predicted), runtime.DeepCopyJSON(w.before))
+	switch rejected := err != nil; {
+	case rejected != (len(violations) > 0):
+		t.Errorf("%s: the server rejected=%v, the reference checker rejected=%v\nbefore    %s\nafter     %s\nserver    %v\nchecker   %v\nlocal CEL %v",
+			w, rejected, len(violations) > 0, js(w.before), js(w.predicted), causes, violations, local)
+	case rejected:
+		checkCauses(t, w, causes, local, violations)
+	default:
+		checkStored(t, w, got, local)
+	}
+	if err != nil {
 		d.stats.count(w.k.name, w.m, w.label, rejectedByRules)
 	} else {
 		d.stats.count(w.k.name, w.m, w.label, accepted)
 	}
-	if rejected != (len(violations) > 0) {
-		t.Errorf("%s: the server rejected=%v, the reference checker rejected=%v\nbefore    %s\nafter     %s\nserver    %v\nchecker   %v\nlocal CEL %v",
-			w, rejected, len(violations) > 0, js(w.before), js(w.predicted), causes, violations, local)
-		return causes
-	}
-	if rejected {
-		checkCauses(t, w, causes, local, violations)
-		for _, e := range local {
-			if !w.k.messages[e.Detail] {
-				t.Errorf("%s: rejected with %q, which no generated rule says", w, e.Detail)
-			}
-		}
-		return causes
-	}
+	return causes
+}
+
+// checkStored requires an accepted write to be accepted by the generated
+// rules locally too, and to store the predicted object.
+func checkStored(t *testing.T, w write, got *unstructured.Unstructured, local field.ErrorList) {
+	t.Helper()
 	if len(local) > 0 {
 		t.Errorf("%s: the server accepted what the generated rules reject locally: %v\nbefore %s\nafter  %s", w, local, js(w.before), js(w.predicted))
 	}
 	if stored := withoutMetadata(got.Object); !sameObject(stored, w.predicted) {
 		t.Errorf("%s: the server stored an object other than predicted\nbefore    %s\npredicted %s\nstored    %s", w, js(w.before), js(w.predicted), js(stored))
 	}
-	return nil
 }
 
 func (w write) String() string {
@@ -77,15 +77,18 @@ func (w write) String() string {
 }
 
 // checkCauses requires the server's causes to be exactly the errors the
-// generated rules give locally, each at a field on the path of a violation
-// the checker reports (at it, above it or below it: a rule on a list
-// reports the list, the checker the changed item), and each violation to be
-// reported by some cause.
+// generated rules give locally, each with a generated message, at a field
+// on the path of a violation the checker reports (at it, above it or below
+// it: a rule on a list reports the list, the checker the changed item), and
+// each violation to be reported by some cause.
 func checkCauses(t *testing.T, w write, causes []string, local field.ErrorList, violations []verify.Violation) {
 	t.Helper()
 	var want []string
 	for _, e := range local {
 		want = append(want, e.Error())
+		if !w.k.messages[e.Detail] {
+			t.Errorf("%s: rejected with %q, which no generated rule says", w, e.Detail)
+		}
 	}
 	sort.Strings(want)
 	if !reflect.DeepEqual(causes, want) {
