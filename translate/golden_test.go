@@ -11,12 +11,22 @@ import (
 	"github.com/mut2cel/mut2cel/translate"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under ../testdata/golden")
+var update = flag.Bool("update", false, "rewrite the golden files: ../examples/translated and ../testdata/golden")
+
+// goldenDir is where the translations of the examples at target v live: the
+// default target's next to the examples, for users to read, the others with
+// the test data.
+func goldenDir(v translate.KubeVersion) string {
+	if v == translate.DefaultKubeVersion {
+		return filepath.Join("..", "examples", "translated")
+	}
+	return filepath.Join("..", "testdata", "golden", v.String())
+}
 
 // TestGolden pins the exact translation of every shipped example at the
 // default target and at 1.33 (which switches index comparisons to
-// two-variable comprehensions). A change to a golden file needs a reason in
-// the commit message.
+// two-variable comprehensions), and so keeps examples/translated current. A
+// change to a golden file needs a reason in the commit message.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("../examples/*.yaml")
 	if err != nil || len(files) == 0 {
@@ -24,7 +34,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, v := range []translate.KubeVersion{translate.DefaultKubeVersion, {Major: 1, Minor: 33}} {
 		for _, file := range files {
-			name := filepath.Join("..", "testdata", "golden", v.String(), filepath.Base(file))
+			name := filepath.Join(goldenDir(v), filepath.Base(file))
 			t.Run(name, func(t *testing.T) {
 				got := translateFile(t, file, v)
 				if *update {

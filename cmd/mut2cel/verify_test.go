@@ -20,12 +20,12 @@ func TestVerify(t *testing.T) {
 		code: exitFailure, stdout: "verify-broken-seed.golden",
 		stderr: []string{"mut2cel verify: 7 disagreements in 300 pairs"},
 	}, {
-		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "../../testdata/golden/1.31/ports.yaml"},
+		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "../../testdata/golden/1.33/ports.yaml"},
 		stdout: "",
 	}, {
 		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"},
-		stdout: "loadbalancers.net.example.com v1: 1000 pairs, no disagreement",
-		stderr: []string{"mut2cel verify: loadbalancers.net.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
+		stdout: "gateways.networking.example.com v1: 1000 pairs, no disagreement",
+		stderr: []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
 	}, {
 		name: "no namesake in --against", args: []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"},
 		code:   exitUsage,
