@@ -17,4 +17,5 @@ test: vet
 # Short fuzzing runs of every fuzz target.
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
+	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s

@@ -60,7 +60,8 @@ func TestRandomSchemas(t *testing.T) {
 func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) string {
 	t.Helper()
 	doc := randomCRD(schemaSeed)
-	kube := translate.AllKubeVersions()[schemaSeed%int64(len(translate.AllKubeVersions()))]
+	versions := translate.AllKubeVersions()
+	kube := versions[uint64(schemaSeed)%uint64(len(versions))]
 	res, err := translateNoPanic(doc, kube)
 	if err != nil {
 		kind := refusalKind(err)
