@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -48,6 +49,7 @@ type verifyOptions struct {
 	against string
 	kube    kubeVersionFlag
 	quiet   bool
+	jobs    int
 }
 
 func init() {
@@ -65,6 +67,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 		"Kubernetes version (%s to %s) to translate for; with --against, the version whose CEL environment the rules must compile in",
 		translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
+	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	return fs
 }
 
@@ -80,8 +83,8 @@ func runVerify(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.pairs <= 0 {
-		e.usageError(c, "--pairs must be positive, got %d", o.pairs)
+	if o.pairs <= 0 || o.jobs <= 0 {
+		e.usageError(c, "--pairs and --jobs must be positive, got %d and %d", o.pairs, o.jobs)
 		return exitUsage
 	}
 	jobs, diags := verifyJobs(e, fs.Args(), o)
@@ -91,7 +94,7 @@ func runVerify(c *command, e *env, args []string) int {
 		}
 		return exitUsage
 	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs}
 	if o.against != "" && fs.Changed("kube-version") {
 		opts.KubeMinor = o.kube.Minor
 	}
@@ -229,7 +232,7 @@ func summary(v *verify.VersionReport) string {
 		s += fmt.Sprintf("%d disagreements, the first at pair %d", v.Disagreements, v.First)
 	}
 	if v.IntAsFloat > 0 {
-		s += fmt.Sprintf("; %d denied by a rule reading an integer sent as a float", v.IntAsFloat)
+		s += fmt.Sprintf("; %d judged otherwise because of an integer sent as a float", v.IntAsFloat)
 	}
 	return s
 }

@@ -16,7 +16,7 @@ func TestVerify(t *testing.T) {
 		code: exitFailure, stdout: "verify-broken.golden",
 		stderr: []string{"mut2cel verify: 7 disagreements in 300 pairs"},
 	}, {
-		name: "seed changes the pairs", args: []string{"verify", "-q", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		name: "seed changes the pairs", args: []string{"verify", "-q", "--jobs", "1", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFailure, stdout: "verify-broken-seed.golden",
 		stderr: []string{"mut2cel verify: 12 disagreements in 300 pairs"},
 	}, {
@@ -43,7 +43,7 @@ func TestVerify(t *testing.T) {
 		code: exitUsage, stderr: []string{"missing.yaml: no such file or directory"},
 	}, {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
-		code: exitUsage, stderr: []string{"mut2cel verify: --pairs must be positive, got 0", "Usage: mut2cel verify [flags] [PATH...]"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
