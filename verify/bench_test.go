@@ -40,7 +40,7 @@ func BenchmarkPairs(b *testing.B) {
 
 // exampleRun prepares the run of the first version of an example's
 // translation.
-func exampleRun(b *testing.B, file string) *versionRun {
+func exampleRun(b testing.TB, file string) *versionRun {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		b.Fatal(err)

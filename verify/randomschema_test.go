@@ -44,8 +44,13 @@ func TestRandomSchemas(t *testing.T) {
 	n := randomSchemaCount(t)
 	stats := map[string]int{}
 	for seed := int64(1); seed <= int64(n); seed++ {
-		outcome := checkRandomSchema(t, seed, seed, pairs)
+		outcome, rep := checkRandomSchema(t, seed, seed, pairs)
 		stats[outcome]++
+		for _, v := range rep.versions() {
+			stats["pairs judged"] += v.Pairs
+			stats["pairs with an integer sent as a float judged otherwise"] += v.IntAsFloat
+			stats["disagreeing pairs dropped as invalid"] += v.Invalid
+		}
 	}
 	var lines []string
 	for k, v := range stats {
@@ -56,8 +61,8 @@ func TestRandomSchemas(t *testing.T) {
 }
 
 // checkRandomSchema checks one random schema and returns what became of
-// it: "verified" or the kind of refusal.
-func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) string {
+// it, "verified" or the kind of refusal, and the report if verified.
+func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (string, report) {
 	t.Helper()
 	doc := randomCRD(schemaSeed)
 	versions := translate.AllKubeVersions()
@@ -68,7 +73,7 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) stri
 		if kind == "" {
 			t.Fatalf("schema seed %d, Kubernetes %s: unexpected refusal: %v\n%s", schemaSeed, kube, err, docYAML(doc))
 		}
-		return "refused: " + kind
+		return "refused: " + kind, report{}
 	}
 	rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: pairSeed, Counterexamples: 1})
 	if err != nil {
@@ -80,7 +85,17 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) stri
 				schemaSeed, pairSeed, kube, ce.YAML(), docYAML(doc), docYAML(res.Translated))
 		}
 	}
-	return "verified"
+	return "verified", report{rep}
+}
+
+// report is a Report that may be missing.
+type report struct{ *verify.Report }
+
+func (r report) versions() []*verify.VersionReport {
+	if r.Report == nil {
+		return nil
+	}
+	return r.Versions
 }
 
 func translateNoPanic(doc map[string]interface{}, v translate.KubeVersion) (res *translate.Result, err error) {
