@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -71,6 +73,9 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	return fs
 }
 
+// gcPercent is the garbage collector's target during a run (GOGC).
+const gcPercent = 400
+
 // verifyJob is one CRD to verify: its declarations and the CRD under test.
 type verifyJob struct {
 	declared batch.CRD
@@ -93,6 +98,13 @@ func runVerify(c *command, e *env, args []string) int {
 			fmt.Fprintln(e.stderr, d)
 		}
 		return exitUsage
+	}
+	// The apiserver's CEL evaluation allocates a little garbage on every
+	// field access, while the live heap stays small: collecting less often
+	// about halves the time per pair for a few tens of MB.
+	// A GOGC set by the user wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	}
 	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs}
 	if o.against != "" && fs.Changed("kube-version") {
