@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -178,10 +177,6 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verif
 	return res.Translated, nil
 }
 
-// progressInterval is the time between progress lines; tests set it to
-// zero to print every report.
-var progressInterval = time.Second
-
 func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 	disagreements, pairs := 0, 0
 	for _, job := range jobs {
@@ -207,44 +202,4 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 		return exitFailure
 	}
 	return exitOK
-}
-
-// progressPrinter reports at most once per progressInterval.
-func progressPrinter(e *env, job verifyJob) func(verify.Progress) {
-	start, last := time.Now(), time.Now()
-	return func(p verify.Progress) {
-		now := time.Now()
-		if now.Sub(last) < progressInterval || p.Done == p.Total {
-			return
-		}
-		last = now
-		rate := float64(p.Done) / now.Sub(start).Seconds()
-		fmt.Fprintf(e.stderr, "mut2cel verify: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
-			job.declared.Name(), p.Version, p.Done, p.Total, rate, p.Disagreements)
-	}
-}
-
-func printReport(e *env, job verifyJob, rep *verify.Report) {
-	for _, v := range rep.Versions {
-		d := job.declared.At
-		d.Doc, d.Object = 0, ""
-		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
-		fmt.Fprintln(e.stdout, d)
-		for _, ce := range v.Counterexamples {
-			fmt.Fprintf(e.stdout, "---\n%s", ce.YAML())
-		}
-	}
-}
-
-func summary(v *verify.VersionReport) string {
-	s := fmt.Sprintf("%d pairs, ", v.Pairs)
-	if v.Disagreements == 0 {
-		s += "no disagreement"
-	} else {
-		s += fmt.Sprintf("%d disagreements, the first at pair %d", v.Disagreements, v.First)
-	}
-	if v.IntAsFloat > 0 {
-		s += fmt.Sprintf("; %d judged otherwise because of an integer sent as a float", v.IntAsFloat)
-	}
-	return s
 }
