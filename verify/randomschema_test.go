@@ -16,8 +16,8 @@ import (
 )
 
 // randomSchemaCount is how many schemas TestRandomSchemas checks;
-// MUT2CEL_SCHEMAS sets another count, and MUT2CEL_PAIRS the pairs per
-// schema, for longer runs.
+// MUT2CEL_SCHEMAS sets another count, MUT2CEL_PAIRS the pairs per schema
+// and MUT2CEL_FIRST_SEED the first schema seed, for longer runs.
 func randomSchemaCount(t *testing.T) int {
 	if s := os.Getenv("MUT2CEL_SCHEMAS"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -42,8 +42,12 @@ func TestRandomSchemas(t *testing.T) {
 		pairs, _ = strconv.Atoi(s)
 	}
 	n := randomSchemaCount(t)
+	first := int64(1)
+	if s := os.Getenv("MUT2CEL_FIRST_SEED"); s != "" {
+		first, _ = strconv.ParseInt(s, 10, 64)
+	}
 	stats := map[string]int{}
-	for seed := int64(1); seed <= int64(n); seed++ {
+	for seed := first; seed < first+int64(n); seed++ {
 		outcome, rep := checkRandomSchema(t, seed, seed, pairs)
 		stats[outcome]++
 		for _, v := range rep.versions() {
@@ -57,7 +61,7 @@ func TestRandomSchemas(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s: %d", k, v))
 	}
 	sort.Strings(lines)
-	t.Logf("%d schemas (seeds 1..%d), %d pairs each:\n%s", n, n, pairs, strings.Join(lines, "\n"))
+	t.Logf("%d schemas (seeds %d..%d), %d pairs each:\n%s", n, first, first+int64(n)-1, pairs, strings.Join(lines, "\n"))
 }
 
 // checkRandomSchema checks one random schema and returns what became of

@@ -171,10 +171,20 @@ func (g *schemaGen) atomicList(depth int) map[string]interface{} {
 	return n
 }
 
-// setList has scalar items: the apiserver requires set items to be
-// scalars or atomic.
+// setList has scalar items, now and then atomic objects or lists: the
+// apiserver requires set items to be scalars or atomic.
 func (g *schemaGen) setList() map[string]interface{} {
-	items := g.scalar()
+	var items map[string]interface{}
+	switch g.rnd.Intn(8) {
+	case 0:
+		items = map[string]interface{}{"type": "object", "x-kubernetes-map-type": "atomic", "properties": map[string]interface{}{
+			"a": g.scalarOf("string"), "x-y": g.scalarOf("integer"),
+		}}
+	case 1:
+		items = map[string]interface{}{"type": "array", "x-kubernetes-list-type": "atomic", "maxItems": int64(3), "items": g.scalarOf("string")}
+	default:
+		items = g.scalar()
+	}
 	delete(items, "default")
 	g.declare(items)
 	return g.bound(map[string]interface{}{"type": "array", "x-kubernetes-list-type": "set", "items": items}, "maxItems", "minItems")

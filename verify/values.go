@@ -3,6 +3,8 @@ package verify
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // Generated values stay small: mostly at most three entries per
@@ -183,19 +185,17 @@ func dedupeAll(v interface{}, n *gnode) interface{} {
 }
 
 // entryKey identifies an item of a set (its value) or a list-map (its key
-// fields, defaulted as storage will).
+// fields), in the form storage gives the item: defaults filled in and
+// dropped nulls gone, as the apiserver compares them.
 func entryKey(n *gnode, item interface{}) string {
+	stored := kube.StoreValue(n.items.s, deepCopyValue(item))
 	if n.listType == "set" {
-		return canonicalJSON(item)
+		return canonicalJSON(stored)
 	}
-	obj, _ := item.(map[string]interface{})
+	obj, _ := stored.(map[string]interface{})
 	var b strings.Builder
 	for _, k := range n.mapKeys {
-		v, ok := obj[k]
-		if c := n.items.propIdx[k]; !ok && c != nil && c.s.Default.Object != nil {
-			v = c.s.Default.Object
-		}
-		b.WriteString(canonicalJSON(v))
+		b.WriteString(canonicalJSON(obj[k]))
 		b.WriteByte(0)
 	}
 	return b.String()
