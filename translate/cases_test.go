@@ -299,7 +299,7 @@ properties:
 		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: a, v: a}, {x-y: b, v: c}]}}`, ""},
 		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: b, v: b}, {x-y: a, v: a}]}}`, ""},
 		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, "I"},
-		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: y}]}}}`, ""},
+		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: w}]}}}`, ""},
 	},
 }, {
 	name:   "defaults-and-pruning",
