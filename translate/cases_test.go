@@ -302,6 +302,35 @@ properties:
 		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: w}]}}}`, ""},
 	},
 }, {
+	// A null map value is a value (semantics.md 2.1), but the apiserver runs
+	// no rule on a null value: rules for these entries must sit on the map
+	// and test for null.
+	name: "nullable-entries",
+	schema: `
+type: object
+properties:
+  labels:
+    type: object
+    maxProperties: 4
+    additionalProperties: {type: string, maxLength: 8, nullable: true, x-kubernetes-mutability: %s}
+  owners:
+    type: object
+    maxProperties: 4
+    additionalProperties:
+      type: object
+      nullable: true
+      properties:
+        name: {type: string, maxLength: 8, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{labels: {a: null}}`, `{labels: {a: x}}`, ""},
+		{`{labels: {a: x}}`, `{labels: {a: null}}`, ""},
+		{`{labels: {a: null}}`, `{labels: {a: null, b: null}}`, "IA"},
+		{`{labels: {a: null}}`, `{labels: {}}`, "IR"},
+		{`{owners: {o: {name: x}}}`, `{owners: {o: null}}`, "R"},
+		{`{owners: {o: null}}`, `{owners: {o: {name: x}}}`, "A"},
+		{`{owners: {o: null}}`, `{owners: {o: {}}}`, "IAR"},
+	},
+}, {
 	name:   "defaults-and-pruning",
 	values: "I",
 	schema: `
