@@ -331,6 +331,37 @@ properties:
 		{`{owners: {o: null}}`, `{owners: {o: {}}}`, "IAR"},
 	},
 }, {
+	// CEL's == on a map or list fails ("no such overload") where it compares
+	// an object or list entry with null, so such values are compared entry
+	// by entry.
+	name:   "nullable-container-entries",
+	values: "I",
+	schema: `
+type: object
+properties:
+  byName:
+    type: object
+    maxProperties: 4
+    x-kubernetes-mutability: %s
+    additionalProperties:
+      type: object
+      nullable: true
+      properties:
+        v: {type: string, maxLength: 8}
+  steps:
+    type: array
+    maxItems: 4
+    x-kubernetes-mutability: %s
+    items: {type: array, nullable: true, maxItems: 2, items: {type: string, maxLength: 8}}`,
+	transitions: []transition{
+		{`{byName: {c: null}}`, `{byName: {c: {}}}`, ""},
+		{`{byName: {c: {v: x}}}`, `{byName: {c: null}}`, ""},
+		{`{byName: {c: null, d: {v: x}}}`, `{byName: {c: null, d: {v: x}}}`, "I"},
+		{`{steps: [null]}`, `{steps: [[]]}`, ""},
+		{`{steps: [[a]]}`, `{steps: [null]}`, ""},
+		{`{steps: [null, [a]]}`, `{steps: [null, [a]]}`, "I"},
+	},
+}, {
 	name:   "defaults-and-pruning",
 	values: "I",
 	schema: `

@@ -10,10 +10,13 @@ import (
 // exactEquality reports whether CEL's == on values of n is strict equality
 // (semantics.md 2.3). It is not for lists of type set or map, whose == ignores
 // order, nor for objects with nullable properties, whose == counts a null
-// property although has() and the semantics treat it as absent. Values CEL
-// cannot compare at all are an error.
+// property although has() and the semantics treat it as absent, nor where a
+// list item or map value that is an object, list or map may be null: the
+// apiserver's == fails ("no such overload") comparing such a value with
+// null. Values CEL cannot compare at all are an error.
 func exactEquality(n *node) (bool, error) {
-	return exactValues(n)
+	exact, err := exactValues(n)
+	return exact && !nullableContainer(n), err
 }
 
 // nullableContainer reports whether n is an entry that may be null and is
