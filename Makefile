@@ -23,6 +23,7 @@ e2e:
 # Short fuzzing runs of every fuzz target.
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
+	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
 	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s

@@ -299,7 +299,67 @@ properties:
 		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: a, v: a}, {x-y: b, v: c}]}}`, ""},
 		{`{spec: {single: [{x-y: a, v: a}, {x-y: b, v: b}]}}`, `{spec: {single: [{x-y: b, v: b}, {x-y: a, v: a}]}}`, ""},
 		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, "I"},
-		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: y}]}}}`, ""},
+		{`{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: x}]}}}`, `{spec: {pair: {list: [{k: a, in: a}, {k: a, in: b, v: w}]}}}`, ""},
+	},
+}, {
+	// A null map value is a value (semantics.md 2.1), but the apiserver runs
+	// no rule on a null value: rules for these entries must sit on the map
+	// and test for null.
+	name: "nullable-entries",
+	schema: `
+type: object
+properties:
+  labels:
+    type: object
+    maxProperties: 4
+    additionalProperties: {type: string, maxLength: 8, nullable: true, x-kubernetes-mutability: %s}
+  owners:
+    type: object
+    maxProperties: 4
+    additionalProperties:
+      type: object
+      nullable: true
+      properties:
+        name: {type: string, maxLength: 8, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{labels: {a: null}}`, `{labels: {a: x}}`, ""},
+		{`{labels: {a: x}}`, `{labels: {a: null}}`, ""},
+		{`{labels: {a: null}}`, `{labels: {a: null, b: null}}`, "IA"},
+		{`{labels: {a: null}}`, `{labels: {}}`, "IR"},
+		{`{owners: {o: {name: x}}}`, `{owners: {o: null}}`, "R"},
+		{`{owners: {o: null}}`, `{owners: {o: {name: x}}}`, "A"},
+		{`{owners: {o: null}}`, `{owners: {o: {}}}`, "IAR"},
+	},
+}, {
+	// CEL's == on a map or list fails ("no such overload") where it compares
+	// an object or list entry with null, so such values are compared entry
+	// by entry.
+	name:   "nullable-container-entries",
+	values: "I",
+	schema: `
+type: object
+properties:
+  byName:
+    type: object
+    maxProperties: 4
+    x-kubernetes-mutability: %s
+    additionalProperties:
+      type: object
+      nullable: true
+      properties:
+        v: {type: string, maxLength: 8}
+  steps:
+    type: array
+    maxItems: 4
+    x-kubernetes-mutability: %s
+    items: {type: array, nullable: true, maxItems: 2, items: {type: string, maxLength: 8}}`,
+	transitions: []transition{
+		{`{byName: {c: null}}`, `{byName: {c: {}}}`, ""},
+		{`{byName: {c: {v: x}}}`, `{byName: {c: null}}`, ""},
+		{`{byName: {c: null, d: {v: x}}}`, `{byName: {c: null, d: {v: x}}}`, "I"},
+		{`{steps: [null]}`, `{steps: [[]]}`, ""},
+		{`{steps: [[a]]}`, `{steps: [null]}`, ""},
+		{`{steps: [null, [a]]}`, `{steps: [null, [a]]}`, "I"},
 	},
 }, {
 	name:   "defaults-and-pruning",

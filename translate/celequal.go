@@ -10,9 +10,23 @@ import (
 // exactEquality reports whether CEL's == on values of n is strict equality
 // (semantics.md 2.3). It is not for lists of type set or map, whose == ignores
 // order, nor for objects with nullable properties, whose == counts a null
-// property although has() and the semantics treat it as absent. Values CEL
-// cannot compare at all are an error.
+// property although has() and the semantics treat it as absent, nor where a
+// list item or map value that is an object, list or map may be null: the
+// apiserver's == fails ("no such overload") comparing such a value with
+// null. Values CEL cannot compare at all are an error.
 func exactEquality(n *node) (bool, error) {
+	exact, err := exactValues(n)
+	return exact && !nullableContainer(n), err
+}
+
+// nullableContainer reports whether n is an entry that may be null and is
+// an object, list or map.
+func nullableContainer(n *node) bool {
+	return n.nullableEntry() && (n.s.Type == "object" || n.s.Type == "array")
+}
+
+// exactValues is exactEquality for two values of n that are not null.
+func exactValues(n *node) (bool, error) {
 	if err := comparable(n); err != nil {
 		return false, err
 	}
@@ -101,6 +115,32 @@ func (g *exprGen) equal(n *node, a, b string) (string, error) {
 	if exact {
 		return a + " == " + b, nil
 	}
+	if nullableContainer(n) {
+		return g.equalNullable(n, a, b)
+	}
+	return g.equalValues(n, a, b)
+}
+
+// equalNullable compares two entries of n that may be null: a null entry
+// equals only null, and a value is read only when neither side is null.
+//
+//	type(a) == null_type || type(b) == null_type ? type(a) == null_type && type(b) == null_type : EQ(a, b)
+func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
+	exact, err := exactValues(n)
+	if err != nil {
+		return "", err
+	}
+	inner := a + " == " + b
+	if !exact {
+		if inner, err = g.equalValues(n, a, b); err != nil {
+			return "", err
+		}
+	}
+	return "(" + isNull(a) + " || " + isNull(b) + " ? " + isNull(a) + " && " + isNull(b) + " : " + paren(inner) + ")", nil
+}
+
+// equalValues is equal for two values of n that are not null.
+func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	switch {
 	case n.listType() == "set":
 		if err := g.requireExact(n.items, "the items of a set are compared as a whole"); err != nil {

@@ -41,11 +41,22 @@ func sel(x, name string) (string, error) {
 	return x + "." + escaped, nil
 }
 
-// hasChain renders "the properties names... are present below x":
+// isNull renders "x is null". x == null compiles only for objects; the
+// type test compiles for every type, in every supported environment.
+func isNull(x string) string {
+	return "type(" + x + ") == null_type"
+}
+
+// hasChain renders "the properties names... are present below x", where x
+// may be null when nullable is set:
 //
 //	has(x.a) && has(x.a.b)
-func hasChain(x string, names []string) (string, error) {
+//	type(x) != null_type && has(x.a) && has(x.a.b)
+func hasChain(x string, names []string, nullable bool) (string, error) {
 	var terms []string
+	if nullable {
+		terms = append(terms, "type("+x+") != null_type")
+	}
 	cur := x
 	for _, name := range names {
 		next, err := sel(cur, name)
@@ -59,20 +70,19 @@ func hasChain(x string, names []string) (string, error) {
 }
 
 // presence builds the presence check of a property reached from its scope by
-// names (semantics.md 3.2). Cost: 2 x len(names) has() calls, constant.
+// names (semantics.md 3.2); a null scope has no properties. Cost: 2 x
+// len(names) has() calls, constant.
 //
 //	Immutable:  (has(x.a) && has(x.a.b)) == (has(y.a) && has(y.a.b))
 //	AddOnly:    !(has(y.a) && has(y.a.b)) || (has(x.a) && has(x.a.b))
 //	RemoveOnly: !(has(x.a) && has(x.a.b)) || (has(y.a) && has(y.a.b))
-func presence(m mutability, x, y string, names []string) (string, error) {
-	nx, err := hasChain(x, names)
+func presence(m mutability, x, y string, names []string, nullable bool) (string, error) {
+	nx, err := hasChain(x, names, nullable)
 	if err != nil {
 		return "", err
 	}
-	ny, _ := hasChain(y, names)
-	if len(names) > 1 {
-		nx, ny = "("+nx+")", "("+ny+")"
-	}
+	ny, _ := hasChain(y, names, nullable)
+	nx, ny = paren(nx), paren(ny)
 	switch m {
 	case addOnly:
 		return "!" + ny + " || " + nx, nil

@@ -19,7 +19,8 @@ func keyEq(list *node, a, b string) (string, error) {
 }
 
 // keys builds the key check of collection c reached from its scope by names
-// (semantics.md 4). An absent collection has no keys. The presence tests are
+// (semantics.md 4). An absent collection has no keys, nor has a null one
+// (nullable: the scope is an entry that may be null). The presence tests are
 // written out with has() rather than with optional chaining
 // (x.?a.orValue([])), because the cost estimator loses the size bound of
 // orValue's result and estimates every iteration over it as unbounded.
@@ -34,17 +35,15 @@ func keyEq(list *node, a, b string) (string, error) {
 //
 // CONTAINED is O(n) for maps (hashed lookups) and O(n^2) for sets and
 // list-type maps, whose membership tests scan the list.
-func (g *exprGen) keys(m mutability, c *node, x, y string, names []string) (string, error) {
-	px, err := hasChain(x, names)
+func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nullable bool) (string, error) {
+	px, err := hasChain(x, names, nullable)
 	if err != nil {
 		return "", err
 	}
-	py, _ := hasChain(y, names)
+	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
-	if len(names) > 1 {
-		px, py = "("+px+")", "("+py+")"
-	}
+	px, py = paren(px), paren(py)
 	if c.listType() == "atomic" {
 		op := map[mutability]string{immutable: "==", addOnly: ">=", removeOnly: "<="}[m]
 		return sizeOrZero(px, nx) + " " + op + " " + sizeOrZero(py, ny), nil
@@ -60,7 +59,7 @@ func (g *exprGen) keys(m mutability, c *node, x, y string, names []string) (stri
 	if m == immutable {
 		contained = "size(" + nx + ") == size(" + ny + ") && " + contained
 	}
-	if len(names) == 0 {
+	if px == "" {
 		return contained, nil
 	}
 	if m == immutable {
@@ -76,17 +75,17 @@ func (g *exprGen) keys(m mutability, c *node, x, y string, names []string) (stri
 //	!PY || size(Y) == 0 || PX                                   AddOnly
 //	!PX || size(X) == 0 || PY                                   RemoveOnly
 //	PX ? (PY || size(X) == 0) : (!PY || size(Y) == 0)           Immutable
-func keyPresence(m mutability, x, y string, names []string) (string, error) {
-	px, err := hasChain(x, names)
+//
+// A null scope (nullable) has no collection.
+func keyPresence(m mutability, x, y string, names []string, nullable bool) (string, error) {
+	px, err := hasChain(x, names, nullable)
 	if err != nil {
 		return "", err
 	}
-	py, _ := hasChain(y, names)
+	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
-	if len(names) > 1 {
-		px, py = "("+px+")", "("+py+")"
-	}
+	px, py = paren(px), paren(py)
 	switch m {
 	case addOnly:
 		return "!" + py + " || size(" + ny + ") == 0 || " + px, nil

@@ -44,6 +44,17 @@ func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (
 	}
 	n, rest := steps[0], steps[1:]
 	next := func(nx, ny string) (string, error) { return g.pairSteps(rest, nx, ny, body) }
+	if n.nullableEntry() && len(rest) > 0 {
+		// Below a null entry nothing exists, so nothing there exists
+		// before and after.
+		next = func(nx, ny string) (string, error) {
+			inner, err := g.pairSteps(rest, nx, ny, body)
+			if err != nil {
+				return "", err
+			}
+			return isNull(nx) + " || " + isNull(ny) + " || " + paren(inner), nil
+		}
+	}
 	switch {
 	case n.isProperty():
 		nx, err := sel(x, n.lastStep().name)

@@ -8,6 +8,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
@@ -57,8 +58,15 @@ func translated(t testing.TB, schemaYAML string, v translate.KubeVersion) *schem
 
 func objectOf(t testing.TB, y string) map[string]interface{} {
 	t.Helper()
+	// Through JSON, as a client sends it: integers stay integers (a YAML
+	// decoder would give float64, which the apiserver's CEL refuses where
+	// the schema says integer).
+	data, err := yaml.YAMLToJSON([]byte(y))
+	if err != nil {
+		t.Fatalf("object %s: %v", y, err)
+	}
 	var m map[string]interface{}
-	if err := yaml.Unmarshal([]byte(y), &m); err != nil {
+	if err := utiljson.Unmarshal(data, &m); err != nil {
 		t.Fatalf("object %s: %v", y, err)
 	}
 	if m == nil {
@@ -112,6 +120,12 @@ func celDenies(t testing.TB, s *schema.Structural, oldYAML, newYAML string) (boo
 	return true, errs.ToAggregate().Error()
 }
 
+// failedToEvaluate reports whether the apiserver's validator messages say
+// that a rule could not be evaluated, rather than that it returned false.
+func failedToEvaluate(msg string) bool {
+	return strings.Contains(msg, " evaluating rule: ") || strings.Contains(msg, "call arguments did not match")
+}
+
 // transition is one update and the declaration values that allow it: a
 // string of I (Immutable), A (AddOnly), R (RemoveOnly).
 type transition struct {
@@ -150,6 +164,9 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 						deny, msg := celDenies(t, s, tr.old, tr.new)
 						if deny != wantDeny {
 							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
+						}
+						if failedToEvaluate(msg) {
+							t.Errorf("update %s -> %s: a rule failed to evaluate (%s); rules must return a verdict", tr.old, tr.new, msg)
 						}
 						if deny, msg := nativeDenies(t, checker, s, tr.old, tr.new); deny != wantDeny {
 							t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)

@@ -67,10 +67,10 @@ func (p *planner) valueRules(n *node) error {
 		return nil
 	}
 	msg := valueMessage(n)
-	if n.correlated() {
+	if n.hostable() {
 		return p.valueAt(n, msg)
 	}
-	host := nearestCorrelated(n)
+	host := nearestHostable(n)
 	expr, err := p.g.pairs(host, n, "self", "oldSelf", func(x, y string) (string, error) { return p.g.equal(n, x, y) })
 	if err != nil {
 		return ignoreVacuous(err)
@@ -107,6 +107,9 @@ func (p *planner) valueAt(n *node, msg string) error {
 			add("self == oldSelf && " + order)
 			return nil
 		}
+		if !n.items.hostable() {
+			return p.valueInline(n, add)
+		}
 		add(order)
 		return p.valueAt(n.items, msg)
 	case n.isList():
@@ -115,6 +118,8 @@ func (p *planner) valueAt(n *node, msg string) error {
 			return err
 		}
 		add(expr)
+	case n.isMap() && !n.values.hostable():
+		return p.valueInline(n, add)
 	case n.isMap():
 		k := p.g.newVar("k")
 		add("size(self) == size(oldSelf) && self.all(" + k + ", " + k + " in oldSelf)")
@@ -122,6 +127,17 @@ func (p *planner) valueAt(n *node, msg string) error {
 	default:
 		return p.valueAtObject(n, msg, add)
 	}
+	return nil
+}
+
+// valueInline compares the whole value of n in one rule, for a collection
+// whose entries cannot host rules of their own.
+func (p *planner) valueInline(n *node, add func(string)) error {
+	expr, err := p.g.equal(n, "self", "oldSelf")
+	if err != nil {
+		return err
+	}
+	add(expr)
 	return nil
 }
 
@@ -163,7 +179,7 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 	scope := n.scope()
 	names := propertyNames(scope, n)
 	return p.scopedRule(scope, n, presenceMessage(n, m), func(x, y string) (string, error) {
-		return presence(m, x, y, names)
+		return presence(m, x, y, names, scope.nullableEntry())
 	})
 }
 
@@ -178,20 +194,21 @@ func (p *planner) keyRules(c *node, m mutability) error {
 	scope := c.scope()
 	names := propertyNames(scope, c)
 	msg := keysMessage(c, m)
-	if len(names) == 0 || !c.correlated() || c.listType() == "atomic" {
+	nullable := scope.nullableEntry()
+	if len(names) == 0 || !c.hostable() || c.listType() == "atomic" {
 		return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
-			return p.g.keys(m, c, x, y, names)
+			return p.g.keys(m, c, x, y, names, nullable)
 		})
 	}
 	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
-		contained, err := p.g.keys(m, c, "self", "oldSelf", nil)
+		contained, err := p.g.keys(m, c, "self", "oldSelf", nil, false)
 		if err != nil {
 			return err
 		}
 		c.addRule(Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
 	return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
-		return keyPresence(m, x, y, names)
+		return keyPresence(m, x, y, names, nullable)
 	})
 }
 
@@ -202,7 +219,7 @@ func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y st
 	if scope.valueImmutableAtOrAbove() != nil || scope.underSetItem() {
 		return nil // the whole scope is equal wherever it exists before and after
 	}
-	host := nearestCorrelated(scope)
+	host := nearestHostable(scope)
 	expr, err := p.g.pairs(host, scope, "self", "oldSelf", check)
 	if err != nil {
 		return ignoreVacuous(err)
@@ -218,8 +235,8 @@ func ignoreVacuous(err error) error {
 	return err
 }
 
-func nearestCorrelated(n *node) *node {
-	for !n.correlated() {
+func nearestHostable(n *node) *node {
+	for !n.hostable() {
 		n = n.parent
 	}
 	return n

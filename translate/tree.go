@@ -117,6 +117,16 @@ func (n *node) correlated() bool {
 	return true
 }
 
+// nullableEntry reports whether n is a list item or map value that may be
+// null. A null entry is a value (semantics.md 2.1), but the apiserver runs
+// no rule on a null value, so no rule may be hosted on n, and expressions
+// that reach n must test for null.
+func (n *node) nullableEntry() bool { return n.isEntry() && n.s.Nullable }
+
+// hostable reports whether a rule on n runs wherever n exists before and
+// after the update: n is correlated and never null.
+func (n *node) hostable() bool { return n.correlated() && !n.nullableEntry() }
+
 // underSetItem reports whether n is at or below the items of a set. Such a
 // node exists before and after only when the whole set item is equal, so no
 // declaration there can be violated (semantics.md 3.3).

@@ -1,7 +1,9 @@
 package verify_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mut2cel/mut2cel/verify"
@@ -33,4 +35,35 @@ func TestBrokenTranslations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWorkersDoNotChangeTheReport judges the same pairs with one and with
+// two workers.
+func TestWorkersDoNotChangeTheReport(t *testing.T) {
+	dir := "../testdata/broken/list-map-whole-items"
+	declared := readDoc(t, filepath.Join(dir, "declared.yaml"))
+	translated := readDoc(t, filepath.Join(dir, "translated.yaml"))
+	var reports []string
+	for _, workers := range []int{1, 2} {
+		rep, err := verify.Verify(declared, translated, verify.Options{Pairs: 1000, Seed: 3, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, renderReport(rep))
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("one worker:\n%s\ntwo workers:\n%s", reports[0], reports[1])
+	}
+}
+
+func renderReport(rep *verify.Report) string {
+	var b strings.Builder
+	for _, v := range rep.Versions {
+		fmt.Fprintf(&b, "%s: %d pairs, %d disagreements from %d, %d int-as-float, %d invalid\n",
+			v.Version, v.Pairs, v.Disagreements, v.First, v.IntAsFloat, v.Invalid)
+		for _, ce := range v.Counterexamples {
+			b.Write(ce.YAML())
+		}
+	}
+	return b.String()
 }

@@ -42,7 +42,15 @@ const (
 // keys unique.
 func (g *PairGenerator) listOp(l []interface{}, n *gnode) []interface{} {
 	l = append([]interface{}{}, l...)
-	switch op := g.rnd.Intn(numListOps); {
+	op := g.rnd.Intn(numListOps)
+	switch {
+	case (op == opAppend || op == opPrepend || op == opInsert) && !n.canGrow(len(l)),
+		(op == opTruncate || op == opRemoveAt || op == opClear) && !n.canShrink(len(l)):
+		op = opChangeItem // stay within minItems and maxItems
+	}
+	switch {
+	case len(l) == 0 && !n.canGrow(0):
+		return l
 	case op == opAppend || len(l) == 0:
 		l = g.addUnique(n, l, g.value(n.items), len(l))
 	case op == opPrepend:
@@ -50,7 +58,8 @@ func (g *PairGenerator) listOp(l []interface{}, n *gnode) []interface{} {
 	case op == opInsert:
 		l = g.addUnique(n, l, g.value(n.items), g.rnd.Intn(len(l)+1))
 	case op == opTruncate:
-		l = l[:g.rnd.Intn(len(l))]
+		lo, _ := n.sizeBounds()
+		l = l[:max(lo, g.rnd.Intn(len(l)))]
 	case op == opRemoveAt:
 		i := g.rnd.Intn(len(l))
 		l = append(l[:i], l[i+1:]...)
@@ -62,7 +71,7 @@ func (g *PairGenerator) listOp(l []interface{}, n *gnode) []interface{} {
 	case op == opRekey:
 		i := g.rnd.Intn(len(l))
 		l[i] = g.rekey(l[i], n)
-	default:
+	case op == opClear && n.canShrink(0):
 		l = l[:0]
 	}
 	return dedupe(n, l)
@@ -116,8 +125,12 @@ const (
 func (g *PairGenerator) mapOp(m map[string]interface{}, n *gnode) map[string]interface{} {
 	keys := sortedKeys(m)
 	op := g.rnd.Intn(numMapOps)
-	if len(keys) == 0 {
+	switch {
+	case len(keys) == 0:
 		op = opAddKey
+	case op == opAddKey && !n.canGrow(len(keys)),
+		(op == opRemoveKey || op == opClearMap) && !n.canShrink(len(keys)):
+		op = opChangeValue // stay within minProperties and maxProperties
 	}
 	var k string
 	if len(keys) > 0 {
@@ -138,8 +151,10 @@ func (g *PairGenerator) mapOp(m map[string]interface{}, n *gnode) map[string]int
 		m[k] = g.value(n.values)
 	case opNullValue:
 		m[k] = nil
-	default:
-		return map[string]interface{}{}
+	case opClearMap:
+		if n.canShrink(0) {
+			return map[string]interface{}{}
+		}
 	}
 	return m
 }

@@ -101,7 +101,9 @@ func checkTranslated(crd *apiextensionsv1.CustomResourceDefinition, minor int) e
 // compileAll compiles the rules of s and every node below it.
 func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) error {
 	if len(s.XValidations) > 0 {
-		results, err := kube.CompileRules(s, isRoot, kube.NewRuleEnvSet(minor))
+		// An embedded resource is a resource root: its rules see apiVersion,
+		// kind and metadata, as the apiserver's validator declares them.
+		results, err := kube.CompileRules(s, isRoot || s.XEmbeddedResource, kube.NewRuleEnvSet(minor))
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}

@@ -26,35 +26,67 @@ func readDoc(t testing.TB, path string) map[string]interface{} {
 	return doc
 }
 
-// TestDifferentialExamples translates every shipped example and checks
-// that the rules, run by the apiserver's CEL validator, deny exactly what
-// the reference checker denies.
-func TestDifferentialExamples(t *testing.T) {
-	files, err := filepath.Glob("../examples/*.yaml")
-	if err != nil || len(files) == 0 {
+// TestNoDisagreement checks every CRD shipped with declarations: the
+// examples translated for two targets, the committed translations
+// (examples/translated, testdata/golden) against their examples, and mut2cel's translation of the
+// declarations of the broken fixtures. The rules, run by the apiserver's
+// CEL validator, must deny exactly what the reference checker denies.
+func TestNoDisagreement(t *testing.T) {
+	const seed, pairs = 1, 2000
+	t.Logf("seed %d, %d pairs per version", seed, pairs)
+	examples, err := filepath.Glob("../examples/*.yaml")
+	if err != nil || len(examples) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	const seed, pairs = 1, 3000
-	t.Logf("seed %d, %d pairs", seed, pairs)
-	for _, file := range files {
-		doc := readDoc(t, file)
+	for _, file := range examples {
 		for _, v := range []translate.KubeVersion{{Major: 1, Minor: 31}, {Major: 1, Minor: 33}} {
-			t.Run(fmt.Sprintf("%s/%s", filepath.Base(file), v), func(t *testing.T) {
-				res, err := translate.Translate(doc, translate.Options{KubeVersion: v})
-				if err != nil {
-					t.Fatal(err)
-				}
-				rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: seed})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, vr := range rep.Versions {
-					t.Logf("%s: %d pairs, %d int-as-float, %d invalid", vr.Version, vr.Pairs, vr.IntAsFloat, vr.Invalid)
-					for _, ce := range vr.Counterexamples {
-						t.Errorf("disagreement:\n%s", ce.YAML())
-					}
-				}
-			})
+			name := fmt.Sprintf("%s/%s", filepath.Base(file), v)
+			t.Run(name, func(t *testing.T) { verifyTranslation(t, file, v, pairs, seed) })
+			// The default target's translations are committed next to the
+			// examples, the others under testdata/golden.
+			golden := filepath.Join("../testdata/golden", v.String(), filepath.Base(file))
+			if v == translate.DefaultKubeVersion {
+				golden = filepath.Join("../examples/translated", filepath.Base(file))
+			}
+			t.Run(name+"/golden", func(t *testing.T) { verifyAgainst(t, file, golden, pairs, seed) })
+		}
+	}
+	broken, err := filepath.Glob("../testdata/broken/*/declared.yaml")
+	if err != nil || len(broken) == 0 {
+		t.Fatalf("no broken fixtures: %v", err)
+	}
+	for _, file := range broken {
+		t.Run(filepath.Base(filepath.Dir(file)), func(t *testing.T) {
+			verifyTranslation(t, file, translate.DefaultKubeVersion, pairs, seed)
+		})
+	}
+}
+
+func verifyTranslation(t *testing.T, file string, v translate.KubeVersion, pairs int, seed int64) {
+	doc := readDoc(t, file)
+	res, err := translate.Translate(doc, translate.Options{KubeVersion: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkClean(t, doc, res.Translated, pairs, seed)
+}
+
+func verifyAgainst(t *testing.T, declared, translated string, pairs int, seed int64) {
+	checkClean(t, readDoc(t, declared), readDoc(t, translated), pairs, seed)
+}
+
+func checkClean(t *testing.T, declared, translated map[string]interface{}, pairs int, seed int64) {
+	t.Helper()
+	rep, err := verify.Verify(declared, translated, verify.Options{Pairs: pairs, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range rep.Versions {
+		if v.Pairs != pairs {
+			t.Errorf("version %s: %d pairs checked, want %d", v.Version, v.Pairs, pairs)
+		}
+		for _, ce := range v.Counterexamples {
+			t.Errorf("version %s: disagreement (seed %d):\n%s", v.Version, seed, ce.YAML())
 		}
 	}
 }

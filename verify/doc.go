@@ -1,9 +1,11 @@
-// Package verify is the reference checker of mut2cel: it decides updates of a
-// custom resource directly from docs/semantics.md, without CEL and without
-// the translator's analysis, so that one misreading of the semantics cannot
-// hide in both. The package will also hold the differential verifier that
-// compares the translator's CEL rules, run by the apiserver's validator,
-// with this checker.
+// Package verify holds the reference checker of mut2cel and the
+// differential verifier built on it.
+//
+// The checker decides updates of a custom resource directly from
+// docs/semantics.md, without CEL and without the translator's analysis, so
+// that one misreading of the semantics cannot hide in both. The verifier
+// generates updates and compares the checker's verdict with the verdict of
+// a CRD's x-kubernetes-validations rules as the apiserver evaluates them.
 //
 // Inputs and outputs:
 //
@@ -15,6 +17,16 @@
 //   - Check takes the old and the new object in stored form (pruned,
 //     defaulted, numbers as JSON decoding yields them) and returns the
 //     violations, sorted by Path, Kind, Declaration and Detail.
+//   - Verify takes a CRD document with declarations and the CRD document
+//     under test (its translation, or any other), and returns a Report per
+//     served version: pairs checked, disagreements, and the first
+//     disagreements shrunk to small Counterexamples with both verdicts and
+//     the rules involved. It returns an error, not a report, when a
+//     document is unusable: invalid declarations, a version served but not
+//     declared, a CRD under test that the apiserver's CRD validation
+//     refuses.
+//   - NewPairGenerator takes a structural schema and a seed and yields raw
+//     old/new object pairs, for reuse by other test drivers.
 //
 // Invariants:
 //
@@ -27,4 +39,16 @@
 //     validation rejects, pair old and new items in order of occurrence.
 //   - Only junctor-free schema nodes describe fields: allOf, anyOf, oneOf and
 //     not are read only to reject declarations inside them.
+//   - Verify is deterministic: the same documents, seed and pair count give
+//     the same report. Both objects of a pair go through the apiserver's
+//     storage pipeline (internal/kube.Store; the old one also through the
+//     JSON round trip) before either side judges them, and the CEL side runs
+//     the apiserver's own validator, compiled once per version.
+//   - A disagreement is reported only for a pair the apiserver would judge
+//     by its rules: both objects pass the schema, list-type and
+//     non-transition rule validation of a create. Pairs where an integer
+//     sent as a float decides the outcome are counted apart (semantics.md
+//     2.4); any other rule evaluation error is a disagreement.
+//   - Shrinking keeps a counterexample valid and failing the same way, and
+//     only ever makes the pair smaller.
 package verify

@@ -174,3 +174,36 @@ func minMax(lo, hi *int64, defLo, defHi int) (int, int) {
 	}
 	return a, b
 }
+
+// sizeBounds are the bounds of a list (minItems, maxItems) or a map
+// (minProperties, maxProperties); hi is -1 when there is none.
+func (n *gnode) sizeBounds() (lo, hi int) {
+	lo, hi = 0, -1
+	vv := n.s.ValueValidation
+	if vv == nil {
+		return lo, hi
+	}
+	a, b := vv.MinItems, vv.MaxItems
+	if n.kind == kindMap {
+		a, b = vv.MinProperties, vv.MaxProperties
+	}
+	if a != nil {
+		lo = int(*a)
+	}
+	if b != nil {
+		hi = int(*b)
+	}
+	return lo, hi
+}
+
+// canGrow and canShrink say whether one entry may be added or removed
+// without breaking the bounds.
+func (n *gnode) canGrow(size int) bool {
+	_, hi := n.sizeBounds()
+	return hi < 0 || size < hi
+}
+
+func (n *gnode) canShrink(size int) bool {
+	lo, _ := n.sizeBounds()
+	return size > lo
+}

@@ -16,8 +16,8 @@ import (
 )
 
 // randomSchemaCount is how many schemas TestRandomSchemas checks;
-// MUT2CEL_SCHEMAS sets another count, and MUT2CEL_PAIRS the pairs per
-// schema, for longer runs.
+// MUT2CEL_SCHEMAS sets another count, MUT2CEL_PAIRS the pairs per schema
+// and MUT2CEL_FIRST_SEED the first schema seed, for longer runs.
 func randomSchemaCount(t *testing.T) int {
 	if s := os.Getenv("MUT2CEL_SCHEMAS"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -42,32 +42,42 @@ func TestRandomSchemas(t *testing.T) {
 		pairs, _ = strconv.Atoi(s)
 	}
 	n := randomSchemaCount(t)
+	first := int64(1)
+	if s := os.Getenv("MUT2CEL_FIRST_SEED"); s != "" {
+		first, _ = strconv.ParseInt(s, 10, 64)
+	}
 	stats := map[string]int{}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		outcome := checkRandomSchema(t, seed, seed, pairs)
+	for seed := first; seed < first+int64(n); seed++ {
+		outcome, rep := checkRandomSchema(t, seed, seed, pairs)
 		stats[outcome]++
+		for _, v := range rep.versions() {
+			stats["pairs judged"] += v.Pairs
+			stats["pairs with an integer sent as a float judged otherwise"] += v.IntAsFloat
+			stats["disagreeing pairs dropped as invalid"] += v.Invalid
+		}
 	}
 	var lines []string
 	for k, v := range stats {
 		lines = append(lines, fmt.Sprintf("%s: %d", k, v))
 	}
 	sort.Strings(lines)
-	t.Logf("%d schemas (seeds 1..%d), %d pairs each:\n%s", n, n, pairs, strings.Join(lines, "\n"))
+	t.Logf("%d schemas (seeds %d..%d), %d pairs each:\n%s", n, first, first+int64(n)-1, pairs, strings.Join(lines, "\n"))
 }
 
 // checkRandomSchema checks one random schema and returns what became of
-// it: "verified" or the kind of refusal.
-func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) string {
+// it, "verified" or the kind of refusal, and the report if verified.
+func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (string, report) {
 	t.Helper()
 	doc := randomCRD(schemaSeed)
-	kube := translate.AllKubeVersions()[schemaSeed%int64(len(translate.AllKubeVersions()))]
+	versions := translate.AllKubeVersions()
+	kube := versions[uint64(schemaSeed)%uint64(len(versions))]
 	res, err := translateNoPanic(doc, kube)
 	if err != nil {
 		kind := refusalKind(err)
 		if kind == "" {
 			t.Fatalf("schema seed %d, Kubernetes %s: unexpected refusal: %v\n%s", schemaSeed, kube, err, docYAML(doc))
 		}
-		return "refused: " + kind
+		return "refused: " + kind, report{}
 	}
 	rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: pairSeed, Counterexamples: 1})
 	if err != nil {
@@ -79,7 +89,17 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) stri
 				schemaSeed, pairSeed, kube, ce.YAML(), docYAML(doc), docYAML(res.Translated))
 		}
 	}
-	return "verified"
+	return "verified", report{rep}
+}
+
+// report is a Report that may be missing.
+type report struct{ *verify.Report }
+
+func (r report) versions() []*verify.VersionReport {
+	if r.Report == nil {
+		return nil
+	}
+	return r.Versions
 }
 
 func translateNoPanic(doc map[string]interface{}, v translate.KubeVersion) (res *translate.Result, err error) {

@@ -160,21 +160,42 @@ func (g *schemaGen) rare() map[string]interface{} {
 }
 
 func (g *schemaGen) mapSchema(depth int) map[string]interface{} {
-	return g.bound(map[string]interface{}{"type": "object", "additionalProperties": g.node(depth)}, "maxProperties", "minProperties")
+	return g.bound(map[string]interface{}{"type": "object", "additionalProperties": g.entry(depth)}, "maxProperties", "minProperties")
+}
+
+// entry is the schema of map values and atomic list items, now and then
+// nullable: a null entry is a value (semantics.md 2.1), on which the
+// apiserver runs no rule.
+func (g *schemaGen) entry(depth int) map[string]interface{} {
+	n := g.node(depth)
+	if g.rnd.Intn(8) == 0 {
+		n["nullable"] = true
+	}
+	return n
 }
 
 func (g *schemaGen) atomicList(depth int) map[string]interface{} {
-	n := g.bound(map[string]interface{}{"type": "array", "items": g.node(depth)}, "maxItems", "minItems")
+	n := g.bound(map[string]interface{}{"type": "array", "items": g.entry(depth)}, "maxItems", "minItems")
 	if g.rnd.Intn(2) == 0 {
 		n["x-kubernetes-list-type"] = "atomic"
 	}
 	return n
 }
 
-// setList has scalar items: the apiserver requires set items to be
-// scalars or atomic.
+// setList has scalar items, now and then atomic objects or lists: the
+// apiserver requires set items to be scalars or atomic.
 func (g *schemaGen) setList() map[string]interface{} {
-	items := g.scalar()
+	var items map[string]interface{}
+	switch g.rnd.Intn(8) {
+	case 0:
+		items = map[string]interface{}{"type": "object", "x-kubernetes-map-type": "atomic", "properties": map[string]interface{}{
+			"a": g.scalarOf("string"), "x-y": g.scalarOf("integer"),
+		}}
+	case 1:
+		items = map[string]interface{}{"type": "array", "x-kubernetes-list-type": "atomic", "maxItems": int64(3), "items": g.scalarOf("string")}
+	default:
+		items = g.scalar()
+	}
 	delete(items, "default")
 	g.declare(items)
 	return g.bound(map[string]interface{}{"type": "array", "x-kubernetes-list-type": "set", "items": items}, "maxItems", "minItems")

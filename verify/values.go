@@ -1,17 +1,19 @@
 package verify
 
 import (
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
-// Generated values stay small: at most three entries per collection,
-// unless the schema's minimum asks for more, and fewer once an object has
-// grown past sizeBudget nodes.
+// Generated values stay small: mostly at most three entries per
+// collection, unless the schema's minimum asks for more, and fewer once an
+// object has grown past sizeBudget nodes.
 const (
-	maxEntries = 3
-	sizeBudget = 80
+	maxEntries     = 3
+	maxLongEntries = 8
+	sizeBudget     = 80
 )
 
 // mapKeys are the keys of generated maps: mostly three letters, so that
@@ -71,8 +73,15 @@ func (g *PairGenerator) wants(n *gnode) bool {
 	return g.rnd.Intn(2) == 0
 }
 
+// entries draws a collection size: up to maxEntries, and now and then up to
+// the schema's maximum (at most maxLongEntries), so that rules that
+// enumerate indices up to maxItems meet long lists too.
 func (g *PairGenerator) entries(lo, hi *int64) int {
-	a, b := minMax(lo, hi, 0, maxEntries)
+	limit := maxEntries
+	if g.rnd.Intn(8) == 0 {
+		limit = maxLongEntries
+	}
+	a, b := minMax(lo, hi, 0, limit)
 	if g.size > sizeBudget && b > a {
 		b = a + 1
 	}
@@ -176,86 +185,20 @@ func dedupeAll(v interface{}, n *gnode) interface{} {
 }
 
 // entryKey identifies an item of a set (its value) or a list-map (its key
-// fields, defaulted as storage will).
+// fields), in the form storage gives the item: defaults filled in and
+// dropped nulls gone, as the apiserver compares them.
 func entryKey(n *gnode, item interface{}) string {
+	stored := kube.StoreValue(n.items.s, deepCopyValue(item))
 	if n.listType == "set" {
-		return canonicalJSON(item)
+		return canonicalJSON(stored)
 	}
-	obj, _ := item.(map[string]interface{})
+	obj, _ := stored.(map[string]interface{})
 	var b strings.Builder
 	for _, k := range n.mapKeys {
-		v, ok := obj[k]
-		if c := n.items.propIdx[k]; !ok && c != nil && c.s.Default.Object != nil {
-			v = c.s.Default.Object
-		}
-		b.WriteString(canonicalJSON(v))
+		b.WriteString(canonicalJSON(obj[k]))
 		b.WriteByte(0)
 	}
 	return b.String()
 }
 
-// canonicalJSON renders a decoded JSON value with sorted keys and numbers
-// by value, so equal values render equally.
-func canonicalJSON(v interface{}) string {
-	var b strings.Builder
-	writeJSON(&b, v)
-	return b.String()
-}
-
-func writeJSON(b *strings.Builder, v interface{}) {
-	switch x := v.(type) {
-	case map[string]interface{}:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for _, k := range keys {
-			b.WriteString(strconv.Quote(k) + ":")
-			writeJSON(b, x[k])
-			b.WriteByte(',')
-		}
-		b.WriteByte('}')
-	case []interface{}:
-		b.WriteByte('[')
-		for _, e := range x {
-			writeJSON(b, e)
-			b.WriteByte(',')
-		}
-		b.WriteByte(']')
-	case string:
-		b.WriteString(strconv.Quote(x))
-	default:
-		if n, ok := number(v); ok {
-			b.WriteString(n.String())
-			return
-		}
-		b.WriteString(shown(v)) // true, false, null
-	}
-}
-
 func (g *PairGenerator) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }
-
-// deepCopyValue copies maps and lists; scalars are immutable.
-func deepCopyValue(v interface{}) interface{} {
-	switch x := v.(type) {
-	case map[string]interface{}:
-		return deepCopyMap(x)
-	case []interface{}:
-		out := make([]interface{}, len(x))
-		for i, e := range x {
-			out[i] = deepCopyValue(e)
-		}
-		return out
-	}
-	return v
-}
-
-func deepCopyMap(m map[string]interface{}) map[string]interface{} {
-	out := make(map[string]interface{}, len(m))
-	for k, e := range m {
-		out[k] = deepCopyValue(e)
-	}
-	return out
-}

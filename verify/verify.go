@@ -32,6 +32,10 @@ type Options struct {
 	// Progress, when set, is called every ProgressEvery pairs and when a
 	// version is done.
 	Progress func(Progress)
+	// Workers is how many pairs are judged at once; zero means one. More
+	// than one needs a Judge that is safe for concurrent use, as the
+	// in-process one is. The report does not depend on it.
+	Workers int
 }
 
 // ProgressEvery is how often, in pairs, Options.Progress is called.
@@ -114,14 +118,15 @@ type VersionReport struct {
 	Pairs   int
 	// Disagreements counts pairs on which the verdicts differ, or a rule of
 	// the CRD under test failed to evaluate for another reason than an
-	// integer sent as a float.
+	// integer sent as a float. A rule that fails on such an integer denies
+	// the update, as the apiserver does.
 	Disagreements int
 	// First is the number (from 1) of the first disagreeing pair, 0 if none.
 	First int
 	// IntAsFloat counts pairs whose new object holds an integer sent as a
-	// float and on which a rule failed to evaluate or the verdicts differ:
-	// the apiserver's CEL does not treat 1.0 as the integer 1
-	// (docs/semantics.md 2.4), so these are set apart, not failures.
+	// float and on which the verdicts differ: the apiserver's CEL does not
+	// treat 1.0 as the integer 1 (docs/semantics.md 2.4), so these are set
+	// apart, not failures.
 	IntAsFloat int
 	// Invalid counts disagreeing pairs dropped because one object is not
 	// valid for the schema (the apiserver refuses it before any rule

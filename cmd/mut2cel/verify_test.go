@@ -14,11 +14,11 @@ func TestVerify(t *testing.T) {
 	}, {
 		name: "broken translation", args: []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFailure, stdout: "verify-broken.golden",
-		stderr: []string{"mut2cel verify: 6 disagreements in 300 pairs"},
+		stderr: []string{"mut2cel verify: 9 disagreements in 300 pairs"},
 	}, {
-		name: "seed changes the pairs", args: []string{"verify", "-q", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		name: "seed changes the pairs", args: []string{"verify", "-q", "--jobs", "1", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFailure, stdout: "verify-broken-seed.golden",
-		stderr: []string{"mut2cel verify: 7 disagreements in 300 pairs"},
+		stderr: []string{"mut2cel verify: 13 disagreements in 300 pairs"},
 	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "../../testdata/golden/1.33/ports.yaml"},
 		stdout: "",
@@ -43,7 +43,7 @@ func TestVerify(t *testing.T) {
 		code: exitUsage, stderr: []string{"missing.yaml: no such file or directory"},
 	}, {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
-		code: exitUsage, stderr: []string{"mut2cel verify: --pairs must be positive, got 0", "Usage: mut2cel verify [flags] [PATH...]"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",

@@ -67,3 +67,13 @@ func RoundTrip(obj map[string]interface{}) (map[string]interface{}, error) {
 func ValidateUpdate(s *schema.Structural, newObj, oldObj map[string]interface{}) field.ErrorList {
 	return NewRuleValidator(s).Validate(newObj, oldObj)
 }
+
+// StoreValue runs a value found below the root through the steps of Store,
+// with the schema of its position: what the value of a list item or map
+// entry becomes in storage. Maps and lists are changed in place.
+func StoreValue(s *schema.Structural, v interface{}) interface{} {
+	pruning.PruneWithOptions(v, s, s.XEmbeddedResource, schema.UnknownFieldPathOptions{})
+	defaulting.PruneNonNullableNullsWithoutDefaults(v, s)
+	defaulting.Default(v, s)
+	return v
+}

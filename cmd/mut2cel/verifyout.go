@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// progressInterval is the time between progress lines; tests set it to
+// zero to print every report.
+var progressInterval = time.Second
+
+// progressPrinter reports at most once per progressInterval.
+func progressPrinter(e *env, job verifyJob) func(verify.Progress) {
+	start, last := time.Now(), time.Now()
+	return func(p verify.Progress) {
+		now := time.Now()
+		if now.Sub(last) < progressInterval || p.Done == p.Total {
+			return
+		}
+		last = now
+		rate := float64(p.Done) / now.Sub(start).Seconds()
+		fmt.Fprintf(e.stderr, "mut2cel verify: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
+			job.declared.Name(), p.Version, p.Done, p.Total, rate, p.Disagreements)
+	}
+}
+
+func printReport(e *env, job verifyJob, rep *verify.Report) {
+	for _, v := range rep.Versions {
+		d := job.declared.At
+		d.Doc, d.Object = 0, ""
+		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
+		fmt.Fprintln(e.stdout, d)
+		for _, ce := range v.Counterexamples {
+			fmt.Fprintf(e.stdout, "---\n%s", ce.YAML())
+		}
+	}
+}
+
+func summary(v *verify.VersionReport) string {
+	s := fmt.Sprintf("%d pairs, ", v.Pairs)
+	if v.Disagreements == 0 {
+		s += "no disagreement"
+	} else {
+		s += fmt.Sprintf("%d disagreements, the first at pair %d", v.Disagreements, v.First)
+	}
+	if v.IntAsFloat > 0 {
+		s += fmt.Sprintf("; %d judged otherwise because of an integer sent as a float", v.IntAsFloat)
+	}
+	return s
+}

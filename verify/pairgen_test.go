@@ -1,0 +1,56 @@
+package verify
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// TestPairGenerator checks, on every example, that the same seed gives the
+// same pairs and that every generated object, in stored form, is one the
+// apiserver accepts on create.
+func TestPairGenerator(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	const seed, pairs = 5, 1000
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			r := exampleRun(t, file)
+			a, b := NewPairGenerator(r.s, seed), NewPairGenerator(r.s, seed)
+			changed := 0
+			for i := 0; i < pairs; i++ {
+				old, new := a.Next()
+				old2, new2 := b.Next()
+				if !reflect.DeepEqual(old, old2) || !reflect.DeepEqual(new, new2) {
+					t.Fatalf("pair %d differs between two generators with seed %d", i, seed)
+				}
+				if canonicalJSON(old) != canonicalJSON(new) {
+					changed++
+				}
+				checkValid(t, r, old, fmt.Sprintf("old object of pair %d", i))
+				checkValid(t, r, new, fmt.Sprintf("new object of pair %d", i))
+			}
+			// Most pairs change something; some must not (an update that
+			// changes nothing is always allowed).
+			if changed < pairs/2 || changed == pairs {
+				t.Errorf("%d of %d pairs change the object", changed, pairs)
+			}
+		})
+	}
+}
+
+func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what string) {
+	t.Helper()
+	stored, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(obj)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := r.objects.Validate(stored); len(errs) > 0 {
+		t.Fatalf("%s (seed 5) is invalid: %v\n%s", what, errs, canonicalJSON(obj))
+	}
+}
