@@ -14,7 +14,8 @@ type Judge interface {
 	// Update decides the update from old to new, both in stored form (see
 	// Options.NewJudge). detail lists the apiserver's error messages, one
 	// per field error; err means no decision was made (a lost connection),
-	// not that the update is denied.
+	// not that the update is denied. An err wrapping ErrInvalidPair says
+	// the server refuses the pair whatever its rules say.
 	Update(old, new map[string]interface{}) (denied bool, detail []string, err error)
 }
 
