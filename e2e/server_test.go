@@ -25,6 +25,7 @@ func TestServer(t *testing.T) {
 	t.Run("examples", func(t *testing.T) { testExamples(t, c, examples) })
 	t.Run("kep", func(t *testing.T) { testKEP(t, c) })
 	t.Run("generated", func(t *testing.T) { testGenerated(t, c, examples, verifyPairs) })
+	t.Run("broken", func(t *testing.T) { testBroken(t, c) })
 }
 
 // startCluster starts embedded etcd and an apiextensions-apiserver on it,
