@@ -56,3 +56,17 @@ func TestLogTail(t *testing.T) {
 		t.Errorf("annotate kept %d bytes, want at most about %d", len(msg), tailSize)
 	}
 }
+
+// TestAbandon checks that Abandon removes the directory at once, and that
+// the server, abandoned, can still be stopped.
+func TestAbandon(t *testing.T) {
+	s, err := Start(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Abandon()
+	if _, err := os.Stat(s.dir); !os.IsNotExist(err) {
+		t.Errorf("after Abandon, %s: %v, want it removed", s.dir, err)
+	}
+	s.Stop()
+}
