@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -99,7 +100,8 @@ func refusal(what string, err error) error {
 }
 
 // invalidCauses returns the causes of an Invalid status error, each as
-// "field: message", which is how the apiserver's field errors print.
+// "field: message", which is how the apiserver's field errors print,
+// sorted.
 func invalidCauses(err error) ([]string, bool) {
 	var status apierrors.APIStatus
 	if !errors.As(err, &status) || status.Status().Reason != metav1.StatusReasonInvalid {
@@ -111,5 +113,6 @@ func invalidCauses(err error) ([]string, bool) {
 			out = append(out, c.Field+": "+c.Message)
 		}
 	}
+	sort.Strings(out)
 	return out, true
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"sync"
 	"testing"
 
@@ -87,6 +88,7 @@ func local(v *kube.RuleValidator, old, new map[string]interface{}) (bool, []stri
 	for _, e := range v.Validate(new, old) {
 		detail = append(detail, e.Error())
 	}
+	sort.Strings(detail)
 	return len(detail) > 0, detail
 }
 
