@@ -15,8 +15,7 @@ test: vet
 	$(GO) test ./...
 
 # Only the end-to-end tests against an in-process apiserver (also part of
-# test). Never build them with -trimpath: the test server finds its
-# certificates through its source path.
+# test).
 e2e:
 	$(GO) test ./e2e -count=1
 

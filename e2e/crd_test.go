@@ -31,6 +31,7 @@ type kind struct {
 	status     bool   // the status subresource is enabled
 	props      *apiextensionsv1.JSONSchemaProps
 	s          *structuralschema.Structural
+	rules      *kube.RuleValidator // the CRD's rules, compiled once
 	checker    *verify.Checker
 	messages   map[string]bool // the messages of the generated rules
 	twin       *kind           // the same schema without the generated rules
@@ -84,6 +85,7 @@ func newKind(t *testing.T, name string, crd *apiextensionsv1.CustomResourceDefin
 		status:     v.Subresources != nil && v.Subresources.Status != nil,
 		props:      v.Schema.OpenAPIV3Schema,
 		s:          s,
+		rules:      kube.NewRuleValidator(s),
 		checker:    checker,
 	}
 	if crd.Spec.Scope == apiextensionsv1.NamespaceScoped {

@@ -1,7 +1,8 @@
 // Package e2e proves translated CRDs against a real apiextensions-apiserver.
 //
 // The tests start one apiserver per package run, in process, on an embedded
-// etcd (no external binaries, nothing downloaded), install the translations
+// etcd (no external binaries, nothing downloaded), with the starter of
+// mut2cel verify --server (internal/apiserver), install the translations
 // of the shipped examples and of the KEP example tables, and drive creates
 // and updates of custom resources through the dynamic client with update
 // (PUT), JSON merge patch and server-side apply, on the resource and on its
@@ -9,7 +10,11 @@
 //
 // Inputs: examples/*.yaml, translated with translate.Translate at the
 // default and at a later target version; the KEP tables written here as
-// data; random updates from a pair source (verify.NewPairGenerator).
+// data; random updates from a pair source (verify.NewPairGenerator); the
+// deliberately wrong translations under testdata/broken, whose
+// counterexamples, found by the verifier in process, the server must
+// confirm, and which the verifier run with the server as its judge
+// (verify --server) must find alike.
 //
 // Invariants checked on every write request after the create:
 //

@@ -42,7 +42,7 @@ func (d *driver) judge(t *testing.T, w write, got *unstructured.Unstructured, er
 		}
 	}
 	violations := w.k.checker.Check(w.before, w.predicted)
-	local := kube.ValidateUpdate(w.k.s, runtime.DeepCopyJSON(w.predicted), runtime.DeepCopyJSON(w.before))
+	local := w.k.rules.Validate(runtime.DeepCopyJSON(w.predicted), runtime.DeepCopyJSON(w.before))
 	switch rejected := err != nil; {
 	case rejected != (len(violations) > 0):
 		t.Errorf("%s: the server rejected=%v, the reference checker rejected=%v\nbefore    %s\nafter     %s\nserver    %v\nchecker   %v\nlocal CEL %v",

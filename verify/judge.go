@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"sort"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -13,8 +14,10 @@ import (
 type Judge interface {
 	// Update decides the update from old to new, both in stored form (see
 	// Options.NewJudge). detail lists the apiserver's error messages, one
-	// per field error; err means no decision was made (a lost connection),
-	// not that the update is denied.
+	// per field error, sorted (the validator's order follows Go map
+	// iteration); err means no decision was made (a lost connection),
+	// not that the update is denied. An err wrapping ErrInvalidPair says
+	// the server refuses the pair whatever its rules say.
 	Update(old, new map[string]interface{}) (denied bool, detail []string, err error)
 }
 
@@ -47,6 +50,7 @@ func (j *celJudge) Update(old, new map[string]interface{}) (bool, []string, erro
 	for i, e := range errs {
 		detail[i] = e.Error()
 	}
+	sort.Strings(detail)
 	return true, detail, nil
 }
 

@@ -130,7 +130,8 @@ type VersionReport struct {
 	IntAsFloat int
 	// Invalid counts disagreeing pairs dropped because one object is not
 	// valid for the schema (the apiserver refuses it before any rule
-	// matters); a well-aimed generator keeps this near zero.
+	// matters), and every pair a judge refuses with ErrInvalidPair; a
+	// well-aimed generator keeps this near zero.
 	Invalid int
 	// Counterexamples are the first disagreements, shrunk.
 	Counterexamples []*Counterexample

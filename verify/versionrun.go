@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -153,6 +154,10 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 	storedNew := kube.Store(r.s, deepCopyMap(new))
 	v := verdicts{violations: r.checker.Check(storedOld, storedNew)}
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
+	if errors.Is(err, ErrInvalidPair) {
+		v.outcome = invalid
+		return v, nil
+	}
 	if err != nil {
 		return verdicts{}, fmt.Errorf("version %q: %w", r.version, err)
 	}

@@ -45,6 +45,13 @@ func TestVerify(t *testing.T) {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
 		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
+		name: "translation of an example, judged by a real server", args: []string{"verify", "-q", "--server", "--pairs", "300", "../../examples/ports.yaml"},
+		stdout: "verify-ports.golden",
+	}, {
+		name: "broken translation, judged by a real server", args: []string{"verify", "--server", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		code: exitFailure, stdout: "verify-broken.golden",
+		stderr: []string{"mut2cel verify: started an apiextensions-apiserver in ", "mut2cel verify: 6 disagreements in 300 pairs"},
+	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
 	}} {

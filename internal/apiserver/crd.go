@@ -1,0 +1,132 @@
+package apiserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/rest"
+)
+
+// installTimeout bounds the wait for a new CRD to be established and
+// served.
+const installTimeout = time.Minute
+
+// judgedCRD is the CRD a judge installs for one version of the CRD under
+// test, in an API group of its own (prefix.<group>), so that any number of
+// CRDs of one name can be judged by one server. It serves and stores that
+// version alone, without conversion, and without subresources: with a
+// status subresource, an update of the resource keeps the old status, and
+// the pair would not be written as given. The schema, scope and names are
+// the CRD's own.
+func judgedCRD(doc map[string]interface{}, version, prefix string) (*apiextensionsv1.CustomResourceDefinition, error) {
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(data, crd); err != nil {
+		return nil, err
+	}
+	var v *apiextensionsv1.CustomResourceDefinitionVersion
+	for i := range crd.Spec.Versions {
+		if crd.Spec.Versions[i].Name == version {
+			v = &crd.Spec.Versions[i]
+		}
+	}
+	if v == nil {
+		return nil, fmt.Errorf("the CRD has no version %q", version)
+	}
+	v.Served, v.Storage, v.Subresources = true, true, nil
+	out := &apiextensionsv1.CustomResourceDefinition{Spec: crd.Spec}
+	out.Spec.Versions = []apiextensionsv1.CustomResourceDefinitionVersion{*v}
+	out.Spec.Conversion = nil
+	out.Spec.Group = prefix + "." + crd.Spec.Group
+	out.Name = out.Spec.Names.Plural + "." + out.Spec.Group
+	return out, nil
+}
+
+// withoutRules returns a copy of crd in the API group prefix.<group> whose
+// schema has no x-kubernetes-validations: what the server refuses there, it
+// refuses whatever the rules say.
+func withoutRules(crd *apiextensionsv1.CustomResourceDefinition, prefix string) *apiextensionsv1.CustomResourceDefinition {
+	out := crd.DeepCopy()
+	out.Spec.Group = prefix + "." + crd.Spec.Group
+	out.Name = out.Spec.Names.Plural + "." + out.Spec.Group
+	for i := range out.Spec.Versions {
+		if s := out.Spec.Versions[i].Schema; s != nil {
+			stripRules(s.OpenAPIV3Schema)
+		}
+	}
+	return out
+}
+
+func stripRules(s *apiextensionsv1.JSONSchemaProps) {
+	if s == nil {
+		return
+	}
+	s.XValidations = nil
+	for name, p := range s.Properties {
+		stripRules(&p)
+		s.Properties[name] = p
+	}
+	if s.Items != nil {
+		stripRules(s.Items.Schema)
+		for i := range s.Items.JSONSchemas {
+			stripRules(&s.Items.JSONSchemas[i])
+		}
+	}
+	if s.AdditionalProperties != nil {
+		stripRules(s.AdditionalProperties.Schema)
+	}
+	for _, list := range [][]apiextensionsv1.JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
+		for i := range list {
+			stripRules(&list[i])
+		}
+	}
+	stripRules(s.Not)
+}
+
+// install creates the CRDs of the resources and waits until the server
+// serves them all. The CRDs are created at once, so that their first
+// objects wait once: the server delays creates for two seconds after a CRD
+// is established.
+func install(ctx context.Context, config *rest.Config, resources ...*resource) error {
+	client, err := clientset.NewForConfig(config)
+	if err != nil {
+		return err
+	}
+	crds := client.ApiextensionsV1().CustomResourceDefinitions()
+	for _, r := range resources {
+		if _, err := crds.Create(ctx, r.crd, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating CRD %s: %w", r.crd.Name, err)
+		}
+	}
+	for _, r := range resources {
+		err := wait.PollUntilContextTimeout(ctx, 50*time.Millisecond, installTimeout, true, func(ctx context.Context) (bool, error) {
+			got, err := crds.Get(ctx, r.crd.Name, metav1.GetOptions{})
+			if err != nil {
+				return false, err
+			}
+			return established(got) && r.list(ctx) == nil, nil
+		})
+		if err != nil {
+			return fmt.Errorf("CRD %s is not served after %s: %w", r.crd.Name, installTimeout, err)
+		}
+	}
+	return nil
+}
+
+func established(crd *apiextensionsv1.CustomResourceDefinition) bool {
+	for _, c := range crd.Status.Conditions {
+		if c.Type == apiextensionsv1.Established && c.Status == apiextensionsv1.ConditionTrue {
+			return true
+		}
+	}
+	return false
+}

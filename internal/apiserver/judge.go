@@ -1,0 +1,118 @@
+package apiserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// requestTimeout bounds the requests of one judged pair.
+const requestTimeout = time.Minute
+
+// judge decides updates through the server: it creates the old object,
+// then updates it to the new one. A refused update is replayed as a dry
+// run on a copy of the CRD without rules; if that copy refuses it too, the
+// server refused the pair for other reasons than the rules. A judge is
+// safe for concurrent use: every pair has an object of its own.
+type judge struct {
+	real, bare *resource // the CRD as given, and without rules
+	pairs      atomic.Int64
+}
+
+// NewJudge installs the target version of the CRD, and the same without
+// rules, and returns a judge of updates of its objects. It fits
+// verify.Options.NewJudge.
+func (s *Server) NewJudge(t verify.Target) (verify.Judge, error) {
+	n := s.judges.Add(1)
+	crd, err := judgedCRD(t.CRD, t.Version, fmt.Sprintf("j%d", n))
+	if err != nil {
+		return nil, err
+	}
+	bare := withoutRules(crd, "bare")
+	j := &judge{}
+	if j.real, err = newResource(s.Config, crd); err != nil {
+		return nil, err
+	}
+	if j.bare, err = newResource(s.Config, bare); err != nil {
+		return nil, err
+	}
+	if err := install(context.Background(), s.Config, j.real, j.bare); err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+// Update implements verify.Judge. The objects it creates are deleted once
+// judged.
+func (j *judge) Update(old, new map[string]interface{}) (bool, []string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	name := fmt.Sprintf("p%d", j.pairs.Add(1))
+	rv, err := j.real.create(ctx, name, old)
+	if err != nil {
+		return false, nil, refusal("creating the old object", err)
+	}
+	defer j.real.delete(ctx, name)
+	err = j.real.update(ctx, name, rv, new, false)
+	if err == nil {
+		return false, nil, nil
+	}
+	causes, ok := invalidCauses(err)
+	if !ok {
+		return false, nil, fmt.Errorf("updating the object: %w", err)
+	}
+	if err := j.withoutRules(ctx, name, old, new); err != nil {
+		return false, nil, err
+	}
+	return true, causes, nil
+}
+
+// withoutRules replays the update on the CRD without rules: nil when that
+// accepts it, so that the rules alone refused it.
+func (j *judge) withoutRules(ctx context.Context, name string, old, new map[string]interface{}) error {
+	rv, err := j.bare.create(ctx, name, old)
+	if err != nil {
+		return refusal("creating the old object without rules", err)
+	}
+	defer j.bare.delete(ctx, name)
+	if err := j.bare.update(ctx, name, rv, new, true); err != nil {
+		return refusal("updating the object without rules", err)
+	}
+	return nil
+}
+
+// refusal wraps a request error: verify.ErrInvalidPair when the server
+// refused the request as invalid or malformed, the error itself when it
+// did not answer.
+func refusal(what string, err error) error {
+	if apierrors.IsInvalid(err) || apierrors.IsBadRequest(err) {
+		return fmt.Errorf("%s: %v: %w", what, err, verify.ErrInvalidPair)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// invalidCauses returns the causes of an Invalid status error, each as
+// "field: message", which is how the apiserver's field errors print,
+// sorted.
+func invalidCauses(err error) ([]string, bool) {
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || status.Status().Reason != metav1.StatusReasonInvalid {
+		return nil, false
+	}
+	var out []string
+	if d := status.Status().Details; d != nil {
+		for _, c := range d.Causes {
+			out = append(out, c.Field+": "+c.Message)
+		}
+	}
+	sort.Strings(out)
+	return out, true
+}
