@@ -75,7 +75,7 @@ func (g *exprGen) requireExact(n *node, why string) error {
 		return err
 	}
 	if !exact {
-		return cannot("%s, and values at %s contain lists of type set or map, or nullable properties, which CEL's == does not compare strictly", why, n.userPath())
+		return cannot("%s, and values at %s contain lists of type set or map, nullable properties, or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
 	}
 	return nil
 }

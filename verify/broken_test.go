@@ -67,3 +67,38 @@ func renderReport(rep *verify.Report) string {
 	}
 	return b.String()
 }
+
+// denyAll is a Judge that denies every update, or fails to decide.
+type denyAll struct{ err error }
+
+func (j denyAll) Update(old, new map[string]interface{}) (bool, []string, error) {
+	return true, []string{"denied"}, j.err
+}
+
+// TestJudge checks that Options.NewJudge replaces the in-process
+// validator, and that a judge's failure ends the run.
+func TestJudge(t *testing.T) {
+	doc := readDoc(t, "../examples/ports.yaml")
+	var targets []string
+	newJudge := func(err error) func(verify.Target) (verify.Judge, error) {
+		return func(tg verify.Target) (verify.Judge, error) {
+			targets = append(targets, verify.CRDName(tg.CRD)+" "+tg.Version)
+			return denyAll{err}, nil
+		}
+	}
+	rep, err := verify.Verify(doc, readDoc(t, "../testdata/golden/1.31/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reference allows most updates; the judge allows none.
+	if v := rep.Versions[0]; v.Disagreements < 50 {
+		t.Errorf("denying judge: %d disagreements in %d pairs, want most", v.Disagreements, v.Pairs)
+	}
+	if got, want := strings.Join(targets, ","), "loadbalancers.net.example.com v1"; got != want {
+		t.Errorf("judges built for %q, want %q", got, want)
+	}
+	_, err = verify.Verify(doc, readDoc(t, "../testdata/golden/1.31/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
+	if err == nil || !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("failing judge: Verify error = %v, want connection refused", err)
+	}
+}

@@ -14,9 +14,10 @@ type schemaGen struct {
 	decls int
 }
 
-// awkwardNames are property names: plain ones, and ones CEL reaches only
-// through escaping (namespace, in, x-y, a.b, foo__bar).
-var awkwardNames = []string{"a", "b", "c", "name", "namespace", "x-y", "a.b", "in", "foo__bar", "spec"}
+// awkwardNames are property names: plain ones, ones CEL reaches only
+// through escaping (namespace, in, if, null, x-y, a.b, foo__bar), and ones
+// with a meaning elsewhere (metadata, self, spec).
+var awkwardNames = []string{"a", "b", "c", "name", "namespace", "x-y", "a.b", "in", "foo__bar", "spec", "metadata", "self", "if", "null"}
 
 const maxDepth = 4
 
