@@ -86,7 +86,7 @@ func TestJudge(t *testing.T) {
 			return denyAll{err}, nil
 		}
 	}
-	rep, err := verify.Verify(doc, readDoc(t, "../testdata/golden/1.31/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(nil)})
+	rep, err := verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,10 +94,10 @@ func TestJudge(t *testing.T) {
 	if v := rep.Versions[0]; v.Disagreements < 50 {
 		t.Errorf("denying judge: %d disagreements in %d pairs, want most", v.Disagreements, v.Pairs)
 	}
-	if got, want := strings.Join(targets, ","), "loadbalancers.net.example.com v1"; got != want {
+	if got, want := strings.Join(targets, ","), "gateways.networking.example.com v1"; got != want {
 		t.Errorf("judges built for %q, want %q", got, want)
 	}
-	_, err = verify.Verify(doc, readDoc(t, "../testdata/golden/1.31/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
+	_, err = verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
 	if err == nil || !strings.Contains(err.Error(), "connection refused") {
 		t.Errorf("failing judge: Verify error = %v, want connection refused", err)
 	}
