@@ -179,3 +179,36 @@ func generatedRules(edits []Edit) []GeneratedRule {
 	}
 	return out
 }
+
+// Declared returns the CRD as its author declared it: the declarations
+// kept in the mut2cel.io/declarations annotation put back inline in the
+// schema, next to any written there, and the rules mut2cel owns and its
+// annotations taken away. A CRD translate never rewrote is returned as it
+// is. Problems with the annotations are an *Error.
+func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
+	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+		return doc, nil
+	}
+	st, problems := readState(doc)
+	if len(problems) > 0 {
+		sortProblems(problems)
+		return nil, &Error{Problems: problems}
+	}
+	owned, _ := findOwned(doc, st)
+	src := deepCopy(doc)
+	ApplyEdits(src, setAside(doc, st, owned))
+	if _, problems := injectDeclarations(src, st); len(problems) > 0 {
+		sortProblems(problems)
+		return nil, &Error{Problems: problems}
+	}
+	return src, nil
+}
+
+// Rewritten reports whether doc carries the declarations annotation of a
+// CRD that translate rewrote.
+func Rewritten(doc map[string]interface{}) bool {
+	meta, _ := doc["metadata"].(map[string]interface{})
+	annotations, _ := meta["annotations"].(map[string]interface{})
+	_, ok := annotations[annDeclarations]
+	return ok
+}

@@ -140,7 +140,24 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 	diags = append(diags, more...)
 	var jobs []verifyJob
 	for _, crd := range crds {
+		var rewritten map[string]interface{}
+		if translate.Rewritten(crd.Value) {
+			// A file translate -w wrote: check its rules as they are
+			// against the declarations in its annotation.
+			declared, err := translate.Declared(crd.Value)
+			if err != nil {
+				d := crd.At
+				d.Detail = err.Error()
+				diags = append(diags, d)
+				continue
+			}
+			rewritten, crd.Value = crd.Value, declared
+		}
 		if !verify.HasDeclarations(crd.Value) {
+			continue
+		}
+		if rewritten != nil && against == nil {
+			jobs = append(jobs, verifyJob{declared: crd, tested: rewritten})
 			continue
 		}
 		tested, d := testedCRD(crd, against, o)

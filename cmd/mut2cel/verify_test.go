@@ -20,7 +20,7 @@ func TestVerify(t *testing.T) {
 		code: exitFailure, stdout: "verify-broken-seed.golden",
 		stderr: []string{"mut2cel verify: 13 disagreements in 300 pairs"},
 	}, {
-		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "../../testdata/golden/1.33/ports.yaml"},
+		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
 	}, {
 		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"},
@@ -51,6 +51,13 @@ func TestVerify(t *testing.T) {
 		name: "broken translation, judged by a real server", args: []string{"verify", "--server", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFailure, stdout: "verify-broken.golden",
 		stderr: []string{"mut2cel verify: started an apiextensions-apiserver in ", "mut2cel verify: 9 disagreements in 300 pairs"},
+	}, {
+		name: "a rewritten file is checked as it is, against its annotation", args: []string{"verify", "-q", "--pairs", "300", "../../examples/translated/gatewayclass.yaml"},
+		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, no disagreement",
+	}, {
+		name: "a rewritten file whose annotation gained a declaration", args: []string{"verify", "-q", "--pairs", "300", "testdata/stale-rewrite.yaml"},
+		code: exitFailure, stdout: "verify-stale-rewrite.golden",
+		stderr: []string{"mut2cel verify: 98 disagreements in 300 pairs"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
