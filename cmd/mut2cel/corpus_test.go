@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
