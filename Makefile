@@ -7,8 +7,11 @@ all: build
 build:
 	$(GO) build -o bin/mut2cel ./cmd/mut2cel
 
+# go vet, and gofmt: unformatted files fail the suite.
 vet:
 	$(GO) vet ./...
+	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 
 # The whole suite, as CI runs it.
 test: vet
