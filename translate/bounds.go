@@ -60,39 +60,26 @@ func addBounds(doc map[string]interface{}, i int, edits []Edit, opts Options) ([
 // ruleKey identifies a rule by its node and text: the apiserver itself
 // keys a node's rules by their text.
 func ruleKey(node []interface{}, rule string) string {
-	return fmt.Sprint(node...) + "\x00" + rule
+	return pathKey(node) + "\x00" + rule
 }
 
 // withBounds adds each bound to the edit of its node, or as a new edit
 // after the others.
 func withBounds(edits []Edit, bounds []Bound) []Edit {
+	at := map[string]int{}
+	for i, e := range edits {
+		at[pathKey(e.Path)] = i
+	}
 	for _, b := range bounds {
 		set := Setting{Key: b.Keyword, Value: b.Value}
-		found := false
-		for i := range edits {
-			if samePath(edits[i].Path, b.Path) {
-				edits[i].Set = append(edits[i].Set, set)
-				found = true
-				break
-			}
+		if i, ok := at[pathKey(b.Path)]; ok {
+			edits[i].Set = append(edits[i].Set, set)
+			continue
 		}
-		if !found {
-			edits = append(edits, Edit{Path: b.Path, Set: []Setting{set}})
-		}
+		at[pathKey(b.Path)] = len(edits)
+		edits = append(edits, Edit{Path: b.Path, Set: []Setting{set}})
 	}
 	return edits
-}
-
-func samePath(a, b []interface{}) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // neededBounds reports, for --no-bounds, every bound the rules need.
