@@ -3,7 +3,6 @@ package costest
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiserver/pkg/cel/environment"
@@ -16,6 +15,12 @@ const (
 	MaxProperties = "maxProperties"
 )
 
+// DefaultFloors are the smallest bounds Bounds adds: what real objects
+// need. 253 characters hold any Kubernetes object name (a DNS subdomain);
+// 64 entries are more than the containers, ports, volumes or environment
+// variables of real pods.
+var DefaultFloors = map[string]int64{MaxLength: 253, MaxItems: 64, MaxProperties: 64}
+
 // Bound is a maxLength, maxItems or maxProperties to add to a schema node.
 type Bound struct {
 	Node    []string
@@ -27,243 +32,226 @@ func (b Bound) String() string { return fmt.Sprintf("%s: %s %d", NodePath(b.Node
 
 // BoundOptions say which rules must fit and which values to use.
 type BoundOptions struct {
-	// Selected reports whether an expression must fit the limits. Only the
-	// nodes of selected expressions, and the lists and maps above them, get
-	// bounds.
+	// Selected reports whether an expression is one the bounds are for.
+	// Only the nodes whose size enters the cost of a selected expression
+	// get bounds.
 	Selected func(Cost) bool
 	// Explicit values for each keyword; 0 lets Bounds choose.
 	Explicit map[string]int64
+	// Floor, when set, gives the smallest value for a keyword on a node;
+	// 0 means the keyword's DefaultFloors value.
+	Floor func(node []string, keyword string) int64
 }
 
-// ladder lists the values Bounds tries, largest first: round numbers, so
-// that a reader of the schema sees a deliberate limit.
-var ladder = []int64{1000000, 500000, 200000, 100000, 50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1}
+// ladder lists the values Bounds tries above the floors, and RuntimeReach
+// at any size, smallest first: round numbers, so that a reader of the
+// schema sees a deliberate limit.
+var ladder = []int64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000}
 
-// Bounds returns the bounds that make every selected expression fit: each
-// one's worst case under the runtime per-call limit and, times its
-// cardinality, under the per-expression limit; the version total under the
-// per-version limit; and the selected expressions together under the
-// runtime per-object budget left by the others. It returns no bounds when
-// they fit already.
+// Bounds returns the bounds without which a selected expression would
+// cross a static limit: its cost times cardinality over the per-expression
+// limit, or the version total over the per-version limit. It returns no
+// bounds when they fit already. The runtime limits are not a reason for a
+// bound: they are judged on realistic objects by Reach, not on the worst
+// case the estimator assumes, so a schema is never narrowed to make an
+// astronomical worst case fit.
 //
-// The choice: every unbounded string, list and map inside a node carrying
-// a selected expression, or enclosing one, is a candidate. All candidates
-// start at one value, the largest of the ladder that fits; then candidates
-// that are not needed are dropped, and each remaining one is raised as far
-// as the ladder allows while everything still fits. Existing bounds are
-// never changed.
+// The choice: the candidates are the unbounded nodes whose size enters the
+// cost of an expression over the per-expression limit (sizedNodes), or,
+// when that is not enough for the version total, of every selected
+// expression. Each gets its floor; if the expressions do not fit even
+// then, Bounds fails with an UnfitError. Otherwise all candidates are
+// raised together, a step of the ladder at a time, as far as everything
+// still fits. Existing bounds are never changed.
 func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions) ([]Bound, error) {
-	s := &search{root: root, env: env, opts: opts}
-	report, err := Estimate(root, env)
+	full, err := Estimate(root, env)
 	if err != nil {
 		return nil, err
 	}
-	if s.fits(report) {
+	s := newSearch(root, env, opts, full)
+	if len(s.misfits(full)) == 0 {
 		return nil, nil
 	}
-	candidates := s.candidates(report)
-	if len(candidates) == 0 {
-		return nil, s.unfit(report, nil)
+	fits := func(r *Report) bool { return len(s.misfits(r)) == 0 }
+	// First the expressions over the per-expression limit; only if the
+	// version total needs more, every selected expression.
+	candidates := s.candidates(full, false)
+	level, r, err := s.highestLevel(candidates, len(ladder), s.valueAt, fits)
+	if err == nil && level < 0 {
+		candidates = s.candidates(full, true)
+		level, r, err = s.highestLevel(candidates, len(ladder), s.valueAt, fits)
 	}
-	bounds, err := s.uniform(candidates)
 	if err != nil {
 		return nil, err
 	}
-	bounds, err = s.drop(bounds)
-	if err != nil {
-		return nil, err
+	if level < 0 {
+		return nil, s.unfit(r, at(candidates, 0, s.valueAt))
 	}
-	return s.raise(bounds)
+	return at(candidates, level, s.valueAt), nil
+}
+
+// highestLevel finds the highest of the levels 0..top at which the
+// candidates, each given value(node, keyword, level), make fits true, by
+// bisection: costs grow with bounds, so the levels that fit are 0 up to
+// the highest. It returns -1, and the report at level 0, when even level
+// 0 does not fit.
+func (s *search) highestLevel(candidates []Bound, top int, value valueFunc, fits func(*Report) bool) (int, *Report, error) {
+	r, err := s.estimate(at(candidates, 0, value))
+	if err != nil || !fits(r) {
+		return -1, r, err
+	}
+	lo, hi := 0, top
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		r, err := s.estimate(at(candidates, mid, value))
+		if err != nil {
+			return 0, nil, err
+		}
+		if fits(r) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo, nil, nil
 }
 
 type search struct {
-	root *apiextensionsv1.JSONSchemaProps
-	env  *environment.EnvSet
-	opts BoundOptions
+	root  *apiextensionsv1.JSONSchemaProps
+	env   *environment.EnvSet
+	opts  BoundOptions
+	hosts map[string]bool // nodes with selected expressions
+	// others is the total of the expressions not selected, as the schema
+	// is: bounds only lower costs, so it stays an upper bound.
+	others uint64
 }
 
-// fits reports whether the selected expressions fit every limit.
-func (s *search) fits(r *Report) bool {
-	return len(s.misfits(r)) == 0
+func newSearch(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions, full *Report) *search {
+	s := &search{root: root, env: env, opts: opts, hosts: map[string]bool{}}
+	for _, c := range full.Costs {
+		if opts.Selected(c) {
+			s.hosts[nodeKey(c.Node)] = true
+		} else {
+			s.others = sum(s.others, c.Total)
+		}
+	}
+	return s
 }
 
-// misfits lists the limits the selected expressions cross.
+// misfits lists the static limits the selected expressions cross. r holds
+// the selected expressions, and maybe others, which are skipped.
 func (s *search) misfits(r *Report) []Exceeded {
 	var out []Exceeded
-	var selected, others uint64
+	var selected uint64
 	for _, c := range r.Costs {
 		if !s.opts.Selected(c) {
-			others = sum(others, c.Total)
 			continue
 		}
 		selected = sum(selected, c.Total)
-		if c.PerCall > PerCallLimit.Value {
-			out = append(out, Exceeded{PerCallLimit, c.Path(), c.PerCall})
-		}
 		if c.Total > PerExpressionLimit.Value {
 			out = append(out, Exceeded{PerExpressionLimit, c.Path(), c.Total})
 		}
 	}
-	// Rules others wrote may use up a whole budget alone; then bounds on
+	// Rules others wrote may use up the whole budget alone; then bounds on
 	// our nodes cannot help, and CRD validation or the cost report says so.
-	if others < PerVersionLimit.Value && r.Total > PerVersionLimit.Value {
-		out = append(out, Exceeded{PerVersionLimit, "openAPIV3Schema", r.Total})
-	}
-	if others < PerObjectLimit.Value && selected > PerObjectLimit.Value-others {
-		out = append(out, Exceeded{PerObjectLimit, "openAPIV3Schema", sum(selected, others)})
+	if total := sum(selected, s.others); s.others < PerVersionLimit.Value && total > PerVersionLimit.Value {
+		out = append(out, Exceeded{PerVersionLimit, "openAPIV3Schema", total})
 	}
 	return out
 }
 
-// estimate computes the report of the schema with bounds added.
+// estimate computes the costs of the selected expressions with bounds
+// added.
 func (s *search) estimate(bounds []Bound) (*Report, error) {
-	root := s.root.DeepCopy()
+	return estimateAt(withBounds(s.root, bounds), s.env, s.hosts)
+}
+
+func withBounds(root *apiextensionsv1.JSONSchemaProps, bounds []Bound) *apiextensionsv1.JSONSchemaProps {
+	out := root.DeepCopy()
 	for _, b := range bounds {
-		setBound(root, b)
+		SetBound(out, b)
 	}
-	return Estimate(root, s.env)
+	return out
 }
 
-func (s *search) fitsWith(bounds []Bound) (bool, error) {
-	r, err := s.estimate(bounds)
-	if err != nil {
-		return false, err
+// valueFunc gives the value of a bound on a node at a level.
+type valueFunc func(node []string, keyword string, level int) int64
+
+// at gives every candidate its value at a level.
+func at(candidates []Bound, level int, value valueFunc) []Bound {
+	out := make([]Bound, len(candidates))
+	for i, c := range candidates {
+		out[i] = Bound{Node: c.Node, Keyword: c.Keyword, Value: value(c.Node, c.Keyword, level)}
 	}
-	return s.fits(r), nil
+	return out
 }
 
-// value is the explicit value for a keyword, or v.
-func (s *search) value(keyword string, v int64) int64 {
-	if e := s.opts.Explicit[keyword]; e > 0 {
-		return e
+// valueAt is the value of the bounds Bounds adds: an explicit value as
+// given; otherwise the floor at level 0, and the level-th ladder value
+// above the floor after that.
+func (s *search) valueAt(node []string, keyword string, level int) int64 {
+	if v := s.opts.Explicit[keyword]; v > 0 {
+		return v
+	}
+	v := s.floor(node, keyword)
+	for _, step := range ladder {
+		if level == 0 {
+			break
+		}
+		if step > v {
+			v = step
+			level--
+		}
 	}
 	return v
 }
 
-// uniform gives every candidate the largest ladder value that fits.
-func (s *search) uniform(candidates []Bound) ([]Bound, error) {
-	for _, v := range ladder {
-		bounds := make([]Bound, len(candidates))
-		for i, c := range candidates {
-			bounds[i] = Bound{Node: c.Node, Keyword: c.Keyword, Value: s.value(c.Keyword, v)}
-		}
-		ok, err := s.fitsWith(bounds)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return bounds, nil
+func (s *search) floor(node []string, keyword string) int64 {
+	if s.opts.Floor != nil {
+		if v := s.opts.Floor(node, keyword); v > 0 {
+			return v
 		}
 	}
-	smallest := make([]Bound, len(candidates))
-	for i, c := range candidates {
-		smallest[i] = Bound{Node: c.Node, Keyword: c.Keyword, Value: s.value(c.Keyword, ladder[len(ladder)-1])}
-	}
-	r, err := s.estimate(smallest)
-	if err != nil {
-		return nil, err
-	}
-	return nil, s.unfit(r, smallest)
+	return DefaultFloors[keyword]
 }
 
-// drop removes, in schema order, every bound the others make unnecessary.
-func (s *search) drop(bounds []Bound) ([]Bound, error) {
-	for i := 0; i < len(bounds); {
-		rest := append(append([]Bound{}, bounds[:i]...), bounds[i+1:]...)
-		ok, err := s.fitsWith(rest)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			bounds = rest
-			continue
-		}
-		i++
-	}
-	return bounds, nil
-}
-
-// raise moves each bound, in schema order, up the ladder while everything
-// still fits. Explicit values stay as given.
-func (s *search) raise(bounds []Bound) ([]Bound, error) {
-	for i := range bounds {
-		if s.opts.Explicit[bounds[i].Keyword] > 0 {
-			continue
-		}
-		for _, v := range ladder {
-			if v <= bounds[i].Value {
-				break
-			}
-			saved := bounds[i].Value
-			bounds[i].Value = v
-			ok, err := s.fitsWith(bounds)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				break
-			}
-			bounds[i].Value = saved
-		}
-	}
-	return bounds, nil
-}
-
-// UnfitError says that no bound mut2cel may add makes the selected
-// expressions fit.
-type UnfitError struct {
-	// Exceeded are the limits still crossed with every candidate bound at
-	// its smallest value (or, with no candidate, as the schema is).
-	Exceeded []Exceeded
-	// Tried are the bounds that were tried.
-	Tried []Bound
-}
-
-func (e *UnfitError) Error() string {
-	parts := make([]string, len(e.Exceeded))
-	for i, x := range e.Exceeded {
-		parts[i] = fmt.Sprintf("%s: %s cost %d > %d", x.Path, x.Limit.Name, x.Cost, x.Limit.Value)
-	}
-	how := "no string, list or map around the rules lacks a bound, and existing bounds are never lowered"
-	if len(e.Tried) > 0 {
-		how = "even with the added bounds " + fmt.Sprint(e.Tried)
-	}
-	return fmt.Sprintf("the rules do not fit the cost limits (%s): %s", how, strings.Join(parts, "; "))
-}
-
-func (s *search) unfit(r *Report, tried []Bound) error {
-	return &UnfitError{Exceeded: s.misfits(r), Tried: tried}
-}
-
-// candidates are the unbounded nodes inside or above a node with a
-// selected expression, in schema order.
-func (s *search) candidates(r *Report) []Bound {
-	hosts := map[string][]string{}
+// candidates are the unbounded nodes whose size enters the cost of an
+// expression that needs a bound, in schema order: those over the
+// per-expression limit, or, with all, every selected expression (when the
+// version total is over its limit even with the first at their floors).
+func (s *search) candidates(r *Report, all bool) []Bound {
+	var out []Bound
 	for _, c := range r.Costs {
-		if s.opts.Selected(c) {
-			hosts[strings.Join(c.Node, "\x00")] = c.Node
+		if s.opts.Selected(c) && (all || c.Total > PerExpressionLimit.Value) {
+			out = append(out, s.unbounded(c)...)
 		}
 	}
+	return dedupe(out)
+}
+
+// unbounded lists the nodes without a bound whose size enters the cost of
+// c, with the keyword each lacks.
+func (s *search) unbounded(c Cost) []Bound {
+	var out []Bound
+	for _, node := range sizedNodes(s.root, c.Node, c.Expression, s.env) {
+		if kw := missingBound(nodeAt(s.root, node)); kw != "" {
+			out = append(out, Bound{Node: node, Keyword: kw})
+		}
+	}
+	return out
+}
+
+// dedupe removes repeated nodes and sorts bounds in schema order.
+func dedupe(bounds []Bound) []Bound {
 	seen := map[string]bool{}
 	var out []Bound
-	add := func(node []string, n *apiextensionsv1.JSONSchemaProps) {
-		key := strings.Join(node, "\x00")
-		if kw := missingBound(n); kw != "" && !seen[key] {
+	for _, b := range bounds {
+		if key := nodeKey(b.Node) + "\x00" + b.Keyword; !seen[key] {
 			seen[key] = true
-			out = append(out, Bound{Node: node, Keyword: kw, Value: ladder[len(ladder)-1]})
+			out = append(out, b)
 		}
 	}
-	for _, host := range hosts {
-		n := s.root
-		for i := 0; i <= len(host); i++ {
-			add(host[:i], n)
-			if i < len(host) {
-				n, i = child(n, host, i)
-			}
-		}
-		walkSchema(n, host, add)
-	}
-	sort.Slice(out, func(i, j int) bool { return NodePath(out[i].Node).String() < NodePath(out[j].Node).String() })
+	sort.SliceStable(out, func(i, j int) bool { return NodePath(out[i].Node).String() < NodePath(out[j].Node).String() })
 	return out
 }
 
@@ -274,7 +262,7 @@ func missingBound(n *apiextensionsv1.JSONSchemaProps) string {
 		return MaxLength
 	case n.Type == "array" && n.MaxItems == nil:
 		return MaxItems
-	case n.Type == "object" && n.AdditionalProperties != nil && n.AdditionalProperties.Schema != nil && n.MaxProperties == nil:
+	case isMap(n) && n.MaxProperties == nil:
 		return MaxProperties
 	}
 	return ""

@@ -20,30 +20,54 @@ func TestBounds(t *testing.T) {
 	listMapItems := "type: array\nx-kubernetes-list-type: map\nx-kubernetes-list-map-keys: [k]\n" +
 		"items:\n  type: object\n  required: [k]\n  properties:\n    k: {type: string}\n    v: {type: string}\n" +
 		"  x-kubernetes-validations:\n  - rule: self.v == oldSelf.v\n"
+	// An object compared with == as a whole: the estimator charges a
+	// constant, whatever its strings hold.
+	objectInList := "type: array\nitems:\n  type: object\n  properties:\n    name: {type: string}\n    image: {type: string}\n" +
+		rule("self.all(x, oldSelf.exists(y, x == y))")
+	nestedLists := "type: array\nitems:\n  type: array\n  items:\n    type: array\n    items: {type: integer}\n" +
+		rule("oldSelf.all(x, x.all(y, y.all(z, true)))")
 	tests := []struct {
 		name     string
 		schema   string
 		explicit map[string]int64
+		floor    func([]string, string) int64
 		want     string // bounds, or the error
 	}{
-		{"fits already", propertySchema("type: string\n" + rule("self == oldSelf")), nil, "[]"},
-		{"add-only set", propertySchema("type: array\nx-kubernetes-list-type: set\nitems: {type: string}\n" + rule("oldSelf.all(x, x in self)")), nil,
-			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 500]"},
-		{"items of an unbounded list", propertySchema(listMapItems), nil,
-			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 10000 openAPIV3Schema.properties[spec].properties[f].items.properties[v]: maxLength 2000]"},
-		{"explicit maxItems", propertySchema(listMapItems), map[string]int64{costest.MaxItems: 64},
+		{"fits already", propertySchema("type: string\n" + rule("self == oldSelf")), nil, nil, "[]"},
+		// The per-call worst case of 2000 x 2000 is over the runtime
+		// limit; that is judged by RuntimeReach, not bounded here.
+		{"add-only set", propertySchema("type: array\nx-kubernetes-list-type: set\nitems: {type: string}\n" + rule("oldSelf.all(x, x in self)")), nil, nil,
+			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 2000]"},
+		{"items of an unbounded list", propertySchema(listMapItems), nil, nil,
+			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 2000 openAPIV3Schema.properties[spec].properties[f].items.properties[v]: maxLength 10000]"},
+		{"explicit maxItems", propertySchema(listMapItems), map[string]int64{costest.MaxItems: 64}, nil,
 			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 64 openAPIV3Schema.properties[spec].properties[f].items.properties[v]: maxLength 200000]"},
-		{"hand-written rules get no bounds", propertySchema("type: array\nitems: {type: string}\n" + rule("self.all(x, self.all(y, x == y))")), nil, "[]"},
-		{"existing bound too large", propertySchema("type: array\nx-kubernetes-list-type: set\nmaxItems: 1000000\nitems: {type: string, maxLength: 1000}\n" + rule("oldSelf.all(x, x in self)")), nil,
-			"error: the rules do not fit the cost limits (no string, list or map around the rules lacks a bound, and existing bounds are never lowered): " +
-				"openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].rule: per-call cost 1000005000002 > 1000000; " +
-				"openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].rule: per-expression cost 1000005000002 > 10000000; " +
-				"openAPIV3Schema: per-version cost 1000005000002 > 100000000; openAPIV3Schema: per-object cost 1000005000002 > 10000000"},
+		{"strings compared inside an object get no bound", propertySchema(objectInList), nil, nil,
+			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 1000]"},
+		{"the same value everywhere", propertySchema(nestedLists), nil, nil,
+			"[openAPIV3Schema.properties[spec].properties[f]: maxItems 100 openAPIV3Schema.properties[spec].properties[f].items: maxItems 100 openAPIV3Schema.properties[spec].properties[f].items.items: maxItems 100]"},
+		{"a lower floor on one node", propertySchema(nestedLists), nil, func(node []string, kw string) int64 {
+			if len(node) == 5 { // spec.f.items
+				return 10
+			}
+			return 0
+		}, "[openAPIV3Schema.properties[spec].properties[f]: maxItems 200 openAPIV3Schema.properties[spec].properties[f].items: maxItems 50 openAPIV3Schema.properties[spec].properties[f].items.items: maxItems 200]"},
+		{"hand-written rules get no bounds", propertySchema("type: array\nitems: {type: string}\n" + rule("self.all(x, self.all(y, x == y))")), nil, nil, "[]"},
+		{"existing bound too large", propertySchema("type: array\nx-kubernetes-list-type: set\nmaxItems: 1000000\nitems: {type: string, maxLength: 1000}\n" + rule("oldSelf.all(x, x in self)")), nil, nil,
+			"error: openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].rule costs 1000005000002, over the per-expression limit 10000000; " +
+				"the per-version total 1000005000002 is over its limit 100000000, with the bounds the schema has (existing bounds are never lowered); " +
+				"most of the cost comes from openAPIV3Schema.properties[spec].properties[f] (maxItems 1000000)"},
+		{"too expensive at the floors", propertySchema("type: array\nitems: {type: array, items: {type: array, items: {type: string}}}\n" +
+			rule("self.all(x, x.all(y, y.all(z, oldSelf.all(u, u.all(v, v.all(w, w == z))))))")), nil, nil,
+			"error: openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].rule costs 7358437937474, over the per-expression limit 10000000; " +
+				"the per-version total 7358437937474 is over its limit 100000000, even with 4 bounds at their floors; " +
+				"most of the cost comes from openAPIV3Schema.properties[spec].properties[f] (maxItems 64), " +
+				"openAPIV3Schema.properties[spec].properties[f].items (maxItems 64), openAPIV3Schema.properties[spec].properties[f].items.items (maxItems 64)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			bounds, err := costest.Bounds(schemaFrom(t, tt.schema), kube.NewRuleEnvSet(31),
-				costest.BoundOptions{Selected: selectOldSelf, Explicit: tt.explicit})
+				costest.BoundOptions{Selected: selectOldSelf, Explicit: tt.explicit, Floor: tt.floor})
 			got := fmt.Sprint(bounds)
 			var unfit *costest.UnfitError
 			if errors.As(err, &unfit) {
@@ -53,6 +77,34 @@ func TestBounds(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Errorf("Bounds(%s) = %s\nwant %s", tt.name, got, tt.want)
+			}
+		})
+	}
+}
+
+// selectAll selects every rule.
+func selectAll(c costest.Cost) bool { return c.Kind == costest.KindRule }
+
+func TestRuntimeReach(t *testing.T) {
+	set := func(bounds string) string {
+		return propertySchema("type: array\nx-kubernetes-list-type: set\n" + bounds + "items: {type: string, maxLength: 64}\n" + rule("oldSelf.all(x, x in self)"))
+	}
+	tests := []struct {
+		name, schema, want string
+	}{
+		{"within the limits", set("maxItems: 100\n"), "over per call: 0, per object 10502, within: false at 0 entries, 0 characters"},
+		{"worst case over, small sets fine", set("maxItems: 5000\n"), "over per call: 1, per object 25025002, within: true at 500 entries, 0 characters"},
+		{"unbounded", set(""), "over per call: 1, per object 1099514773502, within: true at 500 entries, 0 characters"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := costest.RuntimeReach(schemaFrom(t, tt.schema), kube.NewRuleEnvSet(31), selectAll, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("over per call: %d, per object %d, within: %v at %d entries, %d characters", len(r.OverPerCall), r.PerObject, r.Within, r.Entries, r.Length)
+			if got != tt.want {
+				t.Errorf("RuntimeReach(%s) = %s\nwant %s", tt.name, got, tt.want)
 			}
 		})
 	}

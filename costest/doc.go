@@ -14,8 +14,13 @@
 //     apiserver reject the CRD, and the runtime limits (1M per rule call, 10M
 //     per object) at which a running rule is cancelled.
 //   - Bounds takes the same schema, a predicate naming the rules it may
-//     bound for (the generated ones) and explicit values, and returns the
-//     bounds to add, or the reason no bounds can make those rules fit.
+//     bound for (the generated ones), floors and explicit values, and
+//     returns the bounds without which those rules would cross a static
+//     limit, or an UnfitError naming the rule and the nodes that make its
+//     cost when no bounds at or above the floors make them fit.
+//   - RuntimeReach says up to which object sizes the selected rules are
+//     sure to stay within the runtime limits: these are judged on
+//     realistic objects, never bounded for (docs/cost.md).
 //
 // Invariants:
 //
@@ -24,7 +29,10 @@
 //     and every rule compiled with schema/cel.Compile; the only arithmetic
 //     done here is the apiserver's "estimated cost times cardinality", with
 //     its overflow guard.
-//   - Bounds never lowers or removes an existing bound, and every bound it
-//     returns is needed: without it some selected rule would not fit.
+//   - Bounds never lowers or removes an existing bound, never goes below a
+//     floor (by default maxLength 253, maxItems and maxProperties 64), and
+//     bounds only nodes whose size enters the estimated cost of a selected
+//     rule that needs a bound (a string compared inside its object's ==
+//     does not).
 //   - Results are deterministic: properties are walked in sorted order.
 package costest

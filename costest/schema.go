@@ -16,24 +16,9 @@ func child(n *apiextensionsv1.JSONSchemaProps, node []string, i int) (*apiextens
 	}
 }
 
-// walkSchema calls visit for n and every node below it that can carry rules.
-func walkSchema(n *apiextensionsv1.JSONSchemaProps, node []string, visit func([]string, *apiextensionsv1.JSONSchemaProps)) {
-	visit(node, n)
-	if n.AdditionalProperties != nil && n.AdditionalProperties.Schema != nil {
-		walkSchema(n.AdditionalProperties.Schema, appendStep(node, "additionalProperties"), visit)
-	}
-	for name := range n.Properties {
-		p := n.Properties[name]
-		walkSchema(&p, appendStep(node, "properties", name), visit)
-	}
-	if n.Items != nil && n.Items.Schema != nil {
-		walkSchema(n.Items.Schema, appendStep(node, "items"), visit)
-	}
-}
-
-// setBound sets a bound on the node of root it names. Properties are
+// SetBound sets a bound on the node of root it names. Properties are
 // held by value, so the path is rebuilt on the way back.
-func setBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
+func SetBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
 	if len(b.Node) == 0 {
 		v := b.Value
 		switch b.Keyword {
@@ -50,11 +35,20 @@ func setBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
 	switch b.Node[0] {
 	case "properties":
 		p := n.Properties[b.Node[1]]
-		setBound(&p, Bound{Node: b.Node[2:], Keyword: b.Keyword, Value: b.Value})
+		SetBound(&p, Bound{Node: b.Node[2:], Keyword: b.Keyword, Value: b.Value})
 		n.Properties[b.Node[1]] = p
 	case "items":
-		setBound(n.Items.Schema, rest)
+		SetBound(n.Items.Schema, rest)
 	case "additionalProperties":
-		setBound(n.AdditionalProperties.Schema, rest)
+		SetBound(n.AdditionalProperties.Schema, rest)
 	}
+}
+
+// nodeAt follows node from root.
+func nodeAt(root *apiextensionsv1.JSONSchemaProps, node []string) *apiextensionsv1.JSONSchemaProps {
+	n := root
+	for i := 0; i < len(node); i++ {
+		n, i = child(n, node, i)
+	}
+	return n
 }

@@ -18,6 +18,14 @@ type Options struct {
 	// NoBounds makes Translate fail, listing the bounds needed, instead of
 	// adding them.
 	NoBounds bool
+	// BoundFloors are the smallest values of the bounds Translate adds, by
+	// keyword (maxLength, maxItems, maxProperties), in place of
+	// costest.DefaultFloors; NodeFloors set them for single schema nodes,
+	// by path in the notation of the declarations annotation
+	// (.spec.containers[*].image), in every version and CRD where the path
+	// exists.
+	BoundFloors map[string]int64
+	NodeFloors  map[string]map[string]int64
 }
 
 // Rule is one generated x-kubernetes-validations entry.
@@ -67,9 +75,12 @@ type Setting struct {
 // apiserver accepts.
 type Bound struct {
 	// Path leads from the document root to the schema node, like Edit.Path.
-	Path    []interface{}
-	Keyword string
-	Value   int64
+	Path []interface{}
+	// Version and Node name the node the short way: the version's name and
+	// the path in the notation of the declarations annotation.
+	Version, Node string
+	Keyword       string
+	Value         int64
 }
 
 func (b Bound) String() string {

@@ -11,15 +11,65 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
+// origin is the declaration a generated rule stands for.
+type origin struct {
+	node []interface{} // schema-relative document path of the declared node
+	ext  string
+	text string // "x-kubernetes-mutability: Immutable on .spec.a"
+}
+
 // addBounds adds to the edits of spec.versions[i] the maxLength, maxItems
-// and maxProperties the generated rules need to fit the CEL cost limits
-// (costest.Bounds says which and why). With NoBounds it reports each
-// needed bound as a problem instead.
-func addBounds(doc map[string]interface{}, i int, edits []Edit, opts Options) ([]Edit, []Bound, []Problem) {
+// and maxProperties the generated rules need to pass the apiserver's static
+// cost limits (costest.Bounds says which and why), and reports how far the
+// rules are sure to stay within the runtime limits. With NoBounds it
+// reports each needed bound as a problem instead.
+func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[string]origin, opts Options) ([]Edit, []Bound, []Problem, []Problem) {
 	if len(edits) == 0 {
-		return edits, nil, nil
+		return edits, nil, nil, nil
 	}
 	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+	vdoc, _ := nestedMap(doc, "spec", "versions", i)
+	version, _ := vdoc["name"].(string)
+	props, generated, err := withRules(doc, rootPath, edits)
+	if err != nil {
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}, nil
+	}
+	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
+	floor := opts.floor
+	found, err := costest.Bounds(props, env, costest.BoundOptions{
+		Selected: generated,
+		Explicit: map[string]int64{costest.MaxLength: opts.MaxLength, costest.MaxItems: opts.MaxItems, costest.MaxProperties: opts.MaxProperties},
+		Floor:    floor,
+	})
+	var unfit *costest.UnfitError
+	switch {
+	case errors.As(err, &unfit):
+		return nil, nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
+	case err != nil:
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}, nil
+	}
+	var bounds []Bound
+	for _, b := range found {
+		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), toSteps(b.Node)...),
+			Version: version, Node: renderDeclPath(toSteps(b.Node)), Keyword: b.Keyword, Value: b.Value})
+	}
+	if opts.NoBounds {
+		return nil, nil, neededBounds(bounds), nil
+	}
+	for _, b := range found {
+		costest.SetBound(props, b)
+	}
+	reach, err := costest.RuntimeReach(props, env, generated, floor)
+	if err != nil {
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}, nil
+	}
+	return withBounds(edits, bounds), bounds, nil, reachWarnings(reach, version, rootPath)
+}
+
+// withRules is the version schema at rootPath without declarations and
+// with the generated rules of edits, and a predicate telling the generated
+// rules.
+func withRules(doc map[string]interface{}, rootPath []interface{}, edits []Edit) (*apiextensionsv1.JSONSchemaProps, func(costest.Cost) bool, error) {
 	raw, _ := nestedMap(doc, rootPath...)
 	schema := deepCopy(stripDeclarations(raw))
 	generated := map[string]bool{}
@@ -32,29 +82,21 @@ func addBounds(doc map[string]interface{}, i int, edits []Edit, opts Options) ([
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
 	if err := convertJSON(schema, props); err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}
+		return nil, nil, err
 	}
-	found, err := costest.Bounds(props, kube.NewRuleEnvSet(opts.KubeVersion.Minor), costest.BoundOptions{
-		Selected: func(c costest.Cost) bool {
-			return c.Kind == costest.KindRule && generated[ruleKey(toSteps(c.Node), c.Expression)]
-		},
-		Explicit: map[string]int64{costest.MaxLength: opts.MaxLength, costest.MaxItems: opts.MaxItems, costest.MaxProperties: opts.MaxProperties},
-	})
-	var unfit *costest.UnfitError
-	switch {
-	case errors.As(err, &unfit):
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Forbidden: " + unfitDetail(unfit, opts)}}
-	case err != nil:
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}
+	return props, func(c costest.Cost) bool {
+		return c.Kind == costest.KindRule && generated[ruleKey(toSteps(c.Node), c.Expression)]
+	}, nil
+}
+
+// floor is the smallest value of a bound on node: the per-node floor
+// given for its path, else the floor given for the keyword, else 0 for
+// costest's default.
+func (o Options) floor(node []string, keyword string) int64 {
+	if v := o.NodeFloors[renderDeclPath(toSteps(node))][keyword]; v > 0 {
+		return v
 	}
-	var bounds []Bound
-	for _, b := range found {
-		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), toSteps(b.Node)...), Keyword: b.Keyword, Value: b.Value})
-	}
-	if opts.NoBounds {
-		return nil, nil, neededBounds(bounds)
-	}
-	return withBounds(edits, bounds), bounds, nil
+	return o.BoundFloors[keyword]
 }
 
 // ruleKey identifies a rule by its node and text: the apiserver itself
@@ -87,18 +129,66 @@ func neededBounds(bounds []Bound) []Problem {
 	problems := make([]Problem, len(bounds))
 	for i, b := range bounds {
 		problems[i] = Problem{Path: b.Path, Detail: fmt.Sprintf(
-			"Required value: the generated rules need %s: %d (or smaller) here to fit the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value)}
+			"Required value: the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value)}
 	}
 	return problems
 }
 
-func unfitDetail(e *costest.UnfitError, opts Options) string {
-	var b strings.Builder
-	b.WriteString(e.Error())
-	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
-		b.WriteString("; the explicit --max-length, --max-items or --max-properties values may be too large")
-	} else {
-		b.WriteString("; lower the existing bounds on these fields, or declare less")
+// unfitProblem refuses a version whose generated rules do not fit even
+// with every bound at its floor, in a few short lines: the declaration,
+// the rule and the limit, the nodes that make most of its cost, and what
+// to do.
+func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) Problem {
+	node := toSteps(e.Rule.Node)
+	o, ok := origins[ruleKey(node, e.Rule.Expression)]
+	path := rootPath
+	if ok {
+		path = appendPath(append(append([]interface{}{}, rootPath...), o.node...), o.ext)
 	}
-	return b.String()
+	var b strings.Builder
+	b.WriteString("Forbidden: the generated rules do not fit the apiserver's CEL cost limits")
+	if len(e.Tried) > 0 {
+		b.WriteString(", even with the bounds mut2cel may add at their floors")
+	}
+	if ok {
+		fmt.Fprintf(&b, "\n  declaration: %s", o.text)
+	}
+	fmt.Fprintf(&b, "\n  rule on %s costs %d", renderDeclPath(node), e.Rule.Total)
+	if len(e.Exceeded) > 0 {
+		x := e.Exceeded[0]
+		fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
+	}
+	if len(e.Dominant) > 0 {
+		parts := make([]string, len(e.Dominant))
+		for i, d := range e.Dominant {
+			parts[i] = fmt.Sprintf("%s (%s %d)", renderDeclPath(toSteps(d.Node)), d.Keyword, d.Value)
+		}
+		fmt.Fprintf(&b, "\n  most of its cost comes from %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n  to fix: declare a smaller part of the schema, or give these nodes smaller bounds")
+	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
+		b.WriteString(" (the --max-length, --max-items or --max-properties given may be too large)")
+	} else {
+		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
+	}
+	return Problem{Path: path, Detail: b.String()}
+}
+
+// reachWarnings tell, in one line, how large objects may grow before a
+// generated rule may be cancelled at run time (docs/cost.md).
+func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []Problem {
+	if !r.Exceeds() {
+		return nil
+	}
+	worst := uint64(0)
+	if len(r.OverPerCall) > 0 {
+		worst = r.OverPerCall[0].PerCall
+	}
+	detail := fmt.Sprintf("on the largest objects the schema allows, the generated rules would cost more than the runtime limits (worst case %d per call, %d per object)", worst, r.PerObject)
+	if r.Within {
+		detail += "\n  they stay within them while " + r.Sizes() + "; beyond, the apiserver may cancel them and reject the update (docs/cost.md)"
+	} else {
+		detail += "\n  the estimate does not shrink with the object's size (rules that enumerate list indices, below 1.33, cost what maxItems allows), so no safe size can be given (docs/cost.md)"
+	}
+	return []Problem{{Path: rootPath, Detail: detail, field: "version " + version}}
 }

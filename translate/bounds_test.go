@@ -64,32 +64,43 @@ properties:
 `
 	)
 	tags := "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[tags]"
-	labels := "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[labels]"
+	reach := func(perCall, perObject int, sizes string) string {
+		return fmt.Sprintf("[version v1: on the largest objects the schema allows, the generated rules would cost more than the runtime limits (worst case %d per call, %d per object)\n"+
+			"  they stay within them while %s; beyond, the apiserver may cancel them and reject the update (docs/cost.md)]", perCall, perObject, sizes)
+	}
+	unfit := func(cost int, from, fix string) string {
+		return "error: " + tags + ".x-kubernetes-key-mutability: Forbidden: the generated rules do not fit the apiserver's CEL cost limits" + from + "\n" +
+			"  declaration: x-kubernetes-key-mutability: AddOnly on .spec.tags\n" +
+			fmt.Sprintf("  rule on .spec.tags costs %d, over the per-expression limit 10000000\n", cost) +
+			"  most of its cost comes from .spec.tags (maxItems " + fmt.Sprint(map[int]int{25025002: 5000, 10000500002: 100000}[cost]) + ")\n" +
+			"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds " + fix
+	}
+	const (
+		atFloors = ", even with the bounds mut2cel may add at their floors"
+		fixFloor = "(maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)"
+	)
 	tests := []struct {
-		name   string
-		schema string
-		opts   translate.Options
-		want   string // the bounds added, or the error
+		name     string
+		schema   string
+		opts     translate.Options
+		want     string // the bounds added, or the error
+		warnings string
 	}{
-		{"set of unbounded strings", tagsAddOnly, translate.Options{}, "[" + tags + ": maxItems: 500]"},
-		{"map of unbounded strings", labelsAddOnly, translate.Options{}, "[" + labels + ": maxProperties: 100000]"},
-		{"explicit value", tagsAddOnly, translate.Options{MaxItems: 64}, "[" + tags + ": maxItems: 64]"},
+		// 2000 is the largest round value under the static limits; the
+		// runtime limits are reported, not bounded for.
+		{"set of unbounded strings", tagsAddOnly, translate.Options{}, "[" + tags + ": maxItems: 2000]", reach(4010002, 4010014, "lists and maps hold at most 500 entries")},
+		{"map of unbounded strings", labelsAddOnly, translate.Options{}, "[]", reach(2359292, 2359304, "lists and maps hold at most 100000 entries")},
+		{"explicit value", tagsAddOnly, translate.Options{MaxItems: 64}, "[" + tags + ": maxItems: 64]", "[]"},
+		{"floor for every list", tagsAddOnly, translate.Options{BoundFloors: map[string]int64{"maxItems": 5000}}, unfit(25025002, atFloors, fixFloor), ""},
+		{"floor for one node", tagsAddOnly, translate.Options{NodeFloors: map[string]map[string]int64{".spec.tags": {"maxItems": 5000}}}, unfit(25025002, atFloors, fixFloor), ""},
+		{"floor for another node", tagsAddOnly, translate.Options{NodeFloors: map[string]map[string]int64{".spec.other": {"maxItems": 5000}}},
+			"[" + tags + ": maxItems: 2000]", reach(4010002, 4010014, "lists and maps hold at most 500 entries")},
 		{"explicit value too large", tagsAddOnly, translate.Options{MaxItems: 100000},
-			"error: spec.versions[0].schema.openAPIV3Schema: Forbidden: the rules do not fit the cost limits (even with the added bounds " +
-				"[openAPIV3Schema.properties[spec].properties[tags]: maxItems 100000 openAPIV3Schema.properties[spec].properties[tags].items: maxLength 1]): " +
-				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-call cost 10000500002 > 1000000; " +
-				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-expression cost 10000500002 > 10000000; " +
-				"openAPIV3Schema: per-version cost 10000500014 > 100000000; openAPIV3Schema: per-object cost 10000500014 > 10000000; " +
-				"the explicit --max-length, --max-items or --max-properties values may be too large"},
+			unfit(10000500002, atFloors, "(the --max-length, --max-items or --max-properties given may be too large)"), ""},
 		{"no bounds", tagsAddOnly, translate.Options{NoBounds: true},
-			"error: " + tags + ": Required value: the generated rules need maxItems: 500 (or smaller) here to fit the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds"},
-		{"existing bounds suffice", boundedEnough, translate.Options{}, "[]"},
-		{"existing bound too large", tooLarge, translate.Options{},
-			"error: spec.versions[0].schema.openAPIV3Schema: Forbidden: the rules do not fit the cost limits (no string, list or map around the rules lacks a bound, and existing bounds are never lowered): " +
-				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-call cost 10000500002 > 1000000; " +
-				"openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule: per-expression cost 10000500002 > 10000000; " +
-				"openAPIV3Schema: per-version cost 10000500014 > 100000000; openAPIV3Schema: per-object cost 10000500014 > 10000000; " +
-				"lower the existing bounds on these fields, or declare less"},
+			"error: " + tags + ": Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", ""},
+		{"existing bounds suffice", boundedEnough, translate.Options{}, "[]", "[]"},
+		{"existing bound too large", tooLarge, translate.Options{}, unfit(10000500002, "", fixFloor), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,6 +117,11 @@ properties:
 			}
 			if got != tt.want {
 				t.Errorf("Translate(%s) = %s\nwant %s", tt.name, got, tt.want)
+			}
+			if err == nil {
+				if warnings := fmt.Sprint(res.Warnings); warnings != tt.warnings {
+					t.Errorf("Translate(%s) warns %s\nwant %s", tt.name, warnings, tt.warnings)
+				}
 			}
 			if err == nil && strings.Contains(tt.want, "max") && !strings.Contains(fmt.Sprint(res.Edits), "max") {
 				t.Errorf("the bounds are not among the edits: %v", res.Edits)

@@ -14,6 +14,11 @@ type planner struct {
 	g        *exprGen
 	rootPath []interface{} // document path of the schema root
 	problems []Problem
+	// origin describes the declaration being planned; origins records it
+	// for every rule, keyed by ruleKey, so that a rule that cannot be
+	// afforded is reported with the declaration it stands for.
+	origin  origin
+	origins map[string]origin
 }
 
 // plan generates the rules of every declaration below root, in walk order,
@@ -32,6 +37,7 @@ func (p *planner) plan(root *node) {
 // declared runs gen and records an inexpressible result as a problem on the
 // declaration.
 func (p *planner) declared(n *node, ext string, gen func() error) {
+	p.origin = origin{node: n.path.docPath(nil), ext: ext, text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
 	err := gen()
 	var inexp *inexpressible
 	switch {
@@ -75,7 +81,7 @@ func (p *planner) valueRules(n *node) error {
 	if err != nil {
 		return ignoreVacuous(err)
 	}
-	host.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, n)})
+	p.addRule(host, Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, n)})
 	return nil
 }
 
@@ -94,7 +100,7 @@ func (p *planner) valueAt(n *node, msg string) error {
 	if err != nil {
 		return err
 	}
-	add := func(expr string) { n.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
+	add := func(expr string) { p.addRule(n, Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
 	switch {
 	case exact:
 		add("self == oldSelf")
@@ -205,7 +211,7 @@ func (p *planner) keyRules(c *node, m mutability) error {
 		if err != nil {
 			return err
 		}
-		c.addRule(Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
+		p.addRule(c, Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
 	return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
@@ -224,7 +230,7 @@ func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y st
 	if err != nil {
 		return ignoreVacuous(err)
 	}
-	host.addRule(Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
+	p.addRule(host, Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
 	return nil
 }
 
@@ -255,7 +261,7 @@ func propertyNames(scope, n *node) []string {
 // addRule hosts r on n unless a rule with the same text is already there:
 // the apiserver keys x-kubernetes-validations by rule text, and an equal text
 // already enforces the same constraint.
-func (n *node) addRule(r Rule) {
+func (p *planner) addRule(n *node, r Rule) {
 	for _, existing := range n.s.XValidations {
 		if existing.Rule == r.Rule {
 			return
@@ -267,4 +273,20 @@ func (n *node) addRule(r Rule) {
 		}
 	}
 	n.rules = append(n.rules, r)
+	if p.origins == nil {
+		p.origins = map[string]origin{}
+	}
+	p.origins[ruleKey(n.path.docPath(nil), r.Rule)] = p.origin
 }
+
+// declValue is the value n declares for ext.
+func (n *node) declValue(ext string) string {
+	if ext == extKeyMutability {
+		return string(n.decl.keyMutability)
+	}
+	return string(n.decl.mutability)
+}
+
+// declPath renders n's path in the notation of the declarations
+// annotation.
+func (n *node) declPath() string { return renderDeclPath(n.path.docPath(nil)) }

@@ -43,6 +43,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	edits = append(edits, annotationEdits(doc, st, generatedRecord(res.Edits, st))...)
 	out := deepCopy(doc)
 	ApplyEdits(out, edits)
+	warnings = append(warnings, res.Warnings...)
 	sortProblems(warnings)
 	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds, Generated: generatedRules(res.Edits)}, nil
 }

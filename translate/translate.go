@@ -20,13 +20,15 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 	versions, _ := nestedSlice(doc, "spec", "versions")
 	var edits []Edit
 	var bounds []Bound
-	var problems []Problem
+	var problems, warnings []Problem
 	for i := range versions {
-		e, p := translateVersion(doc, i, opts)
+		e, origins, p := translateVersion(doc, i, opts)
 		if len(p) == 0 {
 			var b []Bound
-			e, b, p = addBounds(doc, i, e, opts)
+			var w []Problem
+			e, b, p, w = addBounds(doc, i, e, origins, opts)
 			bounds = append(bounds, b...)
+			warnings = append(warnings, w...)
 		}
 		edits = append(edits, e...)
 		problems = append(problems, p...)
@@ -43,35 +45,35 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Field() < problems[j].Field() })
 		return nil, &Error{Problems: problems}
 	}
-	return &Result{Edits: edits, Translated: out, Bounds: bounds}, nil
+	return &Result{Edits: edits, Translated: out, Bounds: bounds, Warnings: warnings}, nil
 }
 
 // translateVersion translates the schema of spec.versions[i].
-func translateVersion(doc map[string]interface{}, i int, opts Options) ([]Edit, []Problem) {
+func translateVersion(doc map[string]interface{}, i int, opts Options) ([]Edit, map[string]origin, []Problem) {
 	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 	raw, ok := nestedMap(doc, rootPath...)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	decls, problems := readDeclarations(raw, rootPath)
 	if len(decls) == 0 || len(problems) > 0 {
-		return nil, problems
+		return nil, nil, problems
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
 	if err := convertJSON(stripDeclarations(raw), props); err != nil {
-		return nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}
 	}
 	s, err := kube.Structural(props)
 	if err != nil {
-		return nil, []Problem{{Path: rootPath, Detail: "Invalid value: the schema is not structural, as the apiserver requires: " + err.Error()}}
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: the schema is not structural, as the apiserver requires: " + err.Error()}}
 	}
 	tree := buildTree(s, decls)
 	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath}
 	p.plan(tree)
 	if len(p.problems) > 0 {
-		return nil, p.problems
+		return nil, nil, p.problems
 	}
-	return versionEdits(tree, rootPath), nil
+	return versionEdits(tree, rootPath), p.origins, nil
 }
 
 // versionEdits lists, in schema walk order, the declarations to remove and

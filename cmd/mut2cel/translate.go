@@ -40,8 +40,9 @@ var translateFunc = translate.Translate
 type translateOptions struct {
 	kube                               kubeVersionFlag
 	maxLength, maxItems, maxProperties int64
+	floors                             []string
 	noBounds                           bool
-	write, check, diff                 bool
+	write, check, diff, verbose        bool
 }
 
 func init() {
@@ -57,10 +58,12 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
 	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any; write nothing")
 	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change; write nothing")
-	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits)")
-	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits)")
-	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits)")
+	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits, never below the floor)")
+	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
+	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
+	fs.StringArrayVar(&o.floors, "bound-floor", nil, "smallest value of the bounds mut2cel adds: KEYWORD=N for every node (defaults maxLength=253, maxItems=64, maxProperties=64), or PATH:KEYWORD=N for one node, PATH as in the declarations annotation (.spec.ports[*].name); repeatable")
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
+	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
 	return fs
 }
 
@@ -74,9 +77,15 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
+	floors, nodeFloors, err := parseFloors(o.floors)
+	if err != nil {
+		e.usageError(c, "--bound-floor: %v", err)
+		return exitUsage
+	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
-		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds}
+		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
+		BoundFloors: floors, NodeFloors: nodeFloors}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
 	for _, in := range inputs {
@@ -84,6 +93,9 @@ func runTranslate(c *command, e *env, args []string) int {
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
 		printDiags(e, r.Warnings)
+		if o.verbose {
+			printDiags(e, r.Details)
+		}
 	}
 	if len(diags) > 0 {
 		printDiags(e, diags)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
@@ -15,6 +16,9 @@ type Result struct {
 	File     *manifest.File // nil when the input does not parse
 	Diags    []Diagnostic
 	Warnings []Diagnostic // what the user should know, bounds added among them; not a failure
+	// Details spell out the warnings one line per item, e.g. every bound
+	// added; printed on request (-v).
+	Details []Diagnostic
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -38,42 +42,103 @@ func Translate(in Input, tr Translator) *Result {
 	}
 	r.File = f
 	for _, d := range f.Docs {
-		diags, warnings := translateDoc(in.Name, d, tr)
+		diags, warnings, details := translateDoc(in.Name, d, tr)
 		r.Diags = append(r.Diags, diags...)
 		r.Warnings = append(r.Warnings, warnings...)
+		r.Details = append(r.Details, details...)
 	}
 	return r
 }
 
-func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warnings []Diagnostic) {
+func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warnings, details []Diagnostic) {
 	value := d.Value()
 	if value == nil || !translate.IsCRD(value) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	at := Diagnostic{File: file, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
 	res, err := tr(value)
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
-		return problemDiags(at, d, terr.Problems), nil
+		return problemDiags(at, d, terr.Problems), nil, nil
 	case err != nil:
 		at.Detail = err.Error()
-		return []Diagnostic{at}, nil
+		return []Diagnostic{at}, nil, nil
 	}
-	for _, b := range res.Bounds { // lines of the input, before the edits
-		note := at
-		note.Line, note.Field = d.Line(b.Path), translate.RenderPath(b.Path)
-		note.Detail = fmt.Sprintf("added %s: %d so that the generated rules fit the CEL cost limits (docs/cost.md); the apiserver now rejects objects beyond it", b.Keyword, b.Value)
-		warnings = append(warnings, note)
-	}
-	if err := d.Apply(res.Edits); err != nil {
-		return []Diagnostic{{Detail: err.Error()}}, nil // already says where
-	}
+	// Lines of the input, before the edits.
+	warnings, details = boundNotes(at, d, res.Bounds)
 	for _, w := range problemDiags(at, d, res.Warnings) {
 		w.Detail = "warning: " + w.Detail
 		warnings = append(warnings, w)
 	}
-	return nil, warnings
+	if err := d.Apply(res.Edits); err != nil {
+		return []Diagnostic{{Detail: err.Error()}}, nil, nil // already says where
+	}
+	return nil, warnings, details
+}
+
+// boundNotes report the bounds added: one line per version, saying how
+// many of each keyword and their values, and a detail line per bound.
+// Each bound narrows what the apiserver accepts, so none goes unreported.
+func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.Bound) (summaries, details []Diagnostic) {
+	var versions []string
+	byVersion := map[string][]translate.Bound{}
+	for _, b := range bounds {
+		if byVersion[b.Version] == nil {
+			versions = append(versions, b.Version)
+		}
+		byVersion[b.Version] = append(byVersion[b.Version], b)
+		note := at
+		note.Line, note.Field = d.Line(b.Path), "version "+b.Version+" "+b.Node
+		note.Detail = fmt.Sprintf("added %s: %d", b.Keyword, b.Value)
+		details = append(details, note)
+	}
+	for _, v := range versions {
+		note := at
+		note.Line = d.Line(byVersion[v][0].Path[:5])
+		note.Detail = fmt.Sprintf("version %s: added %s so that the generated rules pass the CEL cost limits; larger values are now rejected (-v lists them; docs/cost.md)", v, summarizeBounds(byVersion[v]))
+		summaries = append(summaries, note)
+	}
+	return summaries, details
+}
+
+// summarizeBounds writes "12 bounds (maxLength 1000 on 5 strings, maxItems
+// 64 to 500 on 7 lists)".
+func summarizeBounds(bounds []translate.Bound) string {
+	type group struct {
+		n        int
+		min, max int64
+	}
+	groups := map[string]*group{}
+	for _, b := range bounds {
+		g := groups[b.Keyword]
+		if g == nil {
+			g = &group{min: b.Value, max: b.Value}
+			groups[b.Keyword] = g
+		}
+		g.n++
+		g.min, g.max = min(g.min, b.Value), max(g.max, b.Value)
+	}
+	var parts []string
+	for _, kw := range []struct{ keyword, what string }{{"maxLength", "string"}, {"maxItems", "list"}, {"maxProperties", "map"}} {
+		g := groups[kw.keyword]
+		if g == nil {
+			continue
+		}
+		values := fmt.Sprint(g.min)
+		if g.max != g.min {
+			values = fmt.Sprintf("%d to %d", g.min, g.max)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s on %d %s", kw.keyword, values, g.n, plural(g.n, kw.what)))
+	}
+	return fmt.Sprintf("%d %s (%s)", len(bounds), plural(len(bounds), "bound"), strings.Join(parts, ", "))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {

@@ -1,0 +1,132 @@
+package costest
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiserver/pkg/cel/environment"
+)
+
+// Reach says how far the selected expressions of a version are sure to
+// stay within the runtime limits. The estimator assumes every unbounded
+// string, list and map as large as a request can hold, which no real
+// object is; the runtime charges what an evaluation really does. So an
+// expression whose worst case crosses the per-call limit (1M) is fine on
+// objects up to some size, and Reach finds that size instead of bounding
+// the schema to make the worst case fit.
+type Reach struct {
+	// OverPerCall are the selected expressions whose worst case crosses
+	// the per-call limit, most expensive first.
+	OverPerCall []Cost
+	// PerObject is the worst case of all selected expressions together
+	// on one object, which the per-object budget (10M) applies to.
+	PerObject uint64
+	// Sized are the unbounded nodes whose size enters the cost of the
+	// selected expressions.
+	Sized int
+	// Within is true when the expressions stay within both runtime limits
+	// on objects whose lists and maps hold at most Entries entries and
+	// whose strings at most Length characters (the sizes that enter the
+	// cost; 0 where none does): the largest ladder value for Entries, with
+	// Length that value too but never below the maxLength floor. False
+	// when even one entry and the floor's length do not keep them within.
+	Within          bool
+	Entries, Length int64
+}
+
+// Exceeds reports whether the worst case crosses a runtime limit at all.
+func (r *Reach) Exceeds() bool {
+	return len(r.OverPerCall) > 0 || r.PerObject > PerObjectLimit.Value
+}
+
+// RuntimeReach computes the Reach of the selected expressions of a version
+// schema. floor is as in BoundOptions.
+func RuntimeReach(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, selected func(Cost) bool, floor func([]string, string) int64) (*Reach, error) {
+	full, err := Estimate(root, env)
+	if err != nil {
+		return nil, err
+	}
+	s := newSearch(root, env, BoundOptions{Selected: selected, Floor: floor}, full)
+	reach := &Reach{}
+	withinLimits := func(r *Report) bool {
+		var perObject uint64
+		for _, c := range r.Costs {
+			if selected(c) {
+				perObject = sum(perObject, c.Total)
+				if c.PerCall > PerCallLimit.Value {
+					return false
+				}
+			}
+		}
+		return perObject <= PerObjectLimit.Value
+	}
+	for _, c := range full.Costs {
+		if !selected(c) {
+			continue
+		}
+		reach.PerObject = sum(reach.PerObject, c.Total)
+		if c.PerCall > PerCallLimit.Value {
+			reach.OverPerCall = append(reach.OverPerCall, c)
+		}
+	}
+	sort.SliceStable(reach.OverPerCall, func(i, j int) bool { return reach.OverPerCall[i].PerCall > reach.OverPerCall[j].PerCall })
+	if !reach.Exceeds() {
+		return reach, nil
+	}
+	// Every node whose size enters a cost is sized, bounded or not: real
+	// objects are smaller than the bounds too.
+	var candidates []Bound
+	existing := map[string]int64{}
+	for _, c := range full.Costs {
+		if !selected(c) {
+			continue
+		}
+		for _, node := range sizedNodes(root, c.Node, c.Expression, env) {
+			kw, v := boundOf(nodeAt(root, node))
+			if kw != "" {
+				candidates = append(candidates, Bound{Node: node, Keyword: kw})
+				existing[nodeKey(node)] = v
+			}
+		}
+	}
+	candidates = dedupe(candidates)
+	reach.Sized = len(candidates)
+	value := func(node []string, keyword string, level int) int64 {
+		v := ladder[level]
+		if keyword == MaxLength {
+			v = max(v, s.floor(node, MaxLength))
+		}
+		if e := existing[nodeKey(node)]; e > 0 && e < v {
+			return e
+		}
+		return v
+	}
+	level, _, err := s.highestLevel(candidates, len(ladder)-1, value, withinLimits)
+	if err != nil || level < 0 {
+		return reach, err
+	}
+	reach.Within = true
+	for _, c := range candidates {
+		if c.Keyword == MaxLength {
+			reach.Length = value(nil, MaxLength, level)
+		} else {
+			reach.Entries = ladder[level]
+		}
+	}
+	return reach, nil
+}
+
+// Sizes says what Within holds for: "lists and maps hold at most 500
+// entries and strings at most 500 characters".
+func (r *Reach) Sizes() string {
+	var parts []string
+	if r.Entries > 0 {
+		parts = append(parts, fmt.Sprintf("lists and maps hold at most %d entries", r.Entries))
+	}
+	if r.Length > 0 {
+		parts = append(parts, fmt.Sprintf("strings at most %d characters", r.Length))
+	}
+	return strings.Join(parts, " and ")
+}

@@ -1,0 +1,136 @@
+package costest
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// UnfitError says that no bounds at or above the floors make the selected
+// expressions fit the static limits.
+type UnfitError struct {
+	// Exceeded are the limits still crossed with every candidate bound at
+	// its floor (or, with no candidate, as the schema is).
+	Exceeded []Exceeded
+	// Rule is the selected expression that costs most at the floors.
+	Rule Cost
+	// Dominant are the (at most three) nodes whose size makes most of
+	// Rule's cost, largest share first, with the bound they have or were
+	// given.
+	Dominant []Bound
+	// Tried are the bounds that were tried, at their floors.
+	Tried []Bound
+}
+
+func (e *UnfitError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s costs %d", e.Rule.Path(), e.Rule.Total)
+	for _, x := range e.Exceeded {
+		if x.Path == e.Rule.Path() {
+			fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
+		} else {
+			fmt.Fprintf(&b, "; the %s total %d is over its limit %d", x.Limit.Name, x.Cost, x.Limit.Value)
+		}
+	}
+	if len(e.Tried) > 0 {
+		fmt.Fprintf(&b, ", even with %d bounds at their floors", len(e.Tried))
+	} else {
+		b.WriteString(", with the bounds the schema has (existing bounds are never lowered)")
+	}
+	if len(e.Dominant) > 0 {
+		b.WriteString("; most of the cost comes from ")
+		b.WriteString(DescribeBounds(e.Dominant))
+	}
+	return b.String()
+}
+
+// DescribeBounds lists bounds as "P (maxItems 64), Q (maxLength 253)".
+func DescribeBounds(bounds []Bound) string {
+	parts := make([]string, len(bounds))
+	for i, d := range bounds {
+		parts[i] = fmt.Sprintf("%s (%s %d)", NodePath(d.Node), d.Keyword, d.Value)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// unfit builds the error for the schema with bounds tried (at their
+// floors), whose estimate is r.
+func (s *search) unfit(r *Report, tried []Bound) error {
+	e := &UnfitError{Exceeded: s.misfits(r), Tried: tried}
+	for _, c := range r.Costs {
+		if s.opts.Selected(c) && c.Total >= e.Rule.Total {
+			e.Rule = c
+		}
+	}
+	dominant, err := s.dominant(e.Rule, tried)
+	if err != nil {
+		return err
+	}
+	e.Dominant = dominant
+	return e
+}
+
+// dominant finds the nodes whose size makes most of rule's cost: each node
+// whose size enters it is set to 1 in turn, and the three whose bound
+// lowers the cost most are kept.
+func (s *search) dominant(rule Cost, tried []Bound) ([]Bound, error) {
+	type share struct {
+		bound Bound
+		saved uint64
+	}
+	base := withBounds(s.root, tried)
+	host := map[string]bool{nodeKey(rule.Node): true}
+	var shares []share
+	for _, node := range sizedNodes(base, rule.Node, rule.Expression, s.env) {
+		n := nodeAt(base, node)
+		kw, value := boundOf(n)
+		if kw == "" {
+			continue
+		}
+		r, err := estimateAt(withBounds(base, []Bound{{Node: node, Keyword: kw, Value: 1}}), s.env, host)
+		if err != nil {
+			return nil, err
+		}
+		if c, ok := r.find(rule); ok && c.Total < rule.Total {
+			shares = append(shares, share{Bound{Node: node, Keyword: kw, Value: value}, rule.Total - c.Total})
+		}
+	}
+	sort.SliceStable(shares, func(i, j int) bool { return shares[i].saved > shares[j].saved })
+	var out []Bound
+	for i := 0; i < len(shares) && i < 3; i++ {
+		out = append(out, shares[i].bound)
+	}
+	return out, nil
+}
+
+// boundOf names the bound that limits the size of values of n, and its
+// value (0 when n has none).
+func boundOf(n *apiextensionsv1.JSONSchemaProps) (string, int64) {
+	val := func(p *int64) int64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	switch {
+	case n.Type == "string" && len(n.Enum) == 0:
+		return MaxLength, val(n.MaxLength)
+	case n.Type == "array":
+		return MaxItems, val(n.MaxItems)
+	case isMap(n):
+		return MaxProperties, val(n.MaxProperties)
+	}
+	return "", 0
+}
+
+// find returns the cost of the expression c stands for.
+func (r *Report) find(c Cost) (Cost, bool) {
+	for _, d := range r.Costs {
+		if d.Index == c.Index && d.Kind == c.Kind && nodeKey(d.Node) == nodeKey(c.Node) {
+			return d, true
+		}
+	}
+	return Cost{}, false
+}
