@@ -146,6 +146,10 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 		if err := g.requireExact(n.items, "the items of a set are compared as a whole"); err != nil {
 			return "", err
 		}
+		if g.twoVarComprehensions && !sizedByLength(n.items) {
+			i, v := g.newVar("i"), g.newVar("v")
+			return sameOrder(a, b, i, v, v+" == "+b+"["+i+"]"), nil
+		}
 		e := g.newVar("e")
 		return a + ".map(" + e + ", " + e + ") == " + b + ".map(" + e + ", " + e + ")", nil
 	case n.listType() == "map":
@@ -168,8 +172,18 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 }
 
 // keyOrder renders "the list maps a and b have the same keys in the same
-// order", one ordered list comparison per key property.
+// order", one ordered list comparison per key property, or, where the keys
+// are not strings and the target has two-variable comprehensions, one pass
+// comparing the keys index by index (sameOrder).
 func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
+	if g.twoVarComprehensions && !keysSizedByLength(n) {
+		i, v := g.newVar("i"), g.newVar("v")
+		eq, err := keyEq(n, v, b+"["+i+"]")
+		if err != nil {
+			return "", err
+		}
+		return sameOrder(a, b, i, v, eq), nil
+	}
 	var terms []string
 	for _, k := range n.listMapKeys() {
 		e := g.newVar("e")
@@ -271,4 +285,41 @@ func paren(e string) string {
 		return "(" + e + ")"
 	}
 	return e
+}
+
+// sameOrder renders "the lists a and b have the same length and, index by
+// index, items for which same holds", where same compares the item v of a
+// at index i with b[i]:
+//
+//	size(a) == size(b) && a.all(i, v, SAME)
+//
+// It needs two-variable comprehensions. For items whose comparison the
+// estimator charges by a constant (numbers, booleans) it costs about a
+// quarter of comparing a.map(e, e) with b.map(e, e): 455 against 1,695 for
+// a set of 64 integers. For strings the mapped lists are cheaper, because
+// the estimator charges == on two lists by their length only, and ==
+// on strings by their maxLength.
+func sameOrder(a, b, i, v, same string) string {
+	return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + i + ", " + v + ", " + same + ")"
+}
+
+// sizedByLength reports whether comparing values of n costs by their
+// length: strings, and anything that is not a number or boolean.
+func sizedByLength(n *node) bool {
+	switch n.s.Type {
+	case "integer", "number", "boolean":
+		return false
+	}
+	return true
+}
+
+// keysSizedByLength reports whether any key property of the list map n is
+// compared by length.
+func keysSizedByLength(n *node) bool {
+	for _, k := range n.listMapKeys() {
+		if c := n.items.propIndex[k]; c == nil || sizedByLength(c) {
+			return true
+		}
+	}
+	return false
 }
