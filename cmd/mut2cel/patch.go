@@ -28,7 +28,11 @@ the original resources:
 
 Each patch names its CRD by group, version, kind and name, and tests the
 name of every version it changes, so that a CRD whose versions moved
-fails the build rather than being patched in the wrong place.
+fails the build rather than being patched in the wrong place. Rules are
+appended to existing lists and annotations added one by one; where a
+patch must create a rule list or set a bound, it first tests that the
+node is still absent, so that a later upstream release that added one
+fails the build rather than losing it.
 
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be translated, every problem

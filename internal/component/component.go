@@ -21,7 +21,7 @@ type CRD struct {
 // Patches returns the JSON6902 operations that turn c.Base into
 // c.Translated, version guards first; none when they are equal.
 func (c CRD) Patches() []map[string]interface{} {
-	ops := diffOps("", c.Base, c.Translated)
+	ops := diffOps("", asPatched(c.Base, c.Translated), c.Translated)
 	if len(ops) == 0 {
 		return nil
 	}
@@ -30,6 +30,32 @@ func (c CRD) Patches() []map[string]interface{} {
 		out = append(out, o)
 	}
 	return out
+}
+
+// asPatched returns base as kustomize's JSON6902 patches see it where
+// that matters to the diff to out: with a metadata.annotations map, which
+// kustomize fills with its build annotations before every patch
+// (TestKustomizeJSONPatch). So the component adds its annotations key by
+// key even where base has none, and keeps those a later upstream release
+// adds. Outside kustomize, an add into a missing map fails rather than
+// being lost.
+func asPatched(base, out map[string]interface{}) map[string]interface{} {
+	meta, ok := base["metadata"].(map[string]interface{})
+	outMeta, _ := out["metadata"].(map[string]interface{})
+	if !ok || meta["annotations"] != nil || !isMap(outMeta["annotations"]) {
+		return base
+	}
+	patched := make(map[string]interface{}, len(base))
+	for k, v := range base {
+		patched[k] = v
+	}
+	m := make(map[string]interface{}, len(meta)+1)
+	for k, v := range meta {
+		m[k] = v
+	}
+	m["annotations"] = map[string]interface{}{}
+	patched["metadata"] = m
+	return patched
 }
 
 // Kustomization writes the Component that patches every CRD that needs

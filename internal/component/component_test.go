@@ -46,10 +46,25 @@ func crdsOf(t *testing.T, files ...string) []CRD {
 // build runs kustomize on the published CRDs with the component.
 func build(t *testing.T, crds []CRD, component []byte) map[string]interface{} {
 	t.Helper()
+	var docs []map[string]interface{}
+	for _, c := range crds {
+		docs = append(docs, c.Base)
+	}
+	out, err := kustomizeBuild(t, docs, component)
+	if err != nil {
+		t.Fatalf("kustomize build: %v\ncomponent:\n%s", err, component)
+	}
+	return out
+}
+
+// kustomizeBuild runs kustomize on the CRDs with the component and returns
+// the objects it builds by name.
+func kustomizeBuild(t *testing.T, docs []map[string]interface{}, component []byte) (map[string]interface{}, error) {
+	t.Helper()
 	fs := filesys.MakeFsInMemory()
 	var resources []string
-	for i, c := range crds {
-		data, err := yaml.Marshal(c.Base)
+	for i, d := range docs {
+		data, err := yaml.Marshal(d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +77,7 @@ func build(t *testing.T, crds []CRD, component []byte) map[string]interface{} {
 		"resources: [%s]\ncomponents: [mut2cel]\n", strings.Join(resources, ", "))))
 	rm, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, "/app")
 	if err != nil {
-		t.Fatalf("kustomize build: %v\ncomponent:\n%s", err, component)
+		return nil, err
 	}
 	out := map[string]interface{}{}
 	for _, r := range rm.Resources() {
@@ -72,7 +87,7 @@ func build(t *testing.T, crds []CRD, component []byte) map[string]interface{} {
 		}
 		out[r.GetName()] = normalize(t, m)
 	}
-	return out
+	return out, nil
 }
 
 func mustWrite(t *testing.T, fs filesys.FileSystem, path string, data []byte) {

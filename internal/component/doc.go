@@ -12,7 +12,17 @@
 //   - Every patch starts with a test operation on the name of each version
 //     it changes, so that a CRD whose versions moved fails the build
 //     instead of being patched in the wrong place.
-//   - A list that exists is appended to with "/-"; one that does not is
-//     added whole. Keys in paths are escaped ("~" as "~0", "/" as "~1").
+//   - Nothing the CRD holds is overwritten or removed without a test just
+//     before: a value replaced or removed is tested equal to its published
+//     value, a key added (a rule list, a bound, an annotation) is tested
+//     for null, which kustomize passes only when it is absent, and a list
+//     item patched in place is tested whole. So a later upstream release
+//     that changed one of those nodes fails the build instead of losing
+//     the change.
+//   - A list that exists is appended to with "/-", which keeps what it
+//     holds; one that does not is added whole. Annotations are added key
+//     by key, since kustomize gives every resource an annotations map
+//     while it patches. Keys in paths are escaped ("~" as "~0", "/" as
+//     "~1").
 //   - The output is deterministic: CRDs in input order, keys sorted.
 package component

@@ -22,6 +22,14 @@ func opOf(kind, path string, value interface{}, hasValue bool) op {
 // diffOps returns the operations that turn a into b, both decoded JSON
 // values at pointer path. Maps are compared key by key and lists item by
 // item; anything else that differs is replaced.
+//
+// The CRD the component is applied to may be a later upstream release
+// than a. So that the build fails rather than lose what upstream changed,
+// every operation that would overwrite or delete a value is preceded by a
+// test that the value is still the one in a; an add to a map is preceded
+// by a test for null, which kustomize passes only when the key is absent
+// (TestKustomizeJSONPatch). Appending to a list with "/-" keeps whatever
+// the list holds and needs no guard.
 func diffOps(path string, a, b interface{}) []op {
 	switch {
 	case isMap(a) && isMap(b):
@@ -32,21 +40,33 @@ func diffOps(path string, a, b interface{}) []op {
 	if reflect.DeepEqual(a, b) {
 		return nil
 	}
-	return []op{opOf("replace", path, b, true)}
+	return []op{test(path, a), opOf("replace", path, b, true)}
 }
 
+// versionsPath is the list whose items are told apart by name rather than
+// by value (versionGuards).
+const versionsPath = "/spec/versions"
+
 // diffLists patches the common items in place, appends what b has more
-// ("/-") and removes what it has less, from the end.
+// ("/-") and removes what it has less, from the end. A common item that
+// is patched is first tested whole, so that an item upstream inserted
+// before it cannot take its place; versions are tested by name instead.
 func diffLists(path string, a, b []interface{}) []op {
 	var ops []op
 	for i := 0; i < min(len(a), len(b)); i++ {
-		ops = append(ops, diffOps(path+"/"+strconv.Itoa(i), a[i], b[i])...)
+		item := path + "/" + strconv.Itoa(i)
+		nested := diffOps(item, a[i], b[i])
+		if len(nested) > 0 && path != versionsPath {
+			ops = append(ops, test(item, a[i]))
+		}
+		ops = append(ops, nested...)
 	}
 	for _, item := range b[min(len(a), len(b)):] {
 		ops = append(ops, opOf("add", path+"/-", item, true))
 	}
 	for i := len(a) - 1; i >= len(b); i-- {
-		ops = append(ops, opOf("remove", path+"/"+strconv.Itoa(i), nil, false))
+		item := path + "/" + strconv.Itoa(i)
+		ops = append(ops, test(item, a[i]), opOf("remove", item, nil, false))
 	}
 	return ops
 }
@@ -55,18 +75,26 @@ func diffMaps(path string, a, b map[string]interface{}) []op {
 	var ops []op
 	for _, k := range sortedKeys(a) {
 		if _, ok := b[k]; !ok {
-			ops = append(ops, opOf("remove", path+"/"+escape(k), nil, false))
+			key := path + "/" + escape(k)
+			ops = append(ops, test(key, a[k]), opOf("remove", key, nil, false))
 		}
 	}
 	for _, k := range sortedKeys(b) {
+		key := path + "/" + escape(k)
 		av, ok := a[k]
 		if !ok {
-			ops = append(ops, opOf("add", path+"/"+escape(k), b[k], true))
+			ops = append(ops, test(key, nil), opOf("add", key, b[k], true))
 			continue
 		}
-		ops = append(ops, diffOps(path+"/"+escape(k), av, b[k])...)
+		ops = append(ops, diffOps(key, av, b[k])...)
 	}
 	return ops
+}
+
+// test is the guard that the value at path is still v; for nil, that
+// nothing is there.
+func test(path string, v interface{}) op {
+	return opOf("test", path, v, true)
 }
 
 // escape writes a key as a JSON pointer token (RFC 6901).
@@ -81,7 +109,7 @@ func versionGuards(ops []op, base map[string]interface{}) []op {
 	versions, _ := spec["versions"].([]interface{})
 	seen := map[int]bool{}
 	for _, o := range ops {
-		rest, ok := strings.CutPrefix(o["path"].(string), "/spec/versions/")
+		rest, ok := strings.CutPrefix(o["path"].(string), versionsPath+"/")
 		if !ok {
 			continue
 		}
@@ -94,7 +122,7 @@ func versionGuards(ops []op, base map[string]interface{}) []op {
 	for n := range versions {
 		if seen[n] {
 			name, _ := versions[n].(map[string]interface{})["name"].(string)
-			guards = append(guards, opOf("test", "/spec/versions/"+strconv.Itoa(n)+"/name", name, true))
+			guards = append(guards, test(versionsPath+"/"+strconv.Itoa(n)+"/name", name))
 		}
 	}
 	return guards
