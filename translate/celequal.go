@@ -67,7 +67,7 @@ func comparable(n *node) error {
 	case n.s.XEmbeddedResource:
 		return cannot("the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
 	}
-	return nil
+	return formatComparable(n)
 }
 
 // requireExact fails when values of n cannot be compared strictly with ==.
@@ -172,6 +172,9 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 // keyOrder renders "the list maps a and b have the same keys in the same
 // order", one ordered list comparison per key property.
 func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
+	if err := keysComparable(n); err != nil {
+		return "", err
+	}
 	var terms []string
 	for _, k := range n.listMapKeys() {
 		e := g.newVar("e")
