@@ -5,7 +5,7 @@ import (
 )
 
 // Where the apiserver's CEL values differ from the stored JSON
-// (semantics.md 7). The apiserver converts a stored object to CEL values
+// (semantics.md 8). The apiserver converts a stored object to CEL values
 // lazily, node by node, in k8s.io/apiserver/pkg/cel/common
 // (UnstructuredToVal); the cases here decide which rules mut2cel may emit.
 

@@ -9,7 +9,7 @@ import (
 )
 
 // celValueCases are declarations over values that the apiserver's CEL sees
-// otherwise than they are stored (semantics.md 7): properties whose names
+// otherwise than they are stored (semantics.md 8): properties whose names
 // read as CEL escapes, which the apiserver's object == skips, and strings
 // with a format that CEL reads as another type.
 var celValueCases = []verdictCase{{
@@ -309,7 +309,7 @@ func TestCELValueRefusals(t *testing.T) {
 	}
 }
 
-// TestNumbersBeyondDoublePrecision pins the deviation semantics.md 7
+// TestNumbersBeyondDoublePrecision pins the deviation semantics.md 8
 // accepts: the apiserver's CEL reads a number field as a double, so a
 // change of an integer above 2^53 that the double cannot hold goes unseen,
 // while the reference checker compares the stored integers.
