@@ -10,10 +10,12 @@ import (
 // exactEquality reports whether CEL's == on values of n is strict equality
 // (semantics.md 2.3). It is not for lists of type set or map, whose == ignores
 // order, nor for objects with nullable properties, whose == counts a null
-// property although has() and the semantics treat it as absent, nor where a
-// list item or map value that is an object, list or map may be null: the
-// apiserver's == fails ("no such overload") comparing such a value with
-// null. Values CEL cannot compare at all are an error.
+// property although has() and the semantics treat it as absent, nor for
+// objects with a property whose name reads as a CEL escape, which their ==
+// skips (equalSeesProperty), nor where a list item or map value that is an
+// object, list or map may be null: the apiserver's == fails ("no such
+// overload") comparing such a value with null. Values CEL cannot compare at
+// all are an error.
 func exactEquality(n *node) (bool, error) {
 	exact, err := exactValues(n)
 	return exact && !nullableContainer(n), err
@@ -35,7 +37,7 @@ func exactValues(n *node) (bool, error) {
 	}
 	exact := true
 	for _, p := range n.props {
-		if p.s.Nullable {
+		if p.s.Nullable || !equalSeesProperty(p.lastStep().name) {
 			exact = false
 		}
 		ok, err := exactEquality(p)
@@ -65,7 +67,7 @@ func comparable(n *node) error {
 	case n.s.XEmbeddedResource:
 		return cannot("the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
 	}
-	return nil
+	return formatComparable(n)
 }
 
 // requireExact fails when values of n cannot be compared strictly with ==.
@@ -75,7 +77,7 @@ func (g *exprGen) requireExact(n *node, why string) error {
 		return err
 	}
 	if !exact {
-		return cannot("%s, and values at %s contain lists of type set or map, nullable properties, or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
+		return cannot("%s, and values at %s contain lists of type set or map, nullable properties, properties whose names read as CEL escapes (such as __meta__ or x__dash__y), or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
 	}
 	return nil
 }
@@ -176,6 +178,9 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 // are not strings and the target has two-variable comprehensions, one pass
 // comparing the keys index by index (sameOrder).
 func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
+	if err := keysComparable(n); err != nil {
+		return "", err
+	}
 	if g.twoVarComprehensions && !keysSizedByLength(n) {
 		i, v := g.newVar("i"), g.newVar("v")
 		eq, err := keyEq(n, v, b+"["+i+"]")

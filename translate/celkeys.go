@@ -6,6 +6,9 @@ import "strings"
 //
 //	a.k1 == b.k1 && a.k2 == b.k2
 func keyEq(list *node, a, b string) (string, error) {
+	if err := keysComparable(list); err != nil {
+		return "", err
+	}
 	var terms []string
 	for _, k := range list.listMapKeys() {
 		ak, err := sel(a, k)
@@ -16,6 +19,23 @@ func keyEq(list *node, a, b string) (string, error) {
 		terms = append(terms, ak+" == "+bk)
 	}
 	return strings.Join(terms, " && "), nil
+}
+
+// keysComparable refuses a list-map keyed by a string whose CEL value has
+// several stored spellings: the apiserver pairs items and checks keys for
+// uniqueness by the stored strings, so two items may hold keys that CEL's
+// == takes for one.
+func keysComparable(list *node) error {
+	for _, k := range list.listMapKeys() {
+		kn := list.items.propIndex[k]
+		if kn == nil {
+			continue
+		}
+		if name, f, ok := kn.format(); ok && f.spellings != "" {
+			return cannot("the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings)
+		}
+	}
+	return nil
 }
 
 // keys builds the key check of collection c reached from its scope by names
@@ -34,7 +54,12 @@ func keyEq(list *node, a, b string) (string, error) {
 //	                 : (!PY || size(Y) == 0)                      Immutable
 //
 // CONTAINED is O(n) for maps (hashed lookups) and O(n^2) for sets and
-// list-type maps, whose membership tests scan the list.
+// list-type maps, whose membership tests scan the list, and for maps whose
+// values CEL may fail to read (date-time, byte), whose keys are compared by
+// scanning so that no value is read:
+//
+//	map:          Y.all(k, k in X)
+//	unreadable:   Y.all(k, X.exists(j, j == k))
 func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nullable bool) (string, error) {
 	px, err := hasChain(x, names, nullable)
 	if err != nil {
@@ -118,6 +143,11 @@ func selChain(x string, names []string) (string, error) {
 // containedKeys renders "every key of sub is a key of super".
 func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 	switch {
+	case c.isMap() && c.values.unreadable():
+		// k in M reads M[k], which fails where the apiserver stored a
+		// value its CEL cannot read; comparing keys reads no value.
+		k, j := g.newVar("k"), g.newVar("k")
+		return sub + ".all(" + k + ", " + super + ".exists(" + j + ", " + j + " == " + k + "))", nil
 	case c.isMap():
 		k := g.newVar("k")
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil

@@ -42,6 +42,16 @@ func TestEqual(t *testing.T) {
 		{"map null values equal", mapNode, m("a", nil), m("a", nil), true},
 		{"nested numbers", object, m("a", list(int64(2))), m("a", list(2.0)), true},
 		{"different values", object, m("a", "x"), m("a", "y"), false},
+		// Strings compare as stored, whatever their format: the apiserver's
+		// CEL takes these pairs for equal timestamps, durations and bytes.
+		{"one instant, two offsets", nil, "2024-05-01T10:00:00Z", "2024-05-01T12:00:00+02:00", false},
+		{"one duration, two units", nil, "1h", "60m", false},
+		{"one byte, two encodings", nil, "YQ==", "YR==", false},
+		// Property names are keys as stored, never unescaped.
+		{"escape-like names", &node{props: []prop{{name: "__meta__"}, {name: "x__dash__y"}, {name: "x-y"}}},
+			m("__meta__", "a", "x__dash__y", "a", "x-y", "b"), m("__meta__", "b", "x__dash__y", "b", "x-y", "b"), false},
+		{"escape-like name beside its plain one", &node{props: []prop{{name: "x__dash__y"}, {name: "x-y"}}},
+			m("x__dash__y", "a", "x-y", "b"), m("x__dash__y", "b", "x-y", "b"), false},
 	}
 	for _, tt := range tests {
 		if got := equal(tt.n, tt.a, tt.b); got != tt.want {

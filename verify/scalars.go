@@ -104,14 +104,18 @@ func inNumericBounds(vv *schema.ValueValidation, c float64) bool {
 	return true
 }
 
-// formatSamples are values the apiserver's format validation and its CEL
-// value conversion (date-time, date, duration, byte) accept.
+// formatSamples are values the apiserver's format validation accepts. The
+// formats its CEL reads as other types (semantics.md 8) also get strings
+// that differ as stored but not as CEL values, and strings CEL cannot
+// convert: 2026-01-01T01:00:00+01:00 and 2026-01-01t00:00:00z are
+// 2026-01-01T00:00:00Z, 60m and 3600s are 1h, YR== is YQ==, and CEL reads
+// neither 2026-01-01t00:00:00z nor +/8=.
 var formatSamples = map[string][]string{
-	"byte":         {"YQ==", "Yg==", "Yw=="},
-	"date-time":    {"2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-01T00:00:00.5+01:00"},
+	"byte":         {"YQ==", "YR==", "+/8=", "Yg=="},
+	"date-time":    {"2026-01-01T00:00:00Z", "2026-01-01T01:00:00+01:00", "2026-01-01t00:00:00z", "2026-01-02T00:00:00.5+01:00"},
 	"datetime":     {"2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"},
 	"date":         {"2026-01-01", "2026-01-02"},
-	"duration":     {"1s", "2m", "3h"},
+	"duration":     {"1h", "60m", "3600s", "2m"},
 	"email":        {"a@example.com", "b@example.com"},
 	"hostname":     {"a", "b.example", "c-d.example"},
 	"ipv4":         {"10.0.0.1", "192.168.0.1"},

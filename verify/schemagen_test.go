@@ -15,9 +15,12 @@ type schemaGen struct {
 }
 
 // awkwardNames are property names: plain ones, ones CEL reaches only
-// through escaping (namespace, in, if, null, x-y, a.b, foo__bar), and ones
+// through escaping (namespace, in, if, null, x-y, a.b, foo__bar), ones that
+// read as escapes, which the apiserver's object == skips or reads as
+// another property (__meta__, __kind__, x__dash__y beside x-y), and ones
 // with a meaning elsewhere (metadata, self, spec).
-var awkwardNames = []string{"a", "b", "c", "name", "namespace", "x-y", "a.b", "in", "foo__bar", "spec", "metadata", "self", "if", "null"}
+var awkwardNames = []string{"a", "b", "c", "name", "namespace", "x-y", "a.b", "in", "foo__bar", "spec", "metadata", "self", "if", "null",
+	"__meta__", "__kind__", "x__dash__y"}
 
 const maxDepth = 4
 
@@ -190,7 +193,7 @@ func (g *schemaGen) setList() map[string]interface{} {
 	switch g.rnd.Intn(8) {
 	case 0:
 		items = map[string]interface{}{"type": "object", "x-kubernetes-map-type": "atomic", "properties": map[string]interface{}{
-			"a": g.scalarOf("string"), "x-y": g.scalarOf("integer"),
+			"a": g.scalarOf("string"), g.pick("x-y", "__meta__"): g.scalarOf("integer"),
 		}}
 	case 1:
 		items = map[string]interface{}{"type": "array", "x-kubernetes-list-type": "atomic", "maxItems": int64(3), "items": g.scalarOf("string")}
@@ -207,7 +210,7 @@ func (g *schemaGen) listMap(depth int) map[string]interface{} {
 	item := g.object(depth)
 	props := item["properties"].(map[string]interface{})
 	var keys []interface{}
-	for _, k := range []string{"k", "x-y"}[:1+g.rnd.Intn(2)] {
+	for _, k := range []string{g.pick("k", "__kind__"), "x-y"}[:1+g.rnd.Intn(2)] {
 		key := g.scalarOf([]string{"string", "integer"}[g.rnd.Intn(2)])
 		delete(key, "default")
 		g.declare(key)
@@ -220,6 +223,8 @@ func (g *schemaGen) listMap(depth int) map[string]interface{} {
 		"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": keys, "items": item,
 	}, "maxItems", "minItems")
 }
+
+func (g *schemaGen) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }
 
 func (g *schemaGen) scalar() map[string]interface{} {
 	return g.scalarOf([]string{"string", "string", "integer", "number", "boolean"}[g.rnd.Intn(5)])
