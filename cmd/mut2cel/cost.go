@@ -42,8 +42,9 @@ func init() {
 }
 
 type costOptions struct {
-	kube   kubeVersionFlag
-	format string
+	kube        kubeVersionFlag
+	format      string
+	allVersions bool
 }
 
 func costFlags(o *costOptions) *pflag.FlagSet {
@@ -52,6 +53,7 @@ func costFlags(o *costOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"Kubernetes version (%s to %s) whose CEL environment the rules are compiled in", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
 
@@ -66,7 +68,7 @@ func runCost(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
 	for _, in := range inputs {
 		crds, d := auditInput(in, opts)

@@ -21,6 +21,11 @@ that a translated file can be edited and translated again
 (docs/rewrite.md). Lines the translation does not concern are kept byte for
 byte; a file without declarations does not change.
 
+Served versions of a CRD without a conversion webhook store the same
+objects, so a path declared in one of them must be declared alike in every
+other served version that has it; --all-versions copies the declarations
+there and keeps the copies in the annotation (docs/translation.md).
+
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input.
 
@@ -41,6 +46,7 @@ type translateOptions struct {
 	kube                               kubeVersionFlag
 	maxLength, maxItems, maxProperties int64
 	noBounds                           bool
+	allVersions                        bool
 	write, check, diff                 bool
 }
 
@@ -61,6 +67,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits)")
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits)")
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
+	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
 
@@ -76,7 +83,8 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
-		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds}
+		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
+		AllServedVersions: o.allVersions}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
 	for _, in := range inputs {
@@ -165,6 +173,12 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,
+// to the flags of a command that translates.
+func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
 }
 
 // kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a
