@@ -29,7 +29,8 @@ maxLength, maxItems or maxProperties that would bring a rule under the
 limits. docs/cost.md explains the numbers and the JSON format.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input.
+*.json files. "-" or no PATH reads standard input. A PATH that holds no
+manifest is an error.
 
 Exit status: 0 when every CRD fits the apiserver's static limits, 1 when
 some CRD would be rejected for its cost, 2 on bad input.

@@ -27,7 +27,8 @@ other served version that has it; --all-versions copies the declarations
 there and keeps the copies in the annotation (docs/translation.md).
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files in lexical order. "-" or no PATH reads standard input.
+*.json files in lexical order. "-" or no PATH reads standard input. A
+PATH that holds no manifest is an error.
 
 Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place; with

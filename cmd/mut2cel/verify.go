@@ -34,7 +34,8 @@ applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input.
+*.json files. "-" or no PATH reads standard input. A PATH that holds no
+manifest is an error.
 
 With --server, the verdict of the rules is that of a real
 apiextensions-apiserver (Kubernetes 1.37) with an embedded etcd, started in

@@ -9,6 +9,8 @@
 //     through byte for byte.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
+//   - A path given that holds no manifest (a directory without *.yaml,
+//     *.yml or *.json files, or files without a document) is an error.
 //   - WriteInPlace writes nothing unless every changed file can be staged
 //     beside its original; the originals are then replaced by atomic
 //     renames, keeping their permissions.
