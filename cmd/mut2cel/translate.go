@@ -31,8 +31,9 @@ PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 PATH that holds no manifest is an error.
 
 Without flags, all documents, translated or not, are written to standard
-output in input order. With -w the files are rewritten in place; with
---check and --diff nothing is written.
+output in input order. With -w the files are rewritten in place, keeping
+their owner and mode; as with gofmt -w, a file you may not write is an
+error. With --check and --diff nothing is written.
 
 If any input cannot be translated, every problem is reported on standard
 error, nothing is written, and the exit status is 1.
