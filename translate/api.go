@@ -26,6 +26,13 @@ type Options struct {
 	// exists.
 	BoundFloors map[string]int64
 	NodeFloors  map[string]map[string]int64
+	// AllServedVersions applies the declarations of each served version to
+	// every other served version whose schema has the declared path, and
+	// keeps the copies in the mut2cel.io/declarations annotation. Without
+	// it, served versions that store the same objects (no conversion
+	// webhook) must declare the same on every path they share
+	// (docs/translation.md, "Several versions").
+	AllServedVersions bool
 }
 
 // Rule is one generated x-kubernetes-validations entry.

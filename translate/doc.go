@@ -14,6 +14,10 @@
 // Invariants:
 //   - Every served and unserved version is translated; a version without
 //     declarations is left untouched.
+//   - Served versions that store the same objects (no conversion webhook)
+//     declare alike on every path they share: otherwise Translate fails,
+//     or, with Options.AllServedVersions, copies the declarations. With a
+//     conversion webhook a missing declaration is a warning.
 //   - The rules mean exactly what docs/semantics.md says: on every update the
 //     apiserver's CEL validator denies what the reference checker in verify/
 //     denies. Where no exact rule exists for the target Kubernetes version,

@@ -21,6 +21,9 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		return nil, &Error{Problems: problems}
 	}
 	owned, warnings := findOwned(doc, st)
+	sp := spreadDeclarations(doc, st, opts)
+	st.copies = sp.copies
+	warnings = append(warnings, sp.warnings...)
 	src := deepCopy(doc)
 	ApplyEdits(src, setAside(doc, st, owned))
 	base := deepCopy(src)
@@ -28,14 +31,14 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		ApplyEdits(base, []Edit{{Path: d.node, Remove: []string{d.ext}}})
 	}
 	injected, problems := injectDeclarations(src, st)
-	if len(problems) > 0 {
+	if problems = append(problems, sp.problems...); len(problems) > 0 {
 		sortProblems(problems)
 		return nil, &Error{Problems: problems}
 	}
 	res, err := translate(src, opts)
 	var terr *Error
 	if errors.As(err, &terr) {
-		return nil, &Error{Problems: annotationProblems(terr.Problems, injected)}
+		return nil, &Error{Problems: annotationProblems(sp.copiedProblems(terr.Problems), injected)}
 	} else if err != nil {
 		return nil, err
 	}
@@ -89,14 +92,15 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 		inline[pathKey(appendPath(d.node, d.ext))] = d.value
 	}
 	var problems []Problem
-	for _, v := range orderVersions(st.versions, st.decls) {
+	annotated := st.annotated()
+	for _, v := range orderVersions(st.versions, annotated) {
 		root, exists := st.roots[v]
 		if !exists || root == nil {
 			problems = append(problems, annotationProblem(annDeclarations, "Invalid value: version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v))
 			continue
 		}
 		raw, _ := nestedMap(src, root...)
-		for _, p := range sortedNames(st.decls[v]) {
+		for _, p := range sortedNames(annotated[v]) {
 			steps, _ := parseDeclPath(p) // checked by parseDeclarations
 			node, ok := resolveDeclPath(raw, root, steps)
 			if !ok {
@@ -104,8 +108,8 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 				continue
 			}
 			m, _ := nestedMap(src, node...)
-			for _, ext := range sortedNames(st.decls[v][p]) {
-				value, key := st.decls[v][p][ext], pathKey(appendPath(node, ext))
+			for _, ext := range sortedNames(annotated[v][p]) {
+				value, key := annotated[v][p][ext], pathKey(appendPath(node, ext))
 				if in, ok := inline[key]; ok && in != value {
 					problems = append(problems, Problem{Path: appendPath(node, ext), Detail: fmt.Sprintf("Invalid value: %q: the %s annotation declares %q here: keep one of the two", in, annDeclarations, value)})
 					continue
@@ -137,7 +141,7 @@ func annotationProblems(problems []Problem, injected map[string]string) []Proble
 // Without declarations both annotations go.
 func annotationEdits(doc map[string]interface{}, st *state, rec record) []Edit {
 	decls := declarations{}
-	for v, paths := range st.decls {
+	for v, paths := range st.annotated() {
 		for p, exts := range paths {
 			for ext, value := range exts {
 				decls.add(v, p, ext, value)

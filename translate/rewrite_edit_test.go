@@ -180,18 +180,33 @@ func withoutDeclarationsDoc(t *testing.T) map[string]interface{} {
 	return roundTrip(t, withoutDeclarations(t, rewriteCRD))
 }
 
-// TestRewriteVersionCopied copies a translated version as a new one: its
-// copies of the generated rules are the user's, since mut2cel wrote none
-// of them there.
+// TestRewriteVersionCopied copies a translated version as a new served
+// one, rules included. The copied rules are the user's, since mut2cel
+// wrote none of them there, so mut2cel cannot count on them: the new
+// version serves the declared paths undeclared, which is an error. With
+// AllServedVersions the declarations are copied to it; the rules they
+// generate are already there, as the user's, so they are not added again
+// and only the declarations annotation changes.
 func TestRewriteVersionCopied(t *testing.T) {
 	doc := roundTrip(t, rewrite(t, docOf(t, rewriteCRD)).Translated)
 	versions := doc["spec"].(map[string]interface{})["versions"].([]interface{})
 	v2 := roundTrip(t, versions[0].(map[string]interface{}))
 	v2["name"], v2["storage"] = "v2", false
 	doc["spec"].(map[string]interface{})["versions"] = append(versions, v2)
-	res := rewrite(t, doc)
-	if len(res.Edits) != 0 {
-		t.Errorf("edits %+v, want none: the copied rules are kept as they are", res.Edits)
+	_, err := translate.Translate(doc, translate.Options{})
+	if err == nil || !strings.Contains(err.Error(), "version v2 serves .spec.class without the x-kubernetes-mutability: Immutable that version v1 declares there") {
+		t.Errorf("Translate() error = %v, want v2 reported", err)
+	}
+	res := rewriteWith(t, doc, translate.Options{AllServedVersions: true})
+	const want = "v1:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n  .spec.tags:\n    x-kubernetes-key-mutability: AddOnly\n" +
+		"v2:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n  .spec.tags:\n    x-kubernetes-key-mutability: AddOnly\n"
+	wantEdits := []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
+		Set: []translate.Setting{{Key: "mut2cel.io/declarations", Value: want}}}}
+	if !reflect.DeepEqual(res.Edits, wantEdits) {
+		t.Errorf("edits %+v, want %+v: the copied rules are kept as they are", res.Edits, wantEdits)
+	}
+	if again := rewrite(t, roundTrip(t, res.Translated)); len(again.Edits) != 0 {
+		t.Errorf("translating once more: edits %+v, want none", again.Edits)
 	}
 }
 

@@ -61,7 +61,12 @@ func docOf(t *testing.T, y string) map[string]interface{} {
 // invariants: the edits give Translated, which passes CRD validation.
 func rewrite(t *testing.T, doc map[string]interface{}) *translate.Result {
 	t.Helper()
-	res, err := translate.Translate(doc, translate.Options{})
+	return rewriteWith(t, doc, translate.Options{})
+}
+
+func rewriteWith(t *testing.T, doc map[string]interface{}, opts translate.Options) *translate.Result {
+	t.Helper()
+	res, err := translate.Translate(doc, opts)
 	if err != nil {
 		t.Fatalf("Translate: %v", err)
 	}

@@ -11,6 +11,7 @@ type state struct {
 	versions []string                 // version names in spec.versions order
 	roots    map[string][]interface{} // version name -> document path of its schema
 	decls    declarations             // the declarations annotation
+	copies   declarations             // added to the annotation by Options.AllServedVersions
 	rec      record                   // the generated-rules annotation
 	hasDecls bool                     // the declarations annotation is present
 	hasRec   bool                     // the generated-rules annotation is present

@@ -25,22 +25,31 @@ var awkwardNames = []string{"a", "b", "c", "name", "namespace", "x-y", "a.b", "i
 const maxDepth = 4
 
 // randomCRD returns a CRD document with one or two versions, each with at
-// least one declaration.
+// least one declaration. The versions declare independently, which
+// translate accepts only when a conversion webhook may store them
+// differently (semantics.md 1.1.6), so a CRD with two has one.
 func randomCRD(seed int64) map[string]interface{} {
 	g := &schemaGen{rnd: rand.New(rand.NewSource(seed))}
 	versions := []interface{}{g.version("v1", true, true)}
 	if g.rnd.Intn(4) == 0 {
 		versions = append(versions, g.version("v2", g.rnd.Intn(2) == 0, false))
 	}
+	spec := map[string]interface{}{
+		"group": "example.com",
+		"names": map[string]interface{}{"plural": "things", "singular": "thing", "kind": "Thing", "listKind": "ThingList"},
+		"scope": "Namespaced", "versions": versions,
+	}
+	if len(versions) > 1 {
+		spec["conversion"] = map[string]interface{}{"strategy": "Webhook", "webhook": map[string]interface{}{
+			"conversionReviewVersions": []interface{}{"v1"},
+			"clientConfig":             map[string]interface{}{"url": "https://convert.example.com/"},
+		}}
+	}
 	return map[string]interface{}{
 		"apiVersion": "apiextensions.k8s.io/v1",
 		"kind":       "CustomResourceDefinition",
 		"metadata":   map[string]interface{}{"name": "things.example.com"},
-		"spec": map[string]interface{}{
-			"group": "example.com",
-			"names": map[string]interface{}{"plural": "things", "singular": "thing", "kind": "Thing", "listKind": "ThingList"},
-			"scope": "Namespaced", "versions": versions,
-		},
+		"spec":       spec,
 	}
 }
 

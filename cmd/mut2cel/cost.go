@@ -29,7 +29,8 @@ maxLength, maxItems or maxProperties that would bring a rule under the
 limits. docs/cost.md explains the numbers and the JSON format.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input.
+*.json files. "-" or no PATH reads standard input. A PATH that holds no
+manifest is an error.
 
 Exit status: 0 when every CRD fits the apiserver's static limits, 1 when
 some CRD would be rejected for its cost, 2 on bad input.
@@ -42,8 +43,9 @@ func init() {
 }
 
 type costOptions struct {
-	kube   kubeVersionFlag
-	format string
+	kube        kubeVersionFlag
+	format      string
+	allVersions bool
 }
 
 func costFlags(o *costOptions) *pflag.FlagSet {
@@ -52,6 +54,7 @@ func costFlags(o *costOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"Kubernetes version (%s to %s) whose CEL environment the rules are compiled in", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
 
@@ -66,7 +69,7 @@ func runCost(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
 	for _, in := range inputs {
 		crds, d := auditInput(in, opts)

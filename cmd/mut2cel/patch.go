@@ -41,8 +41,9 @@ is reported, nothing is written, and the exit status is 1.
 }
 
 type patchOptions struct {
-	kube kubeVersionFlag
-	dir  string
+	kube        kubeVersionFlag
+	dir         string
+	allVersions bool
 }
 
 func init() {
@@ -56,6 +57,7 @@ func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
+	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
 
@@ -70,7 +72,7 @@ func runPatch(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube)}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	var crds []component.CRD
 	for _, in := range inputs {
 		found, d := patchCRDs(in, opts)

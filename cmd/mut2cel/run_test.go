@@ -114,6 +114,18 @@ func TestRun(t *testing.T) {
 	}, {
 		name: "helm template", args: []string{"translate"}, stdin: "kind: X\n---\nname: {{ .Release.Name }}\n",
 		code: exitFailure, stderr: []string{"<stdin>:3: document 2 is a Helm template"},
+	}, {
+		name: "no manifests", args: []string{"translate", "--check", "testdata/empty.yaml"},
+		code: exitFailure, stderr: []string{"no manifests found in testdata/empty.yaml: it holds no YAML or JSON document"},
+	}, {
+		name: "no manifests, patch", args: []string{"patch", "--dir", t.TempDir(), "testdata/empty.yaml"},
+		code: exitFailure, stderr: []string{"no manifests found in testdata/empty.yaml: it holds no YAML or JSON document"},
+	}, {
+		name: "no manifests, cost", args: []string{"cost", "testdata/empty.yaml"},
+		code: exitUsage, stderr: []string{"no manifests found in testdata/empty.yaml: it holds no YAML or JSON document"},
+	}, {
+		name: "no manifests, verify", args: []string{"verify", "testdata/empty.yaml"},
+		code: exitUsage, stderr: []string{"no manifests found in testdata/empty.yaml: it holds no YAML or JSON document"},
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
 	}

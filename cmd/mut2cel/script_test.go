@@ -15,15 +15,17 @@ import (
 	"github.com/mut2cel/mut2cel/internal/manifest"
 )
 
-// TestMain lets the test binary act as the mut2cel command and as two
+// TestMain lets the test binary act as the mut2cel command and as
 // helpers for the scripts: kustomize-build runs kustomize's own build
-// in-process, same-objects compares manifests by decoded value.
+// in-process, same-objects compares manifests by decoded value, replace
+// edits a file, mode prints a file's permission bits.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"mut2cel":         func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"kustomize-build": kustomizeBuild,
 		"same-objects":    sameObjects,
 		"replace":         replace,
+		"mode":            mode,
 	})
 }
 
@@ -36,7 +38,31 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
+		Condition:           condition,
 	})
+}
+
+// condition adds [root] to the scripts' conditions: root may write any
+// file, whatever its permission bits.
+func condition(cond string) (bool, error) {
+	if cond == "root" {
+		return os.Geteuid() == 0, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
+}
+
+// mode prints the permission bits of a file in octal, as 0644.
+func mode() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: mode FILE")
+		os.Exit(2)
+	}
+	info, err := os.Stat(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Printf("%#o\n", info.Mode().Perm())
 }
 
 // replace edits a file as a user would: it replaces the first occurrence

@@ -21,12 +21,19 @@ that a translated file can be edited and translated again
 (docs/rewrite.md). Lines the translation does not concern are kept byte for
 byte; a file without declarations does not change.
 
+Served versions of a CRD without a conversion webhook store the same
+objects, so a path declared in one of them must be declared alike in every
+other served version that has it; --all-versions copies the declarations
+there and keeps the copies in the annotation (docs/translation.md).
+
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files in lexical order. "-" or no PATH reads standard input.
+*.json files in lexical order. "-" or no PATH reads standard input. A
+PATH that holds no manifest is an error.
 
 Without flags, all documents, translated or not, are written to standard
-output in input order. With -w the files are rewritten in place; with
---check and --diff nothing is written.
+output in input order. With -w the files are rewritten in place, keeping
+their owner and mode; as with gofmt -w, a file you may not write is an
+error. With --check and --diff nothing is written.
 
 If any input cannot be translated, every problem is reported on standard
 error, nothing is written, and the exit status is 1.
@@ -42,6 +49,7 @@ type translateOptions struct {
 	maxLength, maxItems, maxProperties int64
 	floors                             []string
 	noBounds                           bool
+	allVersions                        bool
 	write, check, diff, verbose        bool
 }
 
@@ -63,6 +71,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.StringArrayVar(&o.floors, "bound-floor", nil, "smallest value of the bounds mut2cel adds: KEYWORD=N for every node (defaults maxLength=253, maxItems=64, maxProperties=64), or PATH:KEYWORD=N for one node, PATH as in the declarations annotation (.spec.ports[*].name); repeatable")
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
+	allVersionsFlag(fs, &o.allVersions)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
 	return fs
 }
@@ -85,7 +94,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors}
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
 	for _, in := range inputs {
@@ -177,6 +186,12 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,
+// to the flags of a command that translates.
+func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
 }
 
 // kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a

@@ -29,9 +29,13 @@ apiserver's CEL validator, with the verdict of the reference checker.
 Without --against, the rules checked are mut2cel's translation of PATH.
 With --against, they are those of the CRD with the same metadata.name in
 TRANSLATED: a hand-edited translation, or one made by another tool.
+With --all-versions, the declarations of each served version are first
+applied to every other served version where the path exists, as translate
+--all-versions does, and every version is held to them.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input.
+*.json files. "-" or no PATH reads standard input. A PATH that holds no
+manifest is an error.
 
 With --server, the verdict of the rules is that of a real
 apiextensions-apiserver (Kubernetes 1.37) with an embedded etcd, started in
@@ -54,13 +58,14 @@ an input cannot be read, translated or matched.
 
 // verifyOptions are the flags of verify.
 type verifyOptions struct {
-	pairs   int
-	seed    int64
-	against string
-	kube    kubeVersionFlag
-	quiet   bool
-	jobs    int
-	server  bool
+	pairs       int
+	seed        int64
+	against     string
+	kube        kubeVersionFlag
+	quiet       bool
+	jobs        int
+	server      bool
+	allVersions bool
 }
 
 func init() {
@@ -80,6 +85,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower)")
+	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
 
@@ -153,6 +159,14 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 			}
 			rewritten, crd.Value = crd.Value, declared
 		}
+		if o.allVersions {
+			declared, d := declaredInAllVersions(crd, o)
+			if d != nil {
+				diags = append(diags, *d)
+				continue
+			}
+			crd.Value = declared
+		}
 		if !verify.HasDeclarations(crd.Value) {
 			continue
 		}
@@ -199,7 +213,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verif
 		d.Detail = fmt.Sprintf("no CRD named %q in %s", crd.Name(), o.against)
 		return nil, &d
 	}
-	res, err := translate.Translate(crd.Value, translate.Options{KubeVersion: translate.KubeVersion(o.kube)})
+	res, err := translate.Translate(crd.Value, o.translateOptions())
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
@@ -210,6 +224,26 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verif
 		return nil, &d
 	}
 	return res.Translated, nil
+}
+
+// declaredInAllVersions returns the CRD with the declarations that
+// --all-versions copies written into the versions they were copied to, so
+// that the reference checker holds every version to them.
+func declaredInAllVersions(crd batch.CRD, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
+	res, err := translate.Translate(crd.Value, o.translateOptions())
+	if err == nil {
+		var declared map[string]interface{}
+		if declared, err = translate.Declared(res.Translated); err == nil {
+			return declared, nil
+		}
+	}
+	d := crd.At
+	d.Detail = "cannot be translated, so there is nothing to verify: " + err.Error()
+	return nil, &d
+}
+
+func (o verifyOptions) translateOptions() translate.Options {
+	return translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 }
 
 func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {

@@ -9,7 +9,10 @@
 //     through byte for byte.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
-//   - WriteInPlace writes nothing unless every changed file can be staged
-//     beside its original; the originals are then replaced by atomic
-//     renames, keeping their permissions.
+//   - A path given that holds no manifest (a directory without *.yaml,
+//     *.yml or *.json files, or files without a document) is an error.
+//   - WriteInPlace, like gofmt -w, rewrites only files the user may write.
+//     It writes nothing unless every changed file may be written and can
+//     be staged beside its original with the original's owner and mode;
+//     the originals are then replaced by atomic renames.
 package batch

@@ -1,11 +1,14 @@
 package batch
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/manifest"
 )
 
 // StdinName is how standard input is named in messages.
@@ -23,7 +26,8 @@ var manifestExts = []string{".yaml", ".yml", ".json"}
 // Collect reads the inputs named by paths: files as given, directories
 // searched recursively for manifests (skipping hidden directories), and
 // "-" for stdin. No paths means stdin. It reads every input it can and
-// returns a Diagnostic for each one it cannot.
+// returns a Diagnostic for each one it cannot, and for each path that
+// holds no manifest: a mistyped path in CI must not pass silently.
 func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 	if len(paths) == 0 {
 		paths = []string{"-"}
@@ -33,11 +37,34 @@ func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 	for _, p := range paths {
 		in, err := collect(p, stdin)
 		inputs = append(inputs, in...)
-		if err != nil {
+		switch {
+		case err != nil:
 			diags = append(diags, Diagnostic{File: p, Detail: err.Error()})
+		case p != "-" && noManifests(in):
+			diags = append(diags, Diagnostic{Detail: noManifestsDetail(p, len(in))})
 		}
 	}
 	return inputs, diags
+}
+
+// noManifests reports whether none of the inputs holds a document.
+func noManifests(inputs []Input) bool {
+	for _, in := range inputs {
+		if !manifest.Empty(in.Name, in.Data) {
+			return false
+		}
+	}
+	return true
+}
+
+func noManifestsDetail(path string, files int) string {
+	switch info, err := os.Stat(path); {
+	case err != nil || !info.IsDir():
+		return fmt.Sprintf("no manifests found in %s: it holds no YAML or JSON document", path)
+	case files == 0:
+		return fmt.Sprintf("no manifests found in %s: it has no *.yaml, *.yml or *.json file (hidden directories are skipped)", path)
+	}
+	return fmt.Sprintf("no manifests found in %s: its *.yaml, *.yml and *.json files hold no document", path)
 }
 
 func collect(path string, stdin io.Reader) ([]Input, error) {

@@ -3,31 +3,38 @@ package batch
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// WriteInPlace replaces each changed input file with its output. It works
-// in two steps so that a failure leaves every file as it was: first each
-// new content goes to a temporary file in the same directory, with the
-// original's permissions, and is synced to disk; only when all of them
-// are written are they renamed over the originals, each rename atomic.
-// A file that changed on disk since it was read is not overwritten.
-// Symbolic links are followed: the file they point to is replaced. It
-// returns the names of the files written, in input order.
+// WriteInPlace replaces each changed input file with its output, as
+// gofmt -w does: a file the user may not write is an error, not replaced.
+// It works in steps so that a failure leaves every file as it was: first
+// every changed file is checked (still as it was read, and writable by
+// this process, asked of the operating system by opening it for writing);
+// then each new content goes to a temporary file in the same directory,
+// given the original's owner and mode, and is synced to disk; only when
+// all of them are written are they renamed over the originals, each
+// rename atomic. Symbolic links are followed: the file they point to is
+// replaced. It returns the names of the files written, in input order.
 func WriteInPlace(results []*Result) ([]string, []Diagnostic) {
-	var staged []stagedFile
+	var targets []target
 	var diags []Diagnostic
 	for _, r := range results {
 		if !r.Changed() {
 			continue
 		}
-		s, err := stage(r)
+		t, err := check(r)
 		if err != nil {
 			diags = append(diags, Diagnostic{File: r.Input.Name, Detail: err.Error()})
 			continue
 		}
-		staged = append(staged, s)
+		targets = append(targets, t)
+	}
+	var staged []stagedFile
+	if len(diags) == 0 {
+		staged, diags = stageAll(targets)
 	}
 	if len(diags) > 0 {
 		discard(staged)
@@ -45,31 +52,72 @@ func WriteInPlace(results []*Result) ([]string, []Diagnostic) {
 	return written, nil
 }
 
+// target is a file to replace: the input's name, the file it names with
+// symbolic links resolved, what the file is now, and its new content.
+type target struct {
+	name, path string
+	info       os.FileInfo
+	output     []byte
+}
+
+// check finds the file an input names and makes sure it may be replaced.
+func check(r *Result) (target, error) {
+	path, err := filepath.EvalSymlinks(r.Input.Name)
+	if err != nil {
+		return target{}, cleanPathError(err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return target{}, cleanPathError(err)
+	}
+	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, r.Input.Data) {
+		return target{}, fmt.Errorf("the file changed while mut2cel was running; run it again")
+	}
+	// Opening for writing, without truncating, changes nothing and gets
+	// the answer the system would give a write: permission bits, ACLs,
+	// read-only mounts, and root's privileges all count.
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return target{}, fmt.Errorf("not writable: %v; -w rewrites only files you may write", cleanPathError(err))
+	}
+	f.Close()
+	return target{name: r.Input.Name, path: path, info: info, output: r.Output()}, nil
+}
+
 // stagedFile is a new content waiting in tmp to replace path.
 type stagedFile struct {
 	name, path, tmp string
 }
 
-func stage(r *Result) (stagedFile, error) {
-	path, err := filepath.EvalSymlinks(r.Input.Name)
+// stageAll stages every target, and reports every one that fails.
+func stageAll(targets []target) ([]stagedFile, []Diagnostic) {
+	var staged []stagedFile
+	var diags []Diagnostic
+	for _, t := range targets {
+		s, err := stage(t)
+		if err != nil {
+			diags = append(diags, Diagnostic{File: t.name, Detail: err.Error()})
+			continue
+		}
+		staged = append(staged, s)
+	}
+	return staged, diags
+}
+
+func stage(t target) (stagedFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".mut2cel-*")
 	if err != nil {
-		return stagedFile{}, cleanPathError(err)
+		return stagedFile{}, fmt.Errorf("cannot create the new file beside it: %v", cleanPathError(err))
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return stagedFile{}, cleanPathError(err)
-	}
-	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, r.Input.Data) {
-		return stagedFile{}, fmt.Errorf("the file changed while mut2cel was running; run it again")
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".mut2cel-*")
-	if err != nil {
-		return stagedFile{}, cleanPathError(err)
-	}
-	s := stagedFile{name: r.Input.Name, path: path, tmp: f.Name()}
-	_, err = f.Write(r.Output())
+	s := stagedFile{name: t.name, path: t.path, tmp: f.Name()}
+	_, err = f.Write(t.output)
 	if err == nil {
-		err = f.Chmod(info.Mode().Perm())
+		// Owner first: changing it clears the set-user-ID and
+		// set-group-ID bits that the mode may then set.
+		err = keepOwner(f, t.info)
+	}
+	if err == nil {
+		err = f.Chmod(t.info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky))
 	}
 	if err == nil {
 		err = f.Sync()

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	yaml "go.yaml.in/yaml/v3"
 )
 
 func TestRoundTripFiles(t *testing.T) {
@@ -170,4 +172,55 @@ func TestKeyString(t *testing.T) {
 			t.Errorf("decoded value has no key %q", w)
 		}
 	}
+}
+
+// TestEmpty checks Empty, and that it agrees with Parse wherever Parse
+// reads the file: a file is empty exactly when no document Parse finds in
+// it has content. (A JSON file of white space, or a line holding only a
+// tab, does not parse; Empty calls it empty.)
+func TestEmpty(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		want       bool
+	}{
+		{"a.yaml", "", true},
+		{"a.yaml", "\n  \n\t\n", true},
+		{"a.yaml", "# only a comment\n---\n  # and another\n", true},
+		{"a.yaml", "--- # a comment\n...\n---\n", true},
+		{"a.yaml", "%YAML 1.1\n---\n", true},
+		{"a.yaml", "--- {a: 1}\n", false},
+		{"a.yaml", "---\nnull\n", false},
+		{"a.yaml", "# c\nkind: ConfigMap", false},
+		{"a.yaml", "  - a\n", false},
+		{"a.yaml", "---x\n", false},
+		{"a.json", " \n", true},
+		{"a.json", "{}", false},
+		{"a.yaml", " {\"kind\": \"ConfigMap\"}", false},
+	} {
+		if got := Empty(c.name, []byte(c.data)); got != c.want {
+			t.Errorf("Empty(%s, %q) = %v, want %v", c.name, c.data, got, c.want)
+		}
+		f, err := Parse(c.name, []byte(c.data))
+		if err != nil {
+			continue
+		}
+		content := false
+		for _, d := range f.Docs {
+			content = content || d.value != nil || d.root != nil && !emptyNode(d.root)
+		}
+		if content == c.want {
+			t.Errorf("Parse(%s, %q) finds a document with content: %v, want %v", c.name, c.data, content, !c.want)
+		}
+	}
+}
+
+// emptyNode reports whether a document node holds nothing: yaml.v3 gives
+// a document with only comments after "---" an empty null scalar.
+func emptyNode(doc *yaml.Node) bool {
+	for _, n := range doc.Content {
+		if n.Kind != yaml.ScalarNode || n.Tag != "!!null" || n.Value != "" {
+			return false
+		}
+	}
+	return true
 }

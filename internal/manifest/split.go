@@ -79,6 +79,31 @@ func lineEnd(data []byte, off int) int {
 	return len(data)
 }
 
+// Empty reports whether a file holds no document, so that Parse would give
+// it only documents without content: a YAML stream of blank lines,
+// comments, "---" and "..." markers (with nothing but a comment after
+// them) and directives, or a JSON file of white space. It reads the lines
+// only, so that inputs can be checked before they are parsed.
+func Empty(name string, data []byte) bool {
+	if isJSONFile(name, data) {
+		return len(bytes.TrimSpace(data)) == 0
+	}
+	for off := 0; off < len(data); {
+		end := lineEnd(data, off)
+		line := data[off:end]
+		off = end
+		if isMarker(line, "---") || isMarker(line, "...") {
+			line = line[3:]
+		} else if len(line) > 0 && line[0] == '%' {
+			continue
+		}
+		if !isBlankOrComment(line) {
+			return false
+		}
+	}
+	return true
+}
+
 // isMarker reports whether a line is the document marker m ("---" or "..."),
 // which must be followed by white space or the end of the line.
 func isMarker(line []byte, m string) bool {

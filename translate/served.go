@@ -1,0 +1,211 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Served versions and the objects they share. Without a conversion webhook
+// (spec.conversion.strategy None, the default) the apiserver stores one
+// object and hands it out under every served version, changing only
+// apiVersion; an update sent through any served version is validated by
+// that version's schema alone. A declaration made in one served version
+// therefore protects nothing against clients of another unless that version
+// declares it too. Unserved versions cannot be written through and take no
+// part (docs/translation.md, "Several versions").
+
+// servedVersion is a served version that has a schema.
+type servedVersion struct {
+	name string
+	root []interface{} // document path of its openAPIV3Schema
+	raw  map[string]interface{}
+}
+
+// spread is what the served versions say about each other's declarations.
+type spread struct {
+	// copies are the declarations AllServedVersions adds, in the notation
+	// of the annotation, which they end up in.
+	copies declarations
+	// from maps pathKey of a copied extension's document path to the
+	// version it was copied from.
+	from     map[string]string
+	warnings []Problem
+	problems []Problem
+}
+
+// spreadDeclarations compares the declarations of the served versions path
+// by path and extension by extension. A path declared in some served
+// versions and present, undeclared, in another is copied there with
+// AllServedVersions, and is otherwise an error, or a warning when a
+// conversion webhook may store the versions differently. Served versions
+// that declare different values are an error, unless a webhook converts
+// them and AllServedVersions is off.
+func spreadDeclarations(doc map[string]interface{}, st *state, opts Options) *spread {
+	sp := &spread{copies: declarations{}, from: map[string]string{}}
+	served := servedVersions(doc, st)
+	if len(served) < 2 {
+		return sp
+	}
+	webhook := nestedField(nestedField(doc["spec"], "conversion"), "strategy") == "Webhook"
+	decls := st.declared()
+	for _, p := range declaredPaths(decls, served) {
+		for _, ext := range []string{extMutability, extKeyMutability} {
+			sp.compare(decls, served, p, ext, webhook, opts.AllServedVersions)
+		}
+	}
+	return sp
+}
+
+// compare handles one extension at one path across the served versions.
+func (sp *spread) compare(decls declarations, served []servedVersion, p, ext string, webhook, all bool) {
+	var declaring []string
+	var value string
+	var missing []servedVersion
+	conflict := false
+	for _, v := range served {
+		got, ok := decls[v.name][p][ext]
+		switch {
+		case !ok:
+			if _, exists := v.node(p); exists {
+				missing = append(missing, v)
+			}
+		case len(declaring) == 0:
+			declaring, value = append(declaring, v.name), got
+		case got == value:
+			declaring = append(declaring, v.name)
+		case all || !webhook:
+			conflict = true
+			sp.problems = append(sp.problems, Problem{Path: v.nodeOrRoot(p), Detail: conflictDetail(declaring[0], v.name, p, ext, value, got, all)})
+		}
+	}
+	if len(declaring) == 0 || conflict {
+		return
+	}
+	for _, v := range missing {
+		node, _ := v.node(p)
+		switch {
+		case all:
+			sp.copies.add(v.name, p, ext, value)
+			sp.from[pathKey(appendPath(node, ext))] = declaring[0]
+		case webhook:
+			sp.warnings = append(sp.warnings, Problem{Path: node, Detail: missingDetail(declaring, v.name, p, ext, value, true)})
+		default:
+			sp.problems = append(sp.problems, Problem{Path: node, Detail: "Required value: " + missingDetail(declaring, v.name, p, ext, value, false)})
+		}
+	}
+}
+
+func missingDetail(declaring []string, version, p, ext, value string, webhook bool) string {
+	which := "version " + declaring[0] + " declares"
+	if len(declaring) > 1 {
+		which = "versions " + strings.Join(declaring, ", ") + " declare"
+	}
+	why := "the versions store the same objects (no conversion webhook), so updates sent through " + version + " escape it"
+	if webhook {
+		why = "if the conversion webhook keeps this field as it is, updates sent through " + version + " escape it"
+	}
+	return fmt.Sprintf("version %s serves %s without the %s: %s that %s there; %s: declare it in %s too, or use --all-versions to apply declarations to every served version where the path exists",
+		version, p, ext, value, which, why, version)
+}
+
+func conflictDetail(first, version, p, ext, want, got string, all bool) string {
+	why := "the versions store the same objects (no conversion webhook)"
+	if all {
+		why = "--all-versions applies one declaration to every served version"
+	}
+	return fmt.Sprintf("Invalid value: %q: version %s declares %s: %s on %s, version %s declares %s; %s: make them the same",
+		got, first, ext, want, p, version, got, why)
+}
+
+// servedVersions lists the served versions with a schema, in spec.versions
+// order.
+func servedVersions(doc map[string]interface{}, st *state) []servedVersion {
+	versions, _ := nestedSlice(doc, "spec", "versions")
+	var out []servedVersion
+	for i, v := range versions {
+		name, _ := nestedField(v, "name").(string)
+		root := st.roots[name]
+		if served, _ := nestedField(v, "served").(bool); !served || root == nil || root[2] != i {
+			continue // root[2] differs for a duplicate name, reported by readState
+		}
+		raw, _ := nestedMap(doc, root...)
+		out = append(out, servedVersion{name: name, root: root, raw: raw})
+	}
+	return out
+}
+
+// node finds the schema node at path p in the version.
+func (v servedVersion) node(p string) ([]interface{}, bool) {
+	steps, err := parseDeclPath(p)
+	if err != nil {
+		return nil, false
+	}
+	return resolveDeclPath(v.raw, v.root, steps)
+}
+
+// nodeOrRoot is node, or the schema root when the path does not resolve
+// (the annotation names a node that is gone, which injection reports).
+func (v servedVersion) nodeOrRoot(p string) []interface{} {
+	if node, ok := v.node(p); ok {
+		return node
+	}
+	return v.root
+}
+
+// declaredPaths lists, sorted, the paths any served version declares.
+func declaredPaths(decls declarations, served []servedVersion) []string {
+	union := map[string]bool{}
+	for _, v := range served {
+		for p := range decls[v.name] {
+			union[p] = true
+		}
+	}
+	return sortedNames(union)
+}
+
+// declared merges the declarations of the schemas and of the annotation.
+// Where both declare one extension of one node, the annotation's value is
+// taken; injectDeclarations reports the difference.
+func (st *state) declared() declarations {
+	inline := declarations{}
+	for _, in := range st.inline {
+		inline.add(in.version, in.path, in.ext, in.value)
+	}
+	return merge(inline, st.decls)
+}
+
+// copiedProblems moves translate's problems about copied declarations to
+// the node they were copied to, saying where they came from, so that they
+// are not reported against the annotation the user did not write them in.
+func (sp *spread) copiedProblems(problems []Problem) []Problem {
+	out := make([]Problem, len(problems))
+	for i, p := range problems {
+		out[i] = p
+		if from, ok := sp.from[pathKey(p.Path)]; ok && p.field == "" {
+			ext := p.Path[len(p.Path)-1]
+			out[i].Path = p.Path[:len(p.Path)-1]
+			out[i].Detail = fmt.Sprintf("%s copied from version %s by --all-versions: %s", ext, from, p.Detail)
+		}
+	}
+	return out
+}
+
+// annotated is what the declarations annotation holds after this run: what
+// it held, and the copies.
+func (st *state) annotated() declarations { return merge(st.decls, st.copies) }
+
+// merge adds the declarations of each of ds in turn to a new set: a later
+// one's value wins.
+func merge(ds ...declarations) declarations {
+	out := declarations{}
+	for _, d := range ds {
+		for v, paths := range d {
+			for p, exts := range paths {
+				for ext, value := range exts {
+					out.add(v, p, ext, value)
+				}
+			}
+		}
+	}
+	return out
+}
