@@ -122,7 +122,7 @@ func TestTranslateBounds(t *testing.T) {
 				"  they stay within them while lists and maps hold at most 100000 entries; beyond, the apiserver may cancel them and reject the update (docs/cost.md)\n"},
 		{"floors", []string{"translate", "--bound-floor", "maxItems=5000", "--bound-floor", ".spec.labels:maxProperties=5000", input}, 1, "",
 			input + ":25: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers].x-kubernetes-key-mutability: " +
-				"Forbidden: the generated rules do not fit the apiserver's CEL cost limits, even with the bounds mut2cel may add at their floors\n" +
+				"Forbidden:\n  the generated rules do not fit the apiserver's CEL cost limits, even with the bounds mut2cel may add at their floors\n" +
 				"  declaration: x-kubernetes-key-mutability: AddOnly on .spec.finalizers\n" +
 				"  rule on .spec.finalizers costs 25025002, over the per-expression limit 10000000\n" +
 				"  most of its cost comes from .spec.finalizers (maxItems 5000)\n" +
@@ -131,7 +131,7 @@ func TestTranslateBounds(t *testing.T) {
 			"mut2cel translate: --bound-floor: \"maxWidth=5\": the keyword must be maxLength, maxItems or maxProperties\nUsage: mut2cel translate [flags] [PATH...]\n"},
 		{"no bounds", []string{"translate", "--no-bounds", input}, 1, "",
 			input + ":22: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers]: " +
-				"Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds\n"},
+				"Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits;\n  add it, or let mut2cel add it by omitting --no-bounds\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
