@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// TestRealDeclarations translates the declarations of testdata/real on the
+// corpus CRDs as a user would, and compares the exit status and every
+// line printed with testdata/real/NAME.stderr. Each line stays short
+// enough to read (300 characters): long lists belong behind -v.
+func TestRealDeclarations(t *testing.T) {
+	saved := translateFunc
+	translateFunc = translate.Translate
+	defer func() { translateFunc = saved }()
+	dir := t.TempDir()
+	for _, c := range corpus.Cases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			data, err := yaml.Marshal(c.Declared(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(dir, c.Name+".yaml")
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"translate"}
+			if c.KubeVersion != "" {
+				args = append(args, "--kube-version", c.KubeVersion)
+			}
+			if c.AllVersions {
+				args = append(args, "--all-versions")
+			}
+			args = append(args, file)
+			var stdout, stderr bytes.Buffer
+			code := run(args, nil, &stdout, &stderr)
+			got := fmt.Sprintf("exit %d\n%s", code, strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""))
+			checkGolden(t, filepath.Join("..", "..", "testdata", "real", c.Name+".stderr"), []byte(got))
+			for _, line := range strings.Split(stderr.String(), "\n") {
+				if n := len(strings.ReplaceAll(line, dir+string(filepath.Separator), "")); n > 300 {
+					t.Errorf("a line of %d characters: %s", n, line)
+				}
+			}
+		})
+	}
+}
