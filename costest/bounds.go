@@ -77,7 +77,7 @@ func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts
 	// version total needs more, every selected expression.
 	candidates := s.candidates(full, false)
 	level, r, err := s.highestLevel(candidates, len(ladder), s.valueAt, fits)
-	if err == nil && level < 0 {
+	if err == nil && level < 0 && onlyVersionTotal(s.misfits(r)) {
 		candidates = s.candidates(full, true)
 		level, r, err = s.highestLevel(candidates, len(ladder), s.valueAt, fits)
 	}
@@ -114,6 +114,19 @@ func (s *search) highestLevel(candidates []Bound, top int, value valueFunc, fits
 		}
 	}
 	return lo, nil, nil
+}
+
+// onlyVersionTotal reports whether the version total is the only limit
+// crossed: bounds on the nodes of other rules can help with it, but not
+// with a rule over the per-expression limit, whose own nodes are bounded
+// already.
+func onlyVersionTotal(misfits []Exceeded) bool {
+	for _, x := range misfits {
+		if x.Limit != PerVersionLimit {
+			return false
+		}
+	}
+	return true
 }
 
 type search struct {

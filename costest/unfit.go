@@ -83,12 +83,8 @@ func (s *search) dominant(rule Cost, tried []Bound) ([]Bound, error) {
 	base := withBounds(s.root, tried)
 	host := map[string]bool{nodeKey(rule.Node): true}
 	var shares []share
-	for _, node := range sizedNodes(base, rule.Node, rule.Expression, s.env) {
-		n := nodeAt(base, node)
-		kw, value := boundOf(n)
-		if kw == "" {
-			continue
-		}
+	for _, b := range dominantCandidates(base, rule, s) {
+		node, kw, value := b.Node, b.Keyword, b.Value
 		r, err := estimateAt(withBounds(base, []Bound{{Node: node, Keyword: kw, Value: 1}}), s.env, host)
 		if err != nil {
 			return nil, err
@@ -103,6 +99,34 @@ func (s *search) dominant(rule Cost, tried []Bound) ([]Bound, error) {
 		out = append(out, shares[i].bound)
 	}
 	return out, nil
+}
+
+// maxDominantCandidates caps the nodes dominant tries, one estimate of the
+// rule each: a rule over a large schema reads hundreds.
+const maxDominantCandidates = 6
+
+// dominantCandidates are the nodes whose size enters rule's cost, with
+// their bounds: the lists and maps, which multiply the cost, else the
+// strings, which add to it; the largest bounds first, at most
+// maxDominantCandidates of them.
+func dominantCandidates(base *apiextensionsv1.JSONSchemaProps, rule Cost, s *search) []Bound {
+	var lists, strs []Bound
+	for _, node := range sizedNodes(base, rule.Node, rule.Expression, s.env) {
+		kw, value := boundOf(nodeAt(base, node))
+		switch kw {
+		case "":
+		case MaxLength:
+			strs = append(strs, Bound{Node: node, Keyword: kw, Value: value})
+		default:
+			lists = append(lists, Bound{Node: node, Keyword: kw, Value: value})
+		}
+	}
+	out := lists
+	if len(out) == 0 {
+		out = strs
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Value > out[j].Value })
+	return out[:min(len(out), maxDominantCandidates)]
 }
 
 // boundOf names the bound that limits the size of values of n, and its

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,12 +19,19 @@ type origin struct {
 	text string // "x-kubernetes-mutability: Immutable on .spec.a"
 }
 
+// costResult is what costest said of one version schema with its rules.
+type costResult struct {
+	found []costest.Bound
+	reach *costest.Reach
+	err   error
+}
+
 // addBounds adds to the edits of spec.versions[i] the maxLength, maxItems
 // and maxProperties the generated rules need to pass the apiserver's static
 // cost limits (costest.Bounds says which and why), and reports how far the
 // rules are sure to stay within the runtime limits. With NoBounds it
 // reports each needed bound as a problem instead.
-func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[string]origin, opts Options) ([]Edit, []Bound, []Problem, []Problem) {
+func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]Edit, []Bound, []Problem, []Problem) {
 	if len(edits) == 0 {
 		return edits, nil, nil, nil
 	}
@@ -36,11 +44,22 @@ func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[stri
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	floor := opts.floor
-	found, err := costest.Bounds(props, env, costest.BoundOptions{
-		Selected: generated,
-		Explicit: map[string]int64{costest.MaxLength: opts.MaxLength, costest.MaxItems: opts.MaxItems, costest.MaxProperties: opts.MaxProperties},
-		Floor:    floor,
-	})
+	key, err := json.Marshal(props)
+	if err != nil {
+		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: " + err.Error()}}, nil
+	}
+	// Versions often share one schema (v1 and v1beta1 of Gateway API):
+	// their rules, and so their bounds, are the same.
+	c, seen := memo[string(key)]
+	if !seen {
+		c.found, c.err = costest.Bounds(props, env, costest.BoundOptions{
+			Selected: generated,
+			Explicit: map[string]int64{costest.MaxLength: opts.MaxLength, costest.MaxItems: opts.MaxItems, costest.MaxProperties: opts.MaxProperties},
+			Floor:    floor,
+		})
+		memo[string(key)] = c
+	}
+	found, err := c.found, c.err
 	var unfit *costest.UnfitError
 	switch {
 	case errors.As(err, &unfit):
@@ -59,7 +78,11 @@ func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[stri
 	for _, b := range found {
 		costest.SetBound(props, b)
 	}
-	reach, err := costest.RuntimeReach(props, env, generated, floor)
+	if c.reach == nil {
+		c.reach, c.err = costest.RuntimeReach(props, env, generated, floor)
+		memo[string(key)] = c
+	}
+	reach, err := c.reach, c.err
 	if err != nil {
 		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}, nil
 	}

@@ -21,12 +21,13 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 	var edits []Edit
 	var bounds []Bound
 	var problems, warnings []Problem
+	memo := map[string]costResult{}
 	for i := range versions {
 		e, origins, p := translateVersion(doc, i, opts)
 		if len(p) == 0 {
 			var b []Bound
 			var w []Problem
-			e, b, p, w = addBounds(doc, i, e, origins, opts)
+			e, b, p, w = addBounds(doc, i, e, origins, opts, memo)
 			bounds = append(bounds, b...)
 			warnings = append(warnings, w...)
 		}
