@@ -60,7 +60,7 @@ Commands:
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-10s  %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun \"mut2cel help <command>\" for details.\n")
+	fmt.Fprintf(w, "\nRun \"mut2cel help <command>\" for details, \"mut2cel --version\" for the version.\n")
 }
 
 func (c *command) printUsage(w io.Writer) {

@@ -1,10 +1,5 @@
 package main
 
-import (
-	"fmt"
-	"runtime/debug"
-)
-
 var helpCommand = &command{
 	name: "help", args: "[command]", summary: "show help for mut2cel or one command",
 	help:  "Prints the usage of mut2cel, or of the named command.\n",
@@ -30,33 +25,4 @@ func runHelp(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	return exitOK
-}
-
-// version is set at link time (-ldflags "-X main.version=v1.2.3"); without
-// it, the module version Go recorded in the binary is used.
-var version = ""
-
-var versionCommand = &command{
-	name: "version", args: "", summary: "print the version of mut2cel",
-	help:  "Prints the version of mut2cel.\n",
-	flags: noFlags("version"),
-	run:   runVersion,
-}
-
-func runVersion(c *command, e *env, args []string) int {
-	if code, done := c.noArgs(e, args); done {
-		return code
-	}
-	fmt.Fprintf(e.stdout, "mut2cel %s\n", versionString())
-	return exitOK
-}
-
-func versionString() string {
-	if version != "" {
-		return version
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "(devel)"
 }

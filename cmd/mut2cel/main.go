@@ -38,6 +38,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch name := args[0]; name {
 	case "-h", "--help":
 		return runHelp(helpCommand, e, args[1:])
+	case "--version":
+		return runVersion(versionCommand, e, args[1:])
 	default:
 		if c := findCommand(name); c != nil {
 			return c.run(c, e, args[1:])
