@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -98,7 +99,13 @@ func TestJudge(t *testing.T) {
 		t.Errorf("judges built for %q, want %q", got, want)
 	}
 	_, err = verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
-	if err == nil || !strings.Contains(err.Error(), "connection refused") {
-		t.Errorf("failing judge: Verify error = %v, want connection refused", err)
+	var jerr *verify.JudgeError
+	if err == nil || !strings.Contains(err.Error(), "connection refused") || !errors.As(err, &jerr) || jerr.Version != "v1" {
+		t.Errorf("failing judge: Verify error = %v, want a JudgeError of v1, connection refused", err)
+	}
+	refused := func(verify.Target) (verify.Judge, error) { return nil, fmt.Errorf("the server refuses the CRD") }
+	_, err = verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: refused})
+	if want := `the judge of version "v1" failed: the server refuses the CRD`; err == nil || err.Error() != want || !errors.As(err, &jerr) {
+		t.Errorf("judge not built: Verify error = %v, want a JudgeError %q", err, want)
 	}
 }

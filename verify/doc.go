@@ -24,7 +24,8 @@
 //     the rules involved. It returns an error, not a report, when a
 //     document is unusable: invalid declarations, a version served but not
 //     declared, a CRD under test that the apiserver's CRD validation
-//     refuses.
+//     refuses; a *JudgeError when the judge (Options.NewJudge) fails, which
+//     is no fault of the documents.
 //   - NewPairGenerator takes a structural schema and a seed and yields raw
 //     old/new object pairs, for reuse by other test drivers.
 //

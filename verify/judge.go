@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -20,6 +21,22 @@ type Judge interface {
 	// the server refuses the pair whatever its rules say.
 	Update(old, new map[string]interface{}) (denied bool, detail []string, err error)
 }
+
+// JudgeError is the error of Verify when the judge of a version fails:
+// Options.NewJudge cannot build it (a server refuses the CRD that the
+// apiserver's validation in process accepted), or it decides no pair for
+// other reasons than the pair (a server that stops answering). The
+// documents are not at fault.
+type JudgeError struct {
+	Version string
+	Err     error
+}
+
+func (e *JudgeError) Error() string {
+	return fmt.Sprintf("the judge of version %q failed: %v", e.Version, e.Err)
+}
+
+func (e *JudgeError) Unwrap() error { return e.Err }
 
 // Target is what a Judge is built for: one served version of the CRD
 // under test.

@@ -55,7 +55,8 @@ type Progress struct {
 // declarations of the version of the same name in declared with the
 // verdict of translated's rules. It returns an error when either document
 // is unusable (no such version, invalid declarations, a translated CRD the
-// apiserver would refuse); disagreements are in the Report.
+// apiserver would refuse), or a *JudgeError when the judge fails;
+// disagreements are in the Report.
 func Verify(declared, translated map[string]interface{}, opts Options) (*Report, error) {
 	if opts.Pairs <= 0 {
 		opts.Pairs = DefaultPairs

@@ -42,7 +42,7 @@ func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResource
 	}
 	judge, err := opts.NewJudge(Target{CRD: doc, Version: tv.name, Schema: s})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+		return nil, &JudgeError{Version: tv.name, Err: err}
 	}
 	return &versionRun{
 		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
@@ -159,7 +159,7 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 		return v, nil
 	}
 	if err != nil {
-		return verdicts{}, fmt.Errorf("version %q: %w", r.version, err)
+		return verdicts{}, &JudgeError{Version: r.version, Err: err}
 	}
 	v.evalErrs = evaluationErrors(v.detail)
 	// A rule failing on an integer sent as a float denies the update like a

@@ -51,8 +51,10 @@ the first disagreements are shrunk and printed as YAML documents with both
 verdicts, the rules involved and the old and new objects. Progress goes to
 standard error about once a second.
 
-Exit status: 0 when there is no disagreement, 1 when there is one, 2 when
-an input cannot be read, translated or matched.
+Exit status: 0 when there is no disagreement, 1 when there is one or when
+the apiserver of --server fails (it does not start, refuses a CRD that its
+validation in process accepts, or stops answering), 2 when an input cannot
+be read, translated or matched.
 `,
 }
 
@@ -255,10 +257,7 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 		}
 		rep, err := verify.Verify(job.declared.Value, job.tested, o)
 		if err != nil {
-			d := job.declared.At
-			d.Detail = err.Error()
-			fmt.Fprintln(e.stderr, d)
-			return exitUsage
+			return reportVerifyError(e, job, err)
 		}
 		printReport(e, job, rep)
 		for _, v := range rep.Versions {
@@ -271,4 +270,21 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// reportVerifyError prints why a CRD could not be verified and returns the
+// exit status: the input's fault (exitUsage), or the judge's, which only
+// --server's apiserver can be (exitFailure).
+func reportVerifyError(e *env, job verifyJob, err error) int {
+	d := job.declared.At
+	d.Detail = err.Error()
+	var jerr *verify.JudgeError
+	if !errors.As(err, &jerr) {
+		fmt.Fprintln(e.stderr, d)
+		return exitUsage
+	}
+	d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
+		"; verify without --server checks the same rules with the apiserver's validator in process"
+	fmt.Fprintln(e.stderr, d)
+	return exitFailure
 }

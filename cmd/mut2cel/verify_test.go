@@ -1,7 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
 const brokenSet = "../../testdata/broken/set-order-ignored/"
@@ -63,5 +73,55 @@ func TestVerify(t *testing.T) {
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+	}
+}
+
+// TestVerifyServerProtectedGroup verifies, on a real server, a CRD of a
+// protected group from the corpus, with a declaration in its annotation:
+// the judge's copies of it must keep its api-approved.kubernetes.io
+// annotation. GatewayClass serves v1 and v1beta1 without conversion, so
+// both are declared.
+func TestVerifyServerProtectedGroup(t *testing.T) {
+	immutable := map[string]map[string]string{".spec.controllerName": {"x-kubernetes-mutability": "Immutable"}}
+	c := corpus.Case{
+		File:         "gateway-api/standard/gateway.networking.k8s.io_gatewayclasses.yaml",
+		Declarations: map[string]map[string]map[string]string{"v1": immutable, "v1beta1": immutable},
+	}
+	data, err := yaml.Marshal(c.Declared(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "gatewayclasses.yaml")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, runCase{
+		args: []string{"verify", "-q", "--server", "--pairs", "50", file},
+		stdout: file + ":1: gatewayclasses.gateway.networking.k8s.io v1: 50 pairs, no disagreement\n" +
+			file + ":1: gatewayclasses.gateway.networking.k8s.io v1beta1: 50 pairs, no disagreement\n",
+	})
+}
+
+// TestVerifyJudgeFails checks that a judge that fails, as the server of
+// --server does when it refuses a CRD its validation in process accepts,
+// is reported as an internal error, not as bad input.
+func TestVerifyJudgeFails(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	e := &env{stdout: &stdout, stderr: &stderr}
+	o := verifyOptions{kube: kubeVersionFlag(translate.DefaultKubeVersion)}
+	jobs, diags := verifyJobs(e, []string{"../../examples/ports.yaml"}, o)
+	if len(jobs) != 1 || len(diags) != 0 {
+		t.Fatalf("verifyJobs = %d jobs, %v; want one job", len(jobs), diags)
+	}
+	refused := func(verify.Target) (verify.Judge, error) {
+		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
+	}
+	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true)
+	want := `../../examples/ports.yaml:1: document 1 (CustomResourceDefinition/gateways.networking.example.com): ` +
+		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
+		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +
+		`  verify without --server checks the same rules with the apiserver's validator in process` + "\n"
+	if code != exitFailure || stderr.String() != want || stdout.Len() != 0 {
+		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitFailure, want)
 	}
 }

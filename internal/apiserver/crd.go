@@ -24,6 +24,14 @@ const installTimeout = time.Minute
 // status subresource, an update of the resource keeps the old status, and
 // the pair would not be written as given. The schema, scope and names are
 // the CRD's own.
+//
+// Of the metadata it keeps only what CRD validation reads besides the
+// name: the api-approved.kubernetes.io annotation, which a CRD of a
+// protected group (k8s.io, kubernetes.io and their subdomains) must carry
+// with a URL or a reason starting with "unapproved" (KEP 1111; the
+// apiserver's validateAPIApproval). Prefixing the group keeps it protected
+// exactly when it was, so the CRD's own annotation, which the apiserver's
+// validation in process has accepted, is what the judged group needs.
 func judgedCRD(doc map[string]interface{}, version, prefix string) (*apiextensionsv1.CustomResourceDefinition, error) {
 	data, err := json.Marshal(doc)
 	if err != nil {
@@ -44,6 +52,9 @@ func judgedCRD(doc map[string]interface{}, version, prefix string) (*apiextensio
 	}
 	v.Served, v.Storage, v.Subresources = true, true, nil
 	out := &apiextensionsv1.CustomResourceDefinition{Spec: crd.Spec}
+	if approval, ok := crd.Annotations[apiextensionsv1.KubeAPIApprovedAnnotation]; ok {
+		out.Annotations = map[string]string{apiextensionsv1.KubeAPIApprovedAnnotation: approval}
+	}
 	out.Spec.Versions = []apiextensionsv1.CustomResourceDefinitionVersion{*v}
 	out.Spec.Conversion = nil
 	out.Spec.Group = prefix + "." + crd.Spec.Group

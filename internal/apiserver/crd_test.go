@@ -2,10 +2,18 @@ package apiserver
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
+	"k8s.io/apiextensions-apiserver/pkg/apihelpers"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/internal/testcrd"
 )
 
 const twoVersions = `
@@ -81,6 +89,80 @@ func TestJudgedCRD(t *testing.T) {
 	if _, err := judgedCRD(doc, "v3", "j8"); err == nil || err.Error() != `the CRD has no version "v3"` {
 		t.Errorf("judgedCRD(v3) = %v, want no such version", err)
 	}
+}
+
+// TestJudgedCRDProtectedGroup checks that the judged CRD, and its copy
+// without rules, are in a protected group exactly when the CRD under test
+// is, keep its api-approved.kubernetes.io annotation and no other, and pass
+// the apiserver's validation whenever the CRD under test does.
+func TestJudgedCRDProtectedGroup(t *testing.T) {
+	const approved = "https://github.com/kubernetes-sigs/gateway-api/pull/1"
+	for _, c := range []struct {
+		group, approval string
+		valid           bool
+	}{
+		{group: "example.com", valid: true},
+		{group: "example.com", approval: approved, valid: true},
+		{group: "k8s.io.example.com", valid: true},
+		{group: "k8s.io", approval: approved, valid: true},
+		{group: "gateway.networking.k8s.io", approval: approved, valid: true},
+		{group: "snapshot.storage.k8s.io", approval: "unapproved, experimental-only", valid: true},
+		{group: "kubernetes.io", approval: approved, valid: true},
+		{group: "x.kubernetes.io", approval: approved, valid: true},
+		{group: "gateway.networking.k8s.io"},
+		{group: "gateway.networking.k8s.io", approval: "approved"},
+	} {
+		doc := testcrd.WithSchema(t, `{type: object}`)
+		meta := doc["metadata"].(map[string]interface{})
+		meta["name"] = "widgets." + c.group
+		annotations := map[string]interface{}{"mut2cel.io/declarations": "v1: {}\n"}
+		if c.approval != "" {
+			annotations[apiextensionsv1.KubeAPIApprovedAnnotation] = c.approval
+		}
+		meta["annotations"] = annotations
+		doc["spec"].(map[string]interface{})["group"] = c.group
+		what := fmt.Sprintf("group %s, approval %q", c.group, c.approval)
+		if errs := validate(t, doc); (len(errs) == 0) != c.valid {
+			t.Fatalf("%s: the test case is wrong: validation gives %v", what, errs)
+		}
+		crd, err := judgedCRD(doc, "v1", "j7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string(nil)
+		if c.approval != "" {
+			want = map[string]string{apiextensionsv1.KubeAPIApprovedAnnotation: c.approval}
+		}
+		if !reflect.DeepEqual(crd.Annotations, want) {
+			t.Errorf("%s: judged CRD annotations %v, want %v", what, crd.Annotations, want)
+		}
+		for _, judged := range []*apiextensionsv1.CustomResourceDefinition{crd, withoutRules(crd, "bare")} {
+			if got, want := apihelpers.IsProtectedCommunityGroup(judged.Spec.Group), apihelpers.IsProtectedCommunityGroup(c.group); got != want {
+				t.Errorf("%s: %s protected %v, want %v", what, judged.Spec.Group, got, want)
+			}
+			errs, err := kube.ValidateCRD(judged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.valid && len(errs) > 0 {
+				t.Errorf("%s: the judged CRD %s fails validation: %v", what, judged.Name, errs)
+			}
+		}
+	}
+}
+
+// validate runs the apiserver's CRD validation on a CRD document.
+func validate(t *testing.T, doc map[string]interface{}) field.ErrorList {
+	t.Helper()
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal([]byte(js(t, doc)), crd); err != nil {
+		t.Fatal(err)
+	}
+	errs, err := kube.ValidateCRD(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return errs
 }
 
 func js(t *testing.T, v interface{}) string {

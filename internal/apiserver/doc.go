@@ -19,4 +19,8 @@
 //   - Every file (etcd's data, a client configuration) lives in one
 //     temporary directory, removed by Stop.
 //   - klog, which is process-global, writes to Options.Log from Start on.
+//   - A judge installs its CRDs in groups of their own, <prefix>.<group>:
+//     protected (k8s.io, kubernetes.io and their subdomains, KEP 1111)
+//     exactly when the CRD's group is, and carrying the CRD's
+//     api-approved.kubernetes.io annotation.
 package apiserver

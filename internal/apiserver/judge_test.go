@@ -10,6 +10,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/internal/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
@@ -166,4 +167,40 @@ func TestJudgeConcurrently(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// gatewayClasses is a CRD of a protected group (KEP 1111) from the corpus:
+// its upstream rules make spec.controllerName immutable.
+var gatewayClasses = corpus.Case{File: "gateway-api/standard/gateway.networking.k8s.io_gatewayclasses.yaml"}
+
+// TestJudgeProtectedGroup installs a CRD of the protected group
+// gateway.networking.k8s.io, which the server accepts only with its
+// api-approved.kubernetes.io annotation, and checks a few verdicts against
+// the CEL validator in process.
+func TestJudgeProtectedGroup(t *testing.T) {
+	doc := gatewayClasses.Declared(t)
+	v := doc["spec"].(map[string]interface{})["versions"].([]interface{})[0].(map[string]interface{})
+	if v["name"] != "v1" {
+		t.Fatalf("the first version of %s is %v, want v1", gatewayClasses.File, v["name"])
+	}
+	s := structural(t, v["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{}))
+	j, err := shared.NewJudge(verify.Target{CRD: doc, Version: "v1", Schema: s})
+	if err != nil {
+		t.Fatalf("NewJudge(%s v1): %v", gatewayClasses.File, err)
+	}
+	rules := kube.NewRuleValidator(s)
+	for _, c := range []struct {
+		old, new string
+		denied   bool
+	}{
+		{old: `{spec: {controllerName: example.com/a}}`, new: `{spec: {controllerName: example.com/a, description: d}}`},
+		{old: `{spec: {controllerName: example.com/a}}`, new: `{spec: {controllerName: example.com/b}}`, denied: true},
+	} {
+		old, new := stored(t, c.old), stored(t, c.new)
+		denied, detail, err := j.Update(old, new)
+		wantDenied, wantDetail := local(rules, old, new)
+		if err != nil || denied != c.denied || denied != wantDenied || !reflect.DeepEqual(detail, wantDetail) {
+			t.Errorf("Update(%s, %s) = %v, %q, %v; want %v, %q (in process %v)", c.old, c.new, denied, detail, err, c.denied, wantDetail, wantDenied)
+		}
+	}
 }
