@@ -6,47 +6,42 @@ import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/testcrd"
 )
 
-// kepCase is one example of the KEP "Immutable Fields": a schema with a %s
-// placeholder for the declaration value, the values it is instantiated with
-// (I Immutable, A AddOnly, R RemoveOnly), and updates with the values that
-// allow them.
-type kepCase struct {
-	name        string
-	values      string
-	schema      string
-	transitions []kepTransition
-	// methods, when set, replaces the three methods, with the reason in a
-	// comment.
-	methods []method
+// verdictTable holds the examples of the KEP "Immutable Fields" and the
+// patterns of the blog post on CEL immutability, with the verdicts of
+// docs/semantics.md; translate's tests check the same table locally.
+const verdictTable = "../testdata/kep/examples.yaml"
+
+// kepMethods replaces the three methods for the examples named.
+var kepMethods = map[string][]method{
+	// Server-side apply cannot type a set whose items are maps
+	// ("associative list without keys has an element that's a map type"),
+	// so no client can apply such an object, with or without rules.
+	"example4b-set-of-atomic-maps": {update, mergePatch},
 }
 
-type kepTransition struct {
-	old, new string
-	allow    string // the values under which the server accepts the update
-}
-
-var valueNames = map[byte]string{'I': "Immutable", 'A': "AddOnly", 'R': "RemoveOnly"}
-
-// testKEP installs every KEP example under every value it takes, at every
-// target version, and drives each update with each method.
+// testKEP installs every example of the verdict table under every value it
+// takes, at every target version, and drives each update with each method.
 func testKEP(t *testing.T, c *cluster) {
 	d := &driver{c: c, stats: newStats()}
 	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
+	table := testcrd.ReadVerdicts(t, verdictTable)
 	type instance struct {
 		k      *kind
-		c      kepCase
+		ex     testcrd.Example
 		letter byte
 	}
 	var all []instance
-	for i, kc := range kepCases {
-		for j := range kc.values {
-			letter := kc.values[j]
-			doc := kepCRD(t, i, valueNames[letter], strings.ReplaceAll(kc.schema, "%s", valueNames[letter]))
+	for i, ex := range append(table.KEP, table.Blog...) {
+		for j := range ex.Values {
+			letter := ex.Values[j]
+			value := testcrd.ValueNames[letter]
+			doc := kepCRD(t, i, value, ex.Schema(value))
 			for _, v := range targetVersions {
-				name := fmt.Sprintf("%s/%s", kc.name, valueNames[letter])
-				all = append(all, instance{install(t, c, name, doc, v), kc, letter})
+				all = append(all, instance{install(t, c, ex.Name+"/"+value, doc, v), ex, letter})
 			}
 		}
 	}
@@ -60,16 +55,16 @@ func testKEP(t *testing.T, c *cluster) {
 		t.Run(in.k.name, func(t *testing.T) {
 			t.Parallel()
 			ms := methods
-			if in.c.methods != nil {
-				ms = in.c.methods
+			if only, ok := kepMethods[in.ex.Name]; ok {
+				ms = only
 				t.Logf("%s: methods %v only", in.k.name, ms)
 			}
-			for i, tr := range in.c.transitions {
-				want := !strings.Contains(tr.allow, string(in.letter))
+			for i, tr := range in.ex.Transitions {
+				want := !tr.Allows(in.letter)
 				for _, m := range ms {
-					causes := d.transition(t, in.k, m, fmt.Sprintf("t%d-%s", i, m), object(t, tr.old), object(t, tr.new))
+					causes := d.transition(t, in.k, m, fmt.Sprintf("t%d-%s", i, m), object(t, tr.Old), object(t, tr.New))
 					if got := len(causes) > 0; got != want {
-						t.Errorf("%s: update %s -> %s with %s: rejected=%v, want %v (%q)", in.k.name, tr.old, tr.new, m, got, want, causes)
+						t.Errorf("%s: update %s -> %s with %s: rejected=%v, want %v (%q)", in.k.name, tr.Old, tr.New, m, got, want, causes)
 					}
 				}
 			}

@@ -141,8 +141,6 @@ type verdictCase struct {
 	transitions []transition
 }
 
-var valueNames = map[byte]string{'I': "Immutable", 'A': "AddOnly", 'R': "RemoveOnly"}
-
 // runVerdicts translates every case at every version and checks that the
 // apiserver's CEL validator and the reference checker both give the expected
 // verdict on every transition.
@@ -153,7 +151,7 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 			values = "IAR"
 		}
 		for i := range values {
-			value := valueNames[values[i]]
+			value := testcrd.ValueNames[values[i]]
 			schemaYAML := strings.ReplaceAll(c.schema, "%s", value)
 			checker := checkerFor(t, schemaYAML)
 			for _, v := range versions {

@@ -1,5 +1,7 @@
-// Package testcrd builds the minimal CRD documents tests wrap their schemas
-// in.
+// Package testcrd holds what the tests of several packages share: the
+// minimal CRD documents tests wrap their schemas in, and the verdict table
+// of the KEP examples (testdata/kep/examples.yaml) that translate's and
+// e2e's tests both check.
 package testcrd
 
 import (
