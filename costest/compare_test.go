@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/internal/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
@@ -86,7 +87,7 @@ func TestGeneratedNoCostlierThanHandWritten(t *testing.T) {
 		fmt.Fprintf(&table, "| %s | %s | %d | `%s` on the field; `%s` on the root | %d |\n",
 			c.pattern, ruleList(generated), generated.Total, cell(c.fieldRule), cell(c.rootRule), handReport.Total)
 	}
-	checkGoldenFile(t, "testdata/comparison.md", table.String())
+	golden.Check(t, "testdata/comparison.md", []byte(table.String()))
 	doc, err := os.ReadFile(comparisonDoc)
 	if err != nil {
 		t.Fatal(err)

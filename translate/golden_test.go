@@ -2,16 +2,14 @@ package translate_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files: ../examples/translated and ../testdata/golden")
 
 // goldenDir is where the translations of the examples at target v live: the
 // default target's next to the examples, for users to read, the others with
@@ -37,22 +35,7 @@ func TestGolden(t *testing.T) {
 			name := filepath.Join(goldenDir(v), filepath.Base(file))
 			t.Run(name, func(t *testing.T) {
 				got := translateFile(t, file, v)
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(name, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(name)
-				if err != nil {
-					t.Fatalf("%v (run go test ./translate -update to create it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("translation of %s at %s differs from %s; run go test ./translate -update and review the diff\ngot:\n%s", file, v, name, got)
-				}
+				golden.Check(t, name, got)
 				// Translating the output again changes nothing.
 				if again := translateBytes(t, name, got, v); !bytes.Equal(again, got) {
 					t.Errorf("translating %s again changed it", name)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/audit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -40,7 +41,7 @@ func TestCost(t *testing.T) {
 				t.Errorf("mut2cel %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), code, c.code, stderr.String())
 			}
 			if c.golden != "" {
-				checkGolden(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
+				golden.Check(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
 			}
 			if !strings.HasPrefix(stderr.String(), c.stderr) || (c.stderr == "" && stderr.Len() > 0) {
 				t.Errorf("stderr = %q, want it to start with %q", stderr.String(), c.stderr)
@@ -139,7 +140,7 @@ func TestTranslateBounds(t *testing.T) {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, stderr.String())
 			}
 			if c.golden != "" {
-				checkGolden(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
+				golden.Check(t, filepath.Join("testdata", "cost", c.golden), stdout.Bytes())
 			} else if stdout.Len() > 0 {
 				t.Errorf("stdout = %q, want nothing", stdout.String())
 			}

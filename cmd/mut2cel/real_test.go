@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -44,7 +45,7 @@ func TestRealDeclarations(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run(args, nil, &stdout, &stderr)
 			got := fmt.Sprintf("exit %d\n%s", code, strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""))
-			checkGolden(t, filepath.Join("..", "..", "testdata", "real", c.Name+".stderr"), []byte(got))
+			golden.Check(t, filepath.Join("..", "..", "testdata", "real", c.Name+".stderr"), []byte(got))
 			for _, line := range strings.Split(stderr.String(), "\n") {
 				if n := len(strings.ReplaceAll(line, dir+string(filepath.Separator), "")); n > 300 {
 					t.Errorf("a line of %d characters: %s", n, line)

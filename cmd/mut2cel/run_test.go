@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // fakeTranslate stands in for the translator, which is written
 // separately: it turns x-kubernetes-mutability: Immutable into a
@@ -186,7 +184,7 @@ func checkRun(t *testing.T, c runCase) {
 	}
 	switch {
 	case strings.HasSuffix(c.stdout, ".golden"):
-		checkGolden(t, filepath.Join("testdata", c.stdout), stdout.Bytes())
+		golden.Check(t, filepath.Join("testdata", c.stdout), stdout.Bytes())
 	case c.code == exitOK && !strings.Contains(c.stdout, "\n") && c.stdout != "":
 		if !strings.Contains(stdout.String(), c.stdout) {
 			t.Errorf("run(%q) stdout = %q, want it to contain %q", c.args, stdout.String(), c.stdout)
@@ -204,19 +202,6 @@ func checkRun(t *testing.T, c runCase) {
 	}
 	if len(c.stderr) == 0 && stderr.Len() > 0 {
 		t.Errorf("run(%q) stderr = %q, want nothing", c.args, stderr.String())
-	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if want := readFile(t, path); string(got) != want {
-		t.Errorf("output differs from %s (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 )
 
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
-		UpdateScripts:       *update,
+		UpdateScripts:       *golden.Update,
 		RequireExplicitExec: true,
 		Condition:           condition,
 	})

@@ -1,7 +1,6 @@
 package component
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -127,7 +127,7 @@ func TestKustomizeBuildsTranslation(t *testing.T) {
 			t.Errorf("kustomize builds %s differently from translate:\n got %v\nwant %v", c.Name, got, want)
 		}
 	}
-	checkGolden(t, "testdata/escapes.kustomization.yaml", mustKustomization(t, crdsOf(t, "testdata/escapes.yaml")))
+	golden.Check(t, "testdata/escapes.kustomization.yaml", mustKustomization(t, crdsOf(t, "testdata/escapes.yaml")))
 }
 
 func mustKustomization(t *testing.T, crds []CRD) []byte {
@@ -164,21 +164,5 @@ func TestNoChangeNoPatch(t *testing.T) {
 	out := mustKustomization(t, crds)
 	if want := Header + "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches: []\n"; string(out) != want {
 		t.Errorf("Kustomization() = %q, want %q", out, want)
-	}
-}
-
-var update = flagUpdate()
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (go test -update rewrites it): %v\n%s", path, err, got)
 	}
 }

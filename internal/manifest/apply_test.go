@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -221,7 +222,7 @@ func TestApply(t *testing.T) {
 				t.Errorf("Value() after Apply differs from ApplyData")
 			}
 			out := checkLineEnds(t, f.Bytes(), c.crlf, c.noFinalNL)
-			checkGolden(t, filepath.Join("testdata", "apply", c.name+".out"+filepath.Ext(c.in)), out)
+			golden.Check(t, filepath.Join("testdata", "apply", c.name+".out"+filepath.Ext(c.in)), out)
 			checkOtherDocsUnchanged(t, in, f, c.doc)
 		})
 	}
