@@ -2,6 +2,8 @@ package main
 
 import (
 	"testing"
+
+	"github.com/mut2cel/mut2cel/verify"
 )
 
 const brokenSet = "../../testdata/broken/set-order-ignored/"
@@ -63,5 +65,22 @@ func TestVerify(t *testing.T) {
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+	}
+}
+
+// TestVerifySummary pins the line of one version, every pair set aside
+// counted in it.
+func TestVerifySummary(t *testing.T) {
+	for _, c := range []struct {
+		v    verify.VersionReport
+		want string
+	}{
+		{verify.VersionReport{Pairs: 300}, "300 pairs, no disagreement"},
+		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4},
+			"300 pairs, 2 disagreements, the first at pair 7; 3 judged otherwise because of an integer sent as a float; 4 set aside: the apiserver refuses an object of the pair whatever the rules"},
+	} {
+		if got := summary(&c.v); got != c.want {
+			t.Errorf("summary(%+v) = %q, want %q", c.v, got, c.want)
+		}
 	}
 }
