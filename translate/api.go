@@ -132,6 +132,10 @@ type Problem struct {
 	Path []interface{}
 	// Detail says what is wrong and what to do about it.
 	Detail string
+	// Reason, when set, names a refusal docs/semantics.md allows: a
+	// declaration no rule can check exactly, or rules over the cost
+	// limits. Empty for every other problem.
+	Reason string
 	// field, when set, is the rendered path of a problem found by the
 	// apiserver's own validation, which reports rendered paths only.
 	field string
@@ -147,6 +151,21 @@ func (p Problem) Field() string {
 }
 
 func (p Problem) String() string { return p.Field() + ": " + p.Detail }
+
+// Reasons of a Problem.
+const (
+	// ReasonInexact: the apiserver's CEL cannot compare the values exactly.
+	ReasonInexact = "Inexact"
+	// ReasonCost: the generated rules do not fit the CEL cost limits.
+	ReasonCost = "Cost"
+	// ReasonUnescapableName: a property name has no CEL escape.
+	ReasonUnescapableName = "UnescapableName"
+	// ReasonIndexComparison: comparing list items index by index needs
+	// Kubernetes 1.33, or maxItems.
+	ReasonIndexComparison = "IndexComparison"
+	// ReasonFormat: CEL reads a formatted string as another value.
+	ReasonFormat = "Format"
+)
 
 // Error is a translation failure listing every problem found, sorted by path.
 type Error struct {

@@ -194,7 +194,7 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	} else {
 		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
 	}
-	return Problem{Path: path, Detail: b.String()}
+	return Problem{Path: path, Detail: b.String(), Reason: ReasonCost}
 }
 
 // reachWarnings tell, in one line, how large objects may grow before a

@@ -63,9 +63,9 @@ func exactValues(n *node) (bool, error) {
 func comparable(n *node) error {
 	switch {
 	case n.s.XPreserveUnknownFields:
-		return cannot("the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
+		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
 	case n.s.XEmbeddedResource:
-		return cannot("the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
+		return cannot(ReasonInexact, "the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
 	}
 	return formatComparable(n)
 }
@@ -77,7 +77,7 @@ func (g *exprGen) requireExact(n *node, why string) error {
 		return err
 	}
 	if !exact {
-		return cannot("%s, and values at %s contain lists of type set or map, nullable properties, properties whose names read as CEL escapes (such as __meta__ or x__dash__y), or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
+		return cannot(ReasonInexact, "%s, and values at %s contain lists of type set or map, nullable properties, properties whose names read as CEL escapes (such as __meta__ or x__dash__y), or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
 	}
 	return nil
 }
@@ -267,7 +267,7 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
 	}
 	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
-		return "", cannot("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
+		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
 	}
 	indices := make([]string, *list.s.ValueValidation.MaxItems)
 	for j := range indices {

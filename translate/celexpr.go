@@ -18,13 +18,13 @@ type exprGen struct {
 }
 
 // inexpressible is returned when no exact CEL form exists; the planner turns
-// it into a Problem on the declaring node.
-type inexpressible struct{ detail string }
+// it into a Problem on the declaring node, with the reason.
+type inexpressible struct{ reason, detail string }
 
 func (e *inexpressible) Error() string { return e.detail }
 
-func cannot(format string, args ...interface{}) error {
-	return &inexpressible{fmt.Sprintf(format, args...)}
+func cannot(reason, format string, args ...interface{}) error {
+	return &inexpressible{reason, fmt.Sprintf(format, args...)}
 }
 
 func (g *exprGen) newVar(prefix string) string {
@@ -36,7 +36,7 @@ func (g *exprGen) newVar(prefix string) string {
 func sel(x, name string) (string, error) {
 	escaped, ok := apiservercel.Escape(name)
 	if !ok {
-		return "", cannot("property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
+		return "", cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
 	}
 	return x + "." + escaped, nil
 }

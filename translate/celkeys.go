@@ -32,7 +32,7 @@ func keysComparable(list *node) error {
 			continue
 		}
 		if name, f, ok := kn.format(); ok && f.spellings != "" {
-			return cannot("the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings)
+			return cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings)
 		}
 	}
 	return nil

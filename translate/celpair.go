@@ -3,7 +3,7 @@ package translate
 // errVacuous marks a constraint that can never be violated: its target lies
 // inside a set item, which exists before and after only when it is equal as a
 // whole (semantics.md 3.3).
-var errVacuous = cannot("vacuous")
+var errVacuous = cannot("", "vacuous")
 
 // pairs renders "body holds for every instance of target below host that
 // exists before and after" (semantics.md 2.2), for a host whose old value the

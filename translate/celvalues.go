@@ -70,7 +70,7 @@ func formatComparable(n *node) error {
 	if !ok || f.spellings == "" {
 		return nil
 	}
-	return cannot("the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.userPath(), name, f.celType, f.spellings)
+	return cannot(ReasonFormat, "the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.userPath(), name, f.celType, f.spellings)
 }
 
 // equalSeesProperty reports whether the apiserver's == on objects compares

@@ -43,7 +43,7 @@ func (p *planner) declared(n *node, ext string, gen func() error) {
 	switch {
 	case err == nil:
 	case errors.As(err, &inexp):
-		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: "Forbidden: cannot be translated exactly: " + inexp.detail})
+		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: "Forbidden: cannot be translated exactly: " + inexp.detail, Reason: inexp.reason})
 	default:
 		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: err.Error()})
 	}

@@ -47,9 +47,10 @@
 //     the apiserver's own validator, compiled once per version.
 //   - A disagreement is reported only for a pair the apiserver would judge
 //     by its rules: both objects pass the schema, list-type and
-//     non-transition rule validation of a create. Pairs where an integer
-//     sent as a float decides the outcome are counted apart (semantics.md
-//     2.4); any other rule evaluation error is a disagreement.
+//     non-transition rule validation of a create. A disagreeing pair is
+//     counted apart as an integer sent as a float (semantics.md 2.4) only
+//     when the same pair with integers for those floats, judged again,
+//     agrees; any other rule evaluation error is a disagreement.
 //   - Shrinking keeps a counterexample valid and failing the same way, and
 //     only ever makes the pair smaller.
 package verify

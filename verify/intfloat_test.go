@@ -108,3 +108,100 @@ func decodeJSON(t *testing.T, text string) map[string]interface{} {
 	}
 	return m
 }
+
+// stringRulesSchema is intFloatSchema as a hand-written CRD might check
+// it: the strings are immutable while set, no rule checks presence, and
+// no rule reads an integer.
+const stringRulesSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      count: {type: integer}
+      free: {type: integer}
+      m: {type: string, maxLength: 8, x-kubernetes-validations: [{rule: self == oldSelf}]}
+      items:
+        type: array
+        maxItems: 4
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [id]
+        items:
+          type: object
+          required: [id]
+          properties:
+            id: {type: integer}
+            v: {type: string, maxLength: 8, x-kubernetes-validations: [{rule: self == oldSelf}]}`
+
+// TestIntegerSentAsFloatIsProved checks that a pair is set apart only when
+// sending its integers as integers makes the verdicts agree: a pair that
+// also disagrees for another reason is a disagreement.
+func TestIntegerSentAsFloatIsProved(t *testing.T) {
+	r := runAgainst(t, intFloatSchema, stringRulesSchema)
+	for _, c := range []struct {
+		name, old, new string
+		want           outcome
+	}{
+		{"removal the rules miss, a float beside it", `{"spec": {"m": "a", "free": 1}}`, `{"spec": {"free": 1.0}}`, disagreed},
+		{"removal the rules miss, a float key beside it", `{"spec": {"m": "a", "items": [{"id": 1, "v": "a"}]}}`, `{"spec": {"items": [{"id": 1.0, "v": "a"}]}}`, disagreed},
+		{"removal the rules miss, no float", `{"spec": {"m": "a", "free": 1}}`, `{"spec": {"free": 1}}`, disagreed},
+		// Only the float hides the old item from the rule on v.
+		{"float key, nothing else", `{"spec": {"items": [{"id": 1, "v": "a"}]}}`, `{"spec": {"items": [{"id": 1.0, "v": "b"}]}}`, intAsFloat},
+	} {
+		v, err := r.compare(decodeJSON(t, c.old), decodeJSON(t, c.new))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.outcome != c.want {
+			t.Errorf("%s: compare(%s, %s) = outcome %d (denied %v %q, reference %v), want %d", c.name, c.old, c.new, v.outcome, v.denied, v.detail, v.violations, c.want)
+		}
+	}
+}
+
+// TestIntegersThatDecideNothingAreNotSetApart verifies rules that
+// neither read an integer nor sit below a list keyed by one against
+// declarations they fall short of: no float can change their verdict, so
+// every pair on which the verdicts differ is a disagreement, those with
+// an integer sent as a float included.
+func TestIntegersThatDecideNothingAreNotSetApart(t *testing.T) {
+	const declared = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      count: {type: integer}
+      m: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}`
+	const tested = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      count: {type: integer}
+      m: {type: string, maxLength: 8, x-kubernetes-validations: [{rule: self == oldSelf}]}`
+	rep, err := Verify(crdDoc(decode(t, declared)), crdDoc(decode(t, tested)), Options{Pairs: 2000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Versions[0]
+	if v.Disagreements == 0 || v.IntAsFloat != 0 {
+		t.Errorf("Verify over %d pairs: %d disagreements, %d set apart as integers sent as floats; want some disagreements and none set apart", v.Pairs, v.Disagreements, v.IntAsFloat)
+	}
+}
+
+// runAgainst prepares the run of a one-version CRD with the tested schema
+// against the declarations of the declared one.
+func runAgainst(t *testing.T, declared, tested string) *versionRun {
+	t.Helper()
+	doc := crdDoc(decode(t, tested))
+	crd, err := typedCRD(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newVersionRun(doc, crd.Spec.Versions[0].Schema, crdVersions(crdDoc(decode(t, declared)))[0], crdVersions(doc)[0], Options{NewJudge: newCELJudge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -104,9 +104,9 @@ var intAsFloatMarkers = []string{
 	"expected XIntOrString value to be either a string or integer",
 }
 
-// unexplained drops the evaluation errors an integer sent as a float
-// causes (docs/semantics.md 2.4).
-func unexplained(errs []string) []string {
+// unexplainedByFloats drops the evaluation errors an integer sent as a
+// float causes (docs/semantics.md 2.4).
+func unexplainedByFloats(errs []string) []string {
 	var out []string
 	for _, e := range errs {
 		explained := false
@@ -120,29 +120,50 @@ func unexplained(errs []string) []string {
 	return out
 }
 
-// holdsIntAsFloat reports whether v has a float64 where s says integer: a
-// client sent 1.0, and the apiserver kept it as a float.
-func holdsIntAsFloat(s *schema.Structural, v interface{}) bool {
+// withIntegers returns v with every integral float64 where s says integer
+// (or int-or-string) replaced by the int64 it equals: the value a client
+// sending 1 for 1.0 would have sent. ok reports whether there was any; v
+// itself is not changed.
+func withIntegers(s *schema.Structural, v interface{}) (out interface{}, ok bool) {
 	if s == nil {
-		return false
+		return v, false
 	}
 	switch x := v.(type) {
 	case float64:
-		return s.Type == "integer" || s.XIntOrString
+		if i, integral := (num{f: x}).asInt(); integral && (s.Type == "integer" || s.XIntOrString) {
+			return i, true
+		}
 	case []interface{}:
-		for _, e := range x {
-			if holdsIntAsFloat(s.Items, e) {
-				return true
+		var list []interface{}
+		for k, e := range x {
+			if e, ok := withIntegers(s.Items, e); ok {
+				if list == nil {
+					list = append([]interface{}{}, x...)
+				}
+				list[k] = e
 			}
+		}
+		if list != nil {
+			return list, true
 		}
 	case map[string]interface{}:
+		var m map[string]interface{}
 		for k, e := range x {
-			if holdsIntAsFloat(childStructural(s, k), e) {
-				return true
+			if e, ok := withIntegers(childStructural(s, k), e); ok {
+				if m == nil {
+					m = make(map[string]interface{}, len(x))
+					for k, e := range x {
+						m[k] = e
+					}
+				}
+				m[k] = e
 			}
 		}
+		if m != nil {
+			return m, true
+		}
 	}
-	return false
+	return v, false
 }
 
 func childStructural(s *schema.Structural, key string) *schema.Structural {

@@ -124,10 +124,12 @@ type VersionReport struct {
 	Disagreements int
 	// First is the number (from 1) of the first disagreeing pair, 0 if none.
 	First int
-	// IntAsFloat counts pairs whose new object holds an integer sent as a
-	// float and on which the verdicts differ: the apiserver's CEL does not
-	// treat 1.0 as the integer 1 (docs/semantics.md 2.4), so these are set
-	// apart, not failures.
+	// IntAsFloat counts pairs whose verdicts differ only because an
+	// integer was sent as a float: the same pair with every such float
+	// replaced by its integer, judged again, agrees. The apiserver's CEL
+	// does not treat 1.0 as the integer 1 (docs/semantics.md 2.4), so these
+	// are set apart, not failures; a pair that still disagrees with
+	// integers is a disagreement.
 	IntAsFloat int
 	// Invalid counts disagreeing pairs dropped because one object is not
 	// valid for the schema (the apiserver refuses it before any rule

@@ -131,7 +131,7 @@ const (
 	agreed     outcome = iota
 	disagreed          // the verdicts differ
 	evalFailed         // a rule failed to evaluate
-	intAsFloat         // the verdicts differ on an integer sent as a float
+	intAsFloat         // the verdicts differ, and agree with integers for floats
 	invalid            // not a pair the apiserver would judge by its rules
 )
 
@@ -152,7 +152,35 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 		return verdicts{}, err
 	}
 	storedNew := kube.Store(r.s, deepCopyMap(new))
+	intOld, intNew, floats := r.withIntegers(storedOld, storedNew)
+	v, err := r.judgeStored(storedOld, storedNew, floats)
+	if err != nil || v.outcome == agreed || v.outcome == invalid {
+		return v, err
+	}
+	if !r.valid(storedOld, storedNew) {
+		v.outcome = invalid
+		return v, nil
+	}
+	// Set apart only what the floats alone explain (docs/semantics.md
+	// 2.4): the same pair with integers, judged the same way, agrees.
+	if v.outcome == disagreed && floats {
+		w, err := r.judgeStored(intOld, intNew, false)
+		if err != nil {
+			return verdicts{}, err
+		}
+		if w.outcome == agreed {
+			v.outcome = intAsFloat
+		}
+	}
+	return v, nil
+}
+
+// judgeStored decides a stored pair on both sides. floats says the pair
+// holds an integer sent as a float, whose evaluation errors then deny the
+// update like a rule returning false.
+func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, floats bool) (verdicts, error) {
 	v := verdicts{violations: r.checker.Check(storedOld, storedNew)}
+	var err error
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
 	if errors.Is(err, ErrInvalidPair) {
 		v.outcome = invalid
@@ -162,22 +190,28 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 		return verdicts{}, &JudgeError{Version: r.version, Err: err}
 	}
 	v.evalErrs = evaluationErrors(v.detail)
-	// A rule failing on an integer sent as a float denies the update like a
-	// rule returning false; which of the two happens can depend on the
-	// order in which the apiserver's CEL compares object fields, so only
-	// the verdict is compared.
+	unexplained := v.evalErrs
+	if floats {
+		// Which of a failure and a false a rule gives can depend on the
+		// order in which the apiserver's CEL compares object fields, so
+		// only the verdict is compared.
+		unexplained = unexplainedByFloats(unexplained)
+	}
 	switch {
-	case len(unexplained(v.evalErrs)) > 0:
+	case len(unexplained) > 0:
 		v.outcome = evalFailed
-	case v.denied != (len(v.violations) > 0) && holdsIntAsFloat(r.s, storedNew):
-		v.outcome = intAsFloat
 	case v.denied != (len(v.violations) > 0):
 		v.outcome = disagreed
 	}
-	if v.outcome != agreed && v.outcome != intAsFloat && !r.valid(storedOld, storedNew) {
-		v.outcome = invalid
-	}
 	return v, nil
+}
+
+// withIntegers returns the stored pair with its integers sent as floats
+// sent as integers, and whether it had any.
+func (r *versionRun) withIntegers(storedOld, storedNew map[string]interface{}) (map[string]interface{}, map[string]interface{}, bool) {
+	o, inOld := withIntegers(r.s, storedOld)
+	n, inNew := withIntegers(r.s, storedNew)
+	return o.(map[string]interface{}), n.(map[string]interface{}), inOld || inNew
 }
 
 // valid reports whether the apiserver accepts both objects on create: only

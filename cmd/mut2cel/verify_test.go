@@ -125,3 +125,20 @@ func TestVerifyJudgeFails(t *testing.T) {
 		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitFailure, want)
 	}
 }
+
+// TestVerifySummary pins the line of one version, every pair set aside
+// counted in it.
+func TestVerifySummary(t *testing.T) {
+	for _, c := range []struct {
+		v    verify.VersionReport
+		want string
+	}{
+		{verify.VersionReport{Pairs: 300}, "300 pairs, no disagreement"},
+		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4},
+			"300 pairs, 2 disagreements, the first at pair 7; 3 judged otherwise because of an integer sent as a float; 4 set aside: the apiserver refuses an object of the pair whatever the rules"},
+	} {
+		if got := summary(&c.v); got != c.want {
+			t.Errorf("summary(%+v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}

@@ -48,5 +48,8 @@ func summary(v *verify.VersionReport) string {
 	if v.IntAsFloat > 0 {
 		s += fmt.Sprintf("; %d judged otherwise because of an integer sent as a float", v.IntAsFloat)
 	}
+	if v.Invalid > 0 {
+		s += fmt.Sprintf("; %d set aside: the apiserver refuses an object of the pair whatever the rules", v.Invalid)
+	}
 	return s
 }
