@@ -52,7 +52,7 @@ var ladder = []int64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000
 // cross a static limit: its cost times cardinality over the per-expression
 // limit, or the version total over the per-version limit. It returns no
 // bounds when they fit already. The runtime limits are not a reason for a
-// bound: they are judged on realistic objects by Reach, not on the worst
+// bound: they are judged on realistic objects by RuntimeReach, not on the worst
 // case the estimator assumes, so a schema is never narrowed to make an
 // astronomical worst case fit.
 //
