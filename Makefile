@@ -1,21 +1,28 @@
 GO ?= go
 
-.PHONY: all build test vet fuzz e2e
+.PHONY: all build build-server test vet fuzz e2e
 
 all: build
 
 build:
 	$(GO) build -o bin/mut2cel ./cmd/mut2cel
 
+# The command with verify --server, which embeds an apiserver and etcd.
+build-server:
+	$(GO) build -tags server -o bin/mut2cel ./cmd/mut2cel
+
 # go vet, and gofmt: unformatted files fail the suite.
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags server ./cmd/mut2cel
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 
-# The whole suite, as CI runs it.
+# The whole suite, as CI runs it. The tests of verify --server need the
+# server build tag.
 test: vet
 	$(GO) test ./...
+	$(GO) test -tags server -run Server ./cmd/mut2cel
 
 # Only the end-to-end tests against an in-process apiserver (also part of
 # test).

@@ -44,7 +44,9 @@ object and an update to the new one, through the server's whole request
 path. Pairs the server refuses whatever the rules say (objects that fail
 the schema) are not counted as denials. Nothing is downloaded. It judges at
 most a few hundred pairs per second, against thousands in process: use a
-smaller --pairs.
+smaller --pairs. The apiserver and etcd double the size of the binary, so
+only a mut2cel built with the server tag has them:
+go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest
 
 For each version a line reports the pairs checked and the disagreements;
 the first disagreements are shrunk and printed as YAML documents with both
@@ -86,10 +88,19 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 		translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
-	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower)")
+	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
+
+// serverJudge starts the apiserver of --server and makes it the judge of
+// opts. It returns the function that stops the server, or false when it
+// cannot start, which it reports. It is nil unless the binary is built
+// with the server tag (verifyserver.go).
+var serverJudge func(e *env, opts *verify.Options, quiet bool) (stop func(), ok bool)
+
+// installServer installs the mut2cel whose verify has --server.
+const installServer = "go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest"
 
 // gcPercent is the garbage collector's target during a run (GOGC).
 const gcPercent = 400
@@ -108,6 +119,10 @@ func runVerify(c *command, e *env, args []string) int {
 	}
 	if o.pairs <= 0 || o.jobs <= 0 {
 		e.usageError(c, "--pairs and --jobs must be positive, got %d and %d", o.pairs, o.jobs)
+		return exitUsage
+	}
+	if o.server && serverJudge == nil {
+		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it with\n  %s", installServer)
 		return exitUsage
 	}
 	jobs, diags := verifyJobs(e, fs.Args(), o)

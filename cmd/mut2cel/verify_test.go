@@ -3,13 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
-	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -55,13 +50,6 @@ func TestVerify(t *testing.T) {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
 		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
-		name: "translation of an example, judged by a real server", args: []string{"verify", "-q", "--server", "--pairs", "300", "../../examples/ports.yaml"},
-		stdout: "verify-ports.golden",
-	}, {
-		name: "broken translation, judged by a real server", args: []string{"verify", "--server", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
-		code: exitFailure, stdout: "verify-broken.golden",
-		stderr: []string{"mut2cel verify: started an apiextensions-apiserver in ", "mut2cel verify: 9 disagreements in 300 pairs"},
-	}, {
 		name: "a rewritten file is checked as it is, against its annotation", args: []string{"verify", "-q", "--pairs", "300", "../../examples/translated/gatewayclass.yaml"},
 		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, no disagreement",
 	}, {
@@ -74,32 +62,6 @@ func TestVerify(t *testing.T) {
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
 	}
-}
-
-// TestVerifyServerProtectedGroup verifies, on a real server, a CRD of a
-// protected group from the corpus, with a declaration in its annotation:
-// the judge's copies of it must keep its api-approved.kubernetes.io
-// annotation. GatewayClass serves v1 and v1beta1 without conversion, so
-// both are declared.
-func TestVerifyServerProtectedGroup(t *testing.T) {
-	immutable := map[string]map[string]string{".spec.controllerName": {"x-kubernetes-mutability": "Immutable"}}
-	c := corpus.Case{
-		File:         "gateway-api/standard/gateway.networking.k8s.io_gatewayclasses.yaml",
-		Declarations: map[string]map[string]map[string]string{"v1": immutable, "v1beta1": immutable},
-	}
-	data, err := yaml.Marshal(c.Declared(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "gatewayclasses.yaml")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	checkRun(t, runCase{
-		args: []string{"verify", "-q", "--server", "--pairs", "50", file},
-		stdout: file + ":1: gatewayclasses.gateway.networking.k8s.io v1: 50 pairs, no disagreement\n" +
-			file + ":1: gatewayclasses.gateway.networking.k8s.io v1beta1: 50 pairs, no disagreement\n",
-	})
 }
 
 // TestVerifyJudgeFails checks that a judge that fails, as the server of

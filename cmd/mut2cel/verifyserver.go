@@ -1,3 +1,9 @@
+//go:build server
+
+// The apiextensions-apiserver and etcd of verify --server weigh about 80 MB
+// and 800 packages, more than the rest of mut2cel: only a binary built with
+// the server tag has them (TestNoServerDeps keeps them out of the others).
+
 package main
 
 import (
@@ -11,14 +17,16 @@ import (
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// serverJudge starts the apiserver of verify --server and makes it the
+func init() { serverJudge = startServer }
+
+// startServer starts the apiserver of verify --server and makes it the
 // judge of opts. It returns the function that stops the server, or false
 // when it cannot start, which it reports.
 //
 // On an interrupt, termination, hangup or broken pipe signal the process
 // exits at once, after removing the server's temporary directory, which
 // would otherwise outlive the run.
-func serverJudge(e *env, opts *verify.Options, quiet bool) (stop func(), ok bool) {
+func startServer(e *env, opts *verify.Options, quiet bool) (stop func(), ok bool) {
 	start := time.Now()
 	srv, err := apiserver.Start(apiserver.Options{})
 	if err != nil {

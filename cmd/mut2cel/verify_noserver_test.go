@@ -1,0 +1,20 @@
+//go:build !server
+
+package main
+
+import "testing"
+
+// TestVerifyNoServer checks that a binary built without the server tag
+// refuses --server before reading any input, and says how to install the
+// one that has it.
+func TestVerifyNoServer(t *testing.T) {
+	checkRun(t, runCase{
+		args: []string{"verify", "--server", "missing.yaml"},
+		code: exitUsage,
+		stderr: []string{
+			"mut2cel verify: --server needs the apiserver, which this binary is built without; install the mut2cel that has it with\n" +
+				"  go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest\n" +
+				"Usage: mut2cel verify [flags] [PATH...]\n",
+		},
+	})
+}
