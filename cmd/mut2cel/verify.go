@@ -56,7 +56,8 @@ standard error about once a second.
 Exit status: 0 when there is no disagreement, 1 when there is one or when
 the apiserver of --server fails (it does not start, refuses a CRD that its
 validation in process accepts, or stops answering), 2 when an input cannot
-be read, translated or matched.
+be read, translated or matched, or when --server is given to a binary
+built without it.
 `,
 }
 
