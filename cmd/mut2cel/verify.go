@@ -46,10 +46,16 @@ the schema) are not counted as denials. Nothing is downloaded. It judges at
 most a few hundred pairs per second, against thousands in process: use a
 smaller --pairs.
 
-For each version a line reports the pairs checked and the disagreements;
-the first disagreements are shrunk and printed as YAML documents with both
-verdicts, the rules involved and the old and new objects. Progress goes to
-standard error about once a second.
+For each version a line reports the pairs checked and the disagreements.
+Disagreements are grouped by cause: the rules that deny the update, or the
+declarations and kinds of violation (value, presence, keys) the reference
+checker reports. The first pair of each of the first --counterexamples
+causes is shrunk and printed as a YAML document with both verdicts, the
+rules involved and the old and new objects, after a comment naming its
+cause and counting its disagreements. With -o json or -o yaml, one
+document holds every CRD, version, cause, counterexample and, per
+declaration, the pairs that exercised it (docs/verify.md). Progress goes
+to standard error about once a second.
 
 Exit status: 0 when there is no disagreement, 1 when there is one or when
 the apiserver of --server fails (it does not start, refuses a CRD that its
@@ -68,6 +74,8 @@ type verifyOptions struct {
 	jobs        int
 	server      bool
 	allVersions bool
+	examples    int
+	output      string
 }
 
 func init() {
@@ -88,6 +96,8 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower)")
 	allVersionsFlag(fs, &o.allVersions)
+	fs.IntVar(&o.examples, "counterexamples", 3, "causes of disagreement per version shown by a shrunk counterexample")
+	fs.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
 	return fs
 }
 
@@ -106,8 +116,12 @@ func runVerify(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.pairs <= 0 || o.jobs <= 0 {
-		e.usageError(c, "--pairs and --jobs must be positive, got %d and %d", o.pairs, o.jobs)
+	if o.pairs <= 0 || o.jobs <= 0 || o.examples <= 0 {
+		e.usageError(c, "--pairs, --jobs and --counterexamples must be positive, got %d, %d and %d", o.pairs, o.jobs, o.examples)
+		return exitUsage
+	}
+	if o.output != "text" && o.output != "json" && o.output != "yaml" {
+		e.usageError(c, "-o must be text, json or yaml, not %q", o.output)
 		return exitUsage
 	}
 	jobs, diags := verifyJobs(e, fs.Args(), o)
@@ -124,7 +138,7 @@ func runVerify(c *command, e *env, args []string) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
 	if o.against != "" && fs.Changed("kube-version") {
 		opts.KubeMinor = o.kube.Minor
 	}
@@ -135,7 +149,7 @@ func runVerify(c *command, e *env, args []string) int {
 		}
 		defer stop()
 	}
-	return verifyAll(e, jobs, opts, o.quiet)
+	return verifyAll(e, jobs, opts, o.quiet, o.output)
 }
 
 // verifyJobs reads the inputs and pairs every CRD with declarations with
@@ -248,8 +262,11 @@ func (o verifyOptions) translateOptions() translate.Options {
 	return translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 }
 
-func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
+// verifyAll verifies the jobs and prints their reports in format: text
+// as each CRD is done, json or yaml as one document at the end.
+func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format string) int {
 	disagreements, pairs := 0, 0
+	doc := &verifyDocument{CRDs: []crdResult{}}
 	for _, job := range jobs {
 		o := opts
 		if !quiet {
@@ -259,10 +276,19 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 		if err != nil {
 			return reportVerifyError(e, job, err)
 		}
-		printReport(e, job, rep)
+		if format == "text" {
+			printReport(e, job, rep)
+		}
+		doc.add(job, rep)
 		for _, v := range rep.Versions {
 			disagreements += v.Disagreements
 			pairs += v.Pairs
+		}
+	}
+	if format != "text" {
+		if err := writeDocument(e.stdout, doc, format); err != nil {
+			fmt.Fprintf(e.stderr, "mut2cel verify: writing the report: %v\n", err)
+			return exitFailure
 		}
 	}
 	if disagreements > 0 {
