@@ -39,8 +39,8 @@ type InvolvedRule struct {
 	Rule string
 }
 
-func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v verdicts) (*Counterexample, error) {
-	old, new = r.shrink(old, new, v)
+func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v verdicts, cause string) (*Counterexample, error) {
+	old, new = r.shrink(old, new, v, cause)
 	v, err := r.compare(old, new)
 	if err != nil {
 		return nil, err
@@ -65,20 +65,7 @@ type ruleRef struct {
 // denies the stored pair; if none does, the rules on the schema line
 // (ancestors and descendants) of the violated declarations.
 func (r *versionRun) involved(old, new map[string]interface{}, v verdicts) []InvolvedRule {
-	if r.rules == nil {
-		r.rules = rulesOf(r.s)
-	}
-	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
-	if err != nil {
-		return nil
-	}
-	storedNew := kube.Store(r.s, deepCopyMap(new))
-	var out []InvolvedRule
-	for _, rr := range r.rules {
-		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
-			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
-		}
-	}
+	out := r.denyingRules(old, new)
 	if len(out) > 0 {
 		return out
 	}
@@ -92,6 +79,26 @@ func (r *versionRun) involved(old, new map[string]interface{}, v verdicts) []Inv
 				out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
 				break
 			}
+		}
+	}
+	return out
+}
+
+// denyingRules lists the rules that, each alone, deny the raw pair once
+// stored.
+func (r *versionRun) denyingRules(old, new map[string]interface{}) []InvolvedRule {
+	if r.rules == nil {
+		r.rules = rulesOf(r.s)
+	}
+	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	if err != nil {
+		return nil
+	}
+	storedNew := kube.Store(r.s, deepCopyMap(new))
+	var out []InvolvedRule
+	for _, rr := range r.rules {
+		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
+			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
 		}
 	}
 	return out

@@ -19,9 +19,11 @@
 //     violations, sorted by Path, Kind, Declaration and Detail.
 //   - Verify takes a CRD document with declarations and the CRD document
 //     under test (its translation, or any other), and returns a Report per
-//     served version: pairs checked, disagreements, and the first
-//     disagreements shrunk to small Counterexamples with both verdicts and
-//     the rules involved. It returns an error, not a report, when a
+//     served version: pairs checked, disagreements counted by Cause (the
+//     rules that deny, or the declarations and kinds of violation the
+//     reference reports), the first pair of each of the first causes
+//     shrunk to a small Counterexample with both verdicts and the rules
+//     involved, and per declaration the pairs that exercised it. It returns an error, not a report, when a
 //     document is unusable: invalid declarations, a version served but not
 //     declared, a CRD under test that the apiserver's CRD validation
 //     refuses; a *JudgeError when the judge (Options.NewJudge) fails, which
@@ -51,6 +53,6 @@
 //     counted apart as an integer sent as a float (semantics.md 2.4) only
 //     when the same pair with integers for those floats, judged again,
 //     agrees; any other rule evaluation error is a disagreement.
-//   - Shrinking keeps a counterexample valid and failing the same way, and
-//     only ever makes the pair smaller.
+//   - Shrinking keeps a counterexample valid, failing the same way and of
+//     the same cause, and only ever makes the pair smaller.
 package verify

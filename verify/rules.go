@@ -54,6 +54,11 @@ func (w *walker) checkKeys(n *node, p pair, at *field.Path) {
 	before, after := keysOf(n, p.old), keysOf(n, p.new)
 	removed, added := before.missing(after), after.missing(before)
 	for _, d := range decls {
+		if d.by == n {
+			w.exercise(n, extKeyMutability, d.value)
+		} else {
+			w.exercise(d.by, extMutability, d.value)
+		}
 		r, a := removed, added
 		if d.value == removeOnly {
 			r = nil // RemoveOnly: keys after ⊆ keys before

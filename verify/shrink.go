@@ -8,7 +8,7 @@ const maxShrinkTries = 2000
 // and keeps the first that is smaller and still disagrees the same way,
 // until no candidate does. Each candidate is judged like any pair, so the
 // result is valid for the schema.
-func (r *versionRun) shrink(old, new map[string]interface{}, want verdicts) (map[string]interface{}, map[string]interface{}) {
+func (r *versionRun) shrink(old, new map[string]interface{}, want verdicts, cause string) (map[string]interface{}, map[string]interface{}) {
 	tries := 0
 	for tries < maxShrinkTries {
 		improved := false
@@ -20,7 +20,7 @@ func (r *versionRun) shrink(old, new map[string]interface{}, want verdicts) (map
 				continue
 			}
 			v, err := r.compare(c.old, c.new)
-			if err == nil && sameDisagreement(v, want) {
+			if err == nil && sameDisagreement(v, want) && r.cause(c.old, c.new, v).Key() == cause {
 				old, new, improved = c.old, c.new, true
 				break
 			}

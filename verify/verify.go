@@ -15,8 +15,9 @@ type Options struct {
 	// Seed makes runs repeatable: the same CRDs and seed check the same
 	// pairs.
 	Seed int64
-	// Counterexamples is how many disagreements per version are shrunk and
-	// reported in full (they are all counted); zero means 3.
+	// Counterexamples is how many causes of disagreement per version are
+	// shown by a shrunk counterexample, the first pair of each cause
+	// (disagreements are all counted, by cause); zero means 3.
 	Counterexamples int
 	// KubeMinor, when set, also requires every rule of the CRD under test to
 	// compile in the CEL environment Kubernetes 1.KubeMinor uses for new
@@ -136,6 +137,12 @@ type VersionReport struct {
 	// matters), and every pair a judge refuses with ErrInvalidPair; a
 	// well-aimed generator keeps this near zero.
 	Invalid int
-	// Counterexamples are the first disagreements, shrunk.
+	// Counterexamples are the first pairs of the first causes, shrunk.
 	Counterexamples []*Counterexample
+	// Causes count the disagreements by cause, in order of first
+	// occurrence.
+	Causes []*CauseReport
+	// Declarations count the pairs by declaration they exercised, in
+	// schema walk order.
+	Declarations []*DeclarationReport
 }

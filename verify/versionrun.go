@@ -3,6 +3,7 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -22,6 +23,9 @@ type versionRun struct {
 	judge   Judge
 	gen     *PairGenerator
 	rules   []*ruleRef // built on the first counterexample
+	decls   []Declaration
+	causes  map[string]*CauseReport
+	counts  []*DeclarationReport // of decls, in the same order
 }
 
 func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv crdVersion, opts Options) (*versionRun, error) {
@@ -47,11 +51,16 @@ func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResource
 	return &versionRun{
 		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
 		objects: objects, judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
+		decls: checker.declarations(), causes: map[string]*CauseReport{},
 	}, nil
 }
 
 func (r *versionRun) run() (*VersionReport, error) {
 	rep := &VersionReport{Version: r.version}
+	for _, d := range r.decls {
+		r.counts = append(r.counts, &DeclarationReport{Declaration: d})
+	}
+	rep.Declarations = r.counts
 	for start := 1; start <= r.opts.Pairs; start += batchSize {
 		b := r.judgeBatch(min(batchSize, r.opts.Pairs-start+1))
 		for k := range b.old {
@@ -104,24 +113,92 @@ func (r *versionRun) judgeBatch(n int) *pairBatch {
 
 func (r *versionRun) record(rep *VersionReport, i int, old, new map[string]interface{}, v verdicts) error {
 	switch v.outcome {
+	case agreed:
+		r.countDeclarations(v, nil)
 	case intAsFloat:
 		rep.IntAsFloat++
+		r.countDeclarations(v, nil)
 	case invalid:
 		rep.Invalid++
+		r.countDeclarations(v, nil)
 	case disagreed, evalFailed:
 		rep.Disagreements++
 		if rep.First == 0 {
 			rep.First = i
 		}
-		if len(rep.Counterexamples) < r.opts.Counterexamples {
-			ce, err := r.counterexample(i, old, new, v)
-			if err != nil {
-				return err
-			}
-			rep.Counterexamples = append(rep.Counterexamples, ce)
-		}
+		return r.recordCause(rep, i, old, new, v)
 	}
 	return nil
+}
+
+// recordCause counts a disagreement under its cause and, for the first
+// Options.Counterexamples causes, shrinks the first pair of each.
+func (r *versionRun) recordCause(rep *VersionReport, i int, old, new map[string]interface{}, v verdicts) error {
+	cause := r.cause(old, new, v)
+	r.countDeclarations(v, &cause)
+	key := cause.Key()
+	if c, ok := r.causes[key]; ok {
+		c.Disagreements++
+		return nil
+	}
+	c := &CauseReport{Cause: cause, Disagreements: 1, First: i}
+	r.causes[key] = c
+	rep.Causes = append(rep.Causes, c)
+	if len(rep.Counterexamples) < r.opts.Counterexamples {
+		ce, err := r.counterexample(i, old, new, v, key)
+		if err != nil {
+			return err
+		}
+		c.Counterexample = ce
+		rep.Counterexamples = append(rep.Counterexamples, ce)
+	}
+	return nil
+}
+
+// cause attributes the disagreement of a raw pair judged v.
+func (r *versionRun) cause(old, new map[string]interface{}, v verdicts) Cause {
+	return causeOf(v, r.decls, func() []InvolvedRule { return r.denyingRules(old, new) })
+}
+
+// countDeclarations adds a judged pair to the declarations it exercised
+// and, when it is a disagreement of the given cause, to those the
+// disagreement involves (see DeclarationReport).
+func (r *versionRun) countDeclarations(v verdicts, cause *Cause) {
+	exercised := map[Declaration]bool{}
+	for _, d := range v.exercised {
+		exercised[d] = true
+	}
+	violated := map[Declaration]bool{}
+	if cause != nil {
+		for _, viol := range v.violations {
+			violated[declarationOf(viol, r.decls)] = true
+		}
+	}
+	for _, dr := range r.counts {
+		if exercised[dr.Declaration] {
+			dr.Pairs++
+		}
+		if cause == nil {
+			continue
+		}
+		if violated[dr.Declaration] {
+			dr.Violated++
+		}
+		if exercised[dr.Declaration] || violated[dr.Declaration] || ruleOnLine(cause.Rules, dr.Path) {
+			dr.Disagreements++
+		}
+	}
+}
+
+// ruleOnLine reports whether one of rules sits at the schema path, above
+// it or below it.
+func ruleOnLine(rules []InvolvedRule, path string) bool {
+	for _, rr := range rules {
+		if rr.Path == path || strings.HasPrefix(path, rr.Path+".") || strings.HasPrefix(rr.Path, path+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome is what became of one pair.
@@ -142,6 +219,7 @@ type verdicts struct {
 	denied     bool
 	detail     []string
 	evalErrs   []string
+	exercised  []Declaration // by the update, as the reference checker saw it
 }
 
 // compare runs a raw pair through the storage pipeline and both deciders.
@@ -179,7 +257,8 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 // holds an integer sent as a float, whose evaluation errors then deny the
 // update like a rule returning false.
 func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, floats bool) (verdicts, error) {
-	v := verdicts{violations: r.checker.Check(storedOld, storedNew)}
+	var v verdicts
+	v.violations, v.exercised = r.checker.checkExercised(storedOld, storedNew)
 	var err error
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
 	if errors.Is(err, ErrInvalidPair) {

@@ -24,6 +24,10 @@ func (p pair) both() bool {
 // violations.
 type walker struct {
 	out []Violation
+	// track asks for exercised, the declarations whose rules were applied
+	// (checkExercised).
+	track     bool
+	exercised []Declaration
 }
 
 // visit checks the declarations of n at one position and descends.
@@ -32,6 +36,9 @@ type walker struct {
 // reached as an object property, which alone gets the presence rule (3.2).
 func (w *walker) visit(n *node, p pair, at *field.Path, scopeBoth, isProp bool) {
 	if n.mut != "" {
+		if p.both() || (isProp && scopeBoth) {
+			w.exercise(n, extMutability, n.mut)
+		}
 		w.checkValue(n, p, at)
 		if isProp && scopeBoth {
 			w.checkPresence(n, p, at)

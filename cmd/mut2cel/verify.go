@@ -48,10 +48,16 @@ smaller --pairs. The apiserver and etcd double the size of the binary, so
 only a mut2cel built with the server tag has them:
 go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest
 
-For each version a line reports the pairs checked and the disagreements;
-the first disagreements are shrunk and printed as YAML documents with both
-verdicts, the rules involved and the old and new objects. Progress goes to
-standard error about once a second.
+For each version a line reports the pairs checked and the disagreements.
+Disagreements are grouped by cause: the rules that deny the update, or the
+declarations and kinds of violation (value, presence, keys) the reference
+checker reports. The first pair of each of the first --counterexamples
+causes is shrunk and printed as a YAML document with both verdicts, the
+rules involved and the old and new objects, after a comment naming its
+cause and counting its disagreements. With -o json or -o yaml, one
+document holds every CRD, version, cause, counterexample and, per
+declaration, the pairs that exercised it (docs/verify.md). Progress goes
+to standard error about once a second.
 
 Exit status: 0 when there is no disagreement, 1 when there is one or when
 the apiserver of --server fails (it does not start, refuses a CRD that its
@@ -71,6 +77,8 @@ type verifyOptions struct {
 	jobs        int
 	server      bool
 	allVersions bool
+	examples    int
+	output      string
 }
 
 func init() {
@@ -91,6 +99,8 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
 	allVersionsFlag(fs, &o.allVersions)
+	fs.IntVar(&o.examples, "counterexamples", 3, "causes of disagreement per version shown by a shrunk counterexample")
+	fs.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
 	return fs
 }
 
@@ -118,8 +128,12 @@ func runVerify(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.pairs <= 0 || o.jobs <= 0 {
-		e.usageError(c, "--pairs and --jobs must be positive, got %d and %d", o.pairs, o.jobs)
+	if o.pairs <= 0 || o.jobs <= 0 || o.examples <= 0 {
+		e.usageError(c, "--pairs, --jobs and --counterexamples must be positive, got %d, %d and %d", o.pairs, o.jobs, o.examples)
+		return exitUsage
+	}
+	if o.output != "text" && o.output != "json" && o.output != "yaml" {
+		e.usageError(c, "-o must be text, json or yaml, not %q", o.output)
 		return exitUsage
 	}
 	if o.server && serverJudge == nil {
@@ -140,7 +154,7 @@ func runVerify(c *command, e *env, args []string) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
 	if o.against != "" && fs.Changed("kube-version") {
 		opts.KubeMinor = o.kube.Minor
 	}
@@ -151,7 +165,7 @@ func runVerify(c *command, e *env, args []string) int {
 		}
 		defer stop()
 	}
-	return verifyAll(e, jobs, opts, o.quiet)
+	return verifyAll(e, jobs, opts, o.quiet, o.output)
 }
 
 // verifyJobs reads the inputs and pairs every CRD with declarations with
@@ -264,8 +278,11 @@ func (o verifyOptions) translateOptions() translate.Options {
 	return translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 }
 
-func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
+// verifyAll verifies the jobs and prints their reports in format: text
+// as each CRD is done, json or yaml as one document at the end.
+func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format string) int {
 	disagreements, pairs := 0, 0
+	doc := &verifyDocument{CRDs: []crdResult{}}
 	for _, job := range jobs {
 		o := opts
 		if !quiet {
@@ -275,10 +292,19 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool) int {
 		if err != nil {
 			return reportVerifyError(e, job, err)
 		}
-		printReport(e, job, rep)
+		if format == "text" {
+			printReport(e, job, rep)
+		}
+		doc.add(job, rep)
 		for _, v := range rep.Versions {
 			disagreements += v.Disagreements
 			pairs += v.Pairs
+		}
+	}
+	if format != "text" {
+		if err := writeDocument(e.stdout, doc, format); err != nil {
+			fmt.Fprintf(e.stderr, "mut2cel verify: writing the report: %v\n", err)
+			return exitFailure
 		}
 	}
 	if disagreements > 0 {

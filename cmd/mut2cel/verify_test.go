@@ -48,7 +48,7 @@ func TestVerify(t *testing.T) {
 		code: exitUsage, stderr: []string{"missing.yaml: no such file or directory"},
 	}, {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
-		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel verify [flags] [PATH...]"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs, --jobs and --counterexamples must be positive, got 0, ", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
 		name: "a rewritten file is checked as it is, against its annotation", args: []string{"verify", "-q", "--pairs", "300", "../../examples/translated/gatewayclass.yaml"},
 		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, no disagreement",
@@ -78,7 +78,7 @@ func TestVerifyJudgeFails(t *testing.T) {
 	refused := func(verify.Target) (verify.Judge, error) {
 		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
 	}
-	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true)
+	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true, "text")
 	want := `../../examples/ports.yaml:1: document 1 (CustomResourceDefinition/gateways.networking.example.com): ` +
 		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
 		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +

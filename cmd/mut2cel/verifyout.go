@@ -32,10 +32,21 @@ func printReport(e *env, job verifyJob, rep *verify.Report) {
 		d.Doc, d.Object = 0, ""
 		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
 		fmt.Fprintln(e.stdout, d)
-		for _, ce := range v.Counterexamples {
-			fmt.Fprintf(e.stdout, "---\n%s", ce.YAML())
+		for _, c := range v.Causes {
+			if c.Counterexample != nil {
+				fmt.Fprintf(e.stdout, "---\n# %s\n%s", causeLine(c), c.Counterexample.YAML())
+			}
 		}
 	}
+}
+
+// causeLine counts the disagreements of a cause and names it.
+func causeLine(c *verify.CauseReport) string {
+	n := "1 disagreement"
+	if c.Disagreements > 1 {
+		n = fmt.Sprintf("%d disagreements", c.Disagreements)
+	}
+	return fmt.Sprintf("%s of this cause: %s", n, c.Cause.Key())
 }
 
 func summary(v *verify.VersionReport) string {
@@ -44,6 +55,9 @@ func summary(v *verify.VersionReport) string {
 		s += "no disagreement"
 	} else {
 		s += fmt.Sprintf("%d disagreements, the first at pair %d", v.Disagreements, v.First)
+	}
+	if shown := len(v.Counterexamples); len(v.Causes) > shown {
+		s += fmt.Sprintf(", of %d causes, %d shown (--counterexamples)", len(v.Causes), shown)
 	}
 	if v.IntAsFloat > 0 {
 		s += fmt.Sprintf("; %d judged otherwise because of an integer sent as a float", v.IntAsFloat)

@@ -1,0 +1,107 @@
+package verify
+
+import (
+	"sort"
+	"strings"
+)
+
+// Kinds of causes: which side refused the update.
+const (
+	// CauseMissed: the declarations deny the update, the rules allow it.
+	CauseMissed = "missed"
+	// CauseDenied: the rules deny the update, the declarations allow it.
+	CauseDenied = "denied"
+	// CauseEvaluationError: a rule failed to evaluate.
+	CauseEvaluationError = "evaluation error"
+)
+
+// Cause is what a disagreement is put down to, from what each side says
+// about it: the rules that deny the pair when the rules are at fault, the
+// declarations and kinds of violation when the declarations are denied
+// and the rules let the update through. Disagreements of one cause are
+// most often one mistake, so each cause is shrunk and shown once.
+type Cause struct {
+	Kind string
+	// Rules are the rules that, each alone, deny the pair; set when Kind
+	// is CauseDenied or CauseEvaluationError.
+	Rules []InvolvedRule
+	// Violated are the declarations the reference checker finds broken,
+	// with the kind of violation (value, presence, keys), once each,
+	// sorted; set when Kind is CauseMissed.
+	Violated []ViolatedDeclaration
+}
+
+// ViolatedDeclaration is a declaration and the kind of its violation.
+type ViolatedDeclaration struct {
+	Declaration
+	Kind string // value, presence or keys
+}
+
+// Key is the cause in one line; two disagreements have the same cause
+// exactly when their keys are equal.
+func (c Cause) Key() string {
+	var parts []string
+	for _, r := range c.Rules {
+		parts = append(parts, "rule at "+r.Path+": "+r.Rule)
+	}
+	for _, v := range c.Violated {
+		parts = append(parts, v.Kind+" of "+v.Extension+": "+v.Value+" at "+v.Path)
+	}
+	if len(parts) == 0 {
+		return c.Kind
+	}
+	return c.Kind + ": " + strings.Join(parts, "; ")
+}
+
+// causeOf attributes a disagreement. denying lists the rules that alone
+// deny the pair; it is called only when the rules are at fault.
+func causeOf(v verdicts, decls []Declaration, denying func() []InvolvedRule) Cause {
+	switch {
+	case v.outcome == evalFailed:
+		return Cause{Kind: CauseEvaluationError, Rules: denying()}
+	case v.denied:
+		return Cause{Kind: CauseDenied, Rules: denying()}
+	}
+	c := Cause{Kind: CauseMissed}
+	seen := map[ViolatedDeclaration]bool{}
+	for _, viol := range v.violations {
+		vd := ViolatedDeclaration{Declaration: declarationOf(viol, decls), Kind: viol.Kind}
+		if !seen[vd] {
+			seen[vd] = true
+			c.Violated = append(c.Violated, vd)
+		}
+	}
+	sort.Slice(c.Violated, func(i, j int) bool {
+		a, b := c.Violated[i], c.Violated[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Extension != b.Extension {
+			return a.Extension < b.Extension
+		}
+		return a.Kind < b.Kind
+	})
+	return c
+}
+
+// CauseReport counts the disagreements of one cause.
+type CauseReport struct {
+	Cause Cause
+	// Disagreements counts the pairs of this cause; First is the number of
+	// the first.
+	Disagreements, First int
+	// Counterexample is the first pair of this cause, shrunk while it
+	// keeps the cause; nil beyond Options.Counterexamples causes.
+	Counterexample *Counterexample
+}
+
+// DeclarationReport counts the pairs that exercised one declaration: the
+// reference checker applied one of its rules, broken or not, to a
+// position of the pair (see Checker's checkExercised).
+type DeclarationReport struct {
+	Declaration
+	// Pairs counts the pairs judged (Pairs of the version) that exercised
+	// it; Disagreements those of them counted as disagreements; Violated
+	// those disagreements in which the reference checker reports it broken.
+	Pairs, Disagreements, Violated int
+}

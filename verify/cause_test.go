@@ -1,0 +1,180 @@
+package verify
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// causeSchema has a declaration of each extension, and a narrowing one on
+// map values, which is reported at the values schema.
+const causeSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      class: {type: string, x-kubernetes-mutability: Immutable}
+      labels:
+        type: object
+        x-kubernetes-key-mutability: RemoveOnly
+        additionalProperties: {type: string, x-kubernetes-mutability: AddOnly}`
+
+func TestCauseKey(t *testing.T) {
+	c := mustChecker(t, causeSchema)
+	decls := c.declarations()
+	class := "x-kubernetes-mutability: Immutable at " + decl("spec", "class")
+	rule := InvolvedRule{Path: decl("spec", "class"), Rule: "self == oldSelf"}
+	root := InvolvedRule{Path: "openAPIV3Schema", Rule: "has(self.spec) == has(oldSelf.spec)"}
+	for _, tc := range []struct {
+		name     string
+		old, new string
+		v        verdicts // violations are filled in from old and new
+		rules    []InvolvedRule
+		want     string
+	}{
+		{"value", `{spec: {class: a}}`, `{spec: {class: b}}`, verdicts{outcome: disagreed}, nil, "missed: value of " + class},
+		{"presence", `{spec: {class: a}}`, `{spec: {}}`, verdicts{outcome: disagreed}, nil, "missed: presence of " + class},
+		{"two violations of one declaration are one",
+			`{spec: {class: a, labels: {a: "1", b: "2"}}}`, `{spec: {class: a, labels: {c: "3", d: "4"}}}`, verdicts{outcome: disagreed}, nil,
+			"missed: keys of x-kubernetes-key-mutability: RemoveOnly at " + decl("spec", "labels") +
+				"; keys of x-kubernetes-mutability: AddOnly at " + decl("spec", "labels", "additionalProperties")},
+		{"declarations sort by path", `{spec: {class: a, labels: {a: "1"}}}`, `{spec: {labels: {a: "1", b: "2"}}}`, verdicts{outcome: disagreed}, nil,
+			"missed: presence of " + class + "; keys of x-kubernetes-key-mutability: RemoveOnly at " + decl("spec", "labels")},
+		{"denied names the rules, not the values", `{spec: {class: a}}`, `{spec: {class: a}}`, verdicts{outcome: disagreed, denied: true}, []InvolvedRule{root, rule},
+			"denied: rule at openAPIV3Schema: has(self.spec) == has(oldSelf.spec); rule at " + decl("spec", "class") + ": self == oldSelf"},
+		{"an evaluation error while the reference denies", `{spec: {class: a}}`, `{spec: {class: b}}`, verdicts{outcome: evalFailed, denied: true}, []InvolvedRule{rule},
+			"evaluation error: rule at " + decl("spec", "class") + ": self == oldSelf"},
+		{"denied by no single rule", `{}`, `{}`, verdicts{outcome: disagreed, denied: true}, nil, "denied"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.v.violations = check(t, c, tc.old, tc.new)
+			got := causeOf(tc.v, decls, func() []InvolvedRule { return tc.rules }).Key()
+			if got != tc.want {
+				t.Errorf("causeOf(%s -> %s).Key() = %q, want %q", tc.old, tc.new, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestExercised pins which declarations an update exercises: a rule of
+// theirs applied, broken or not, to a position that exists on one side at
+// least; the scope of properties is the root, which always exists.
+func TestExercised(t *testing.T) {
+	c := mustChecker(t, causeSchema)
+	class := "spec.class " + extMutability
+	keys := "spec.labels " + extKeyMutability
+	values := "spec.labels.additionalProperties " + extMutability
+	for _, tc := range []struct {
+		old, new string
+		want     string
+	}{
+		{`{}`, `{}`, ""},
+		{`{spec: {class: a}}`, `{spec: {class: a}}`, class},
+		{`{spec: {class: a}}`, `{}`, class},
+		{`{spec: {}}`, `{spec: {class: a}}`, class},
+		{`{spec: {labels: {a: "1"}}}`, `{spec: {labels: {a: "1"}}}`, keys + ", " + values},
+		{`{spec: {labels: {a: "1"}}}`, `{spec: {}}`, keys + ", " + values},
+		{`{spec: {labels: {a: "1"}}}`, `{}`, keys + ", " + values},
+	} {
+		_, got := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
+		var names []string
+		for _, d := range got {
+			names = append(names, strings.TrimPrefix(strings.NewReplacer("properties[", "", "]", "").Replace(d.Path), "openAPIV3Schema.")+" "+d.Extension)
+		}
+		if s := strings.Join(names, ", "); s != tc.want {
+			t.Errorf("checkExercised(%s -> %s) = %s, want %s", tc.old, tc.new, s, tc.want)
+		}
+	}
+}
+
+// TestCausesDeduplicate checks that each cause is shrunk once, that the
+// shrunk pair keeps its cause, and that every disagreement is counted
+// under one cause.
+func TestCausesDeduplicate(t *testing.T) {
+	for _, tc := range []struct {
+		dir      string
+		max      int
+		causes   []string
+		shown    int
+		declared []DeclarationReport
+	}{{
+		dir: "set-order-ignored", max: 3,
+		causes: []string{"missed: value of x-kubernetes-mutability: Immutable at " + decl("spec", "tags")},
+		shown:  1,
+		declared: []DeclarationReport{
+			{Declaration{decl("spec", "tags"), extMutability, immutable}, 1880, 70, 70},
+		},
+	}, {
+		dir: "map-key-removed", max: 1,
+		causes: []string{"evaluation error: rule at " + decl("spec", "labels") + ": oldSelf.all(k, self[k] == oldSelf[k])"},
+		shown:  1,
+		declared: []DeclarationReport{
+			{Declaration{decl("spec", "labels", "additionalProperties"), extMutability, immutable}, 823, 378, 0},
+		},
+	}} {
+		t.Run(tc.dir, func(t *testing.T) {
+			dir := filepath.Join("../testdata/broken", tc.dir)
+			r := mustRun(t, dir, Options{Pairs: 2000, Seed: 1, Counterexamples: tc.max})
+			rep, err := r.run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := 0
+			var keys []string
+			for _, c := range rep.Causes {
+				sum += c.Disagreements
+				keys = append(keys, c.Cause.Key())
+				if ce := c.Counterexample; ce != nil {
+					v, err := r.compare(ce.Old, ce.New)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := r.cause(ce.Old, ce.New, v).Key(); got != c.Cause.Key() {
+						t.Errorf("shrunk pair %d has cause %q, want %q", ce.Pair, got, c.Cause.Key())
+					}
+				}
+			}
+			if sum != rep.Disagreements || strings.Join(keys, "\n") != strings.Join(tc.causes, "\n") || len(rep.Counterexamples) != tc.shown {
+				t.Errorf("causes of %d disagreements, %d shown:\n%s\nwant %d shown:\n%s\ncounting %d", rep.Disagreements, len(rep.Counterexamples),
+					strings.Join(keys, "\n"), tc.shown, strings.Join(tc.causes, "\n"), sum)
+			}
+			if len(rep.Declarations) != len(tc.declared) {
+				t.Fatalf("%d declarations counted, want %d", len(rep.Declarations), len(tc.declared))
+			}
+			for i, d := range rep.Declarations {
+				if *d != tc.declared[i] {
+					t.Errorf("declaration %d = %+v, want %+v", i, *d, tc.declared[i])
+				}
+			}
+		})
+	}
+}
+
+// mustRun prepares the run of the first version of a fixture under
+// testdata/broken, as Verify does.
+func mustRun(t *testing.T, dir string, opts Options) *versionRun {
+	t.Helper()
+	declared, translated := readYAMLFile(t, filepath.Join(dir, "declared.yaml")), readYAMLFile(t, filepath.Join(dir, "translated.yaml"))
+	crd, err := typedCRD(translated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.NewJudge = newCELJudge
+	tv := crdVersions(translated)[0]
+	r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, crdVersions(declared)[0], tv, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func readYAMLFile(t *testing.T, path string) map[string]interface{} {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decode(t, string(data))
+}

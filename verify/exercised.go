@@ -1,0 +1,89 @@
+package verify
+
+// Declaration is one mutability declaration: an extension with its value
+// on one schema node.
+type Declaration struct {
+	Path      string // schema path of the node, as in Violation.Declaration
+	Extension string // x-kubernetes-mutability or x-kubernetes-key-mutability
+	Value     string // Immutable, AddOnly or RemoveOnly
+}
+
+// declarations lists every declaration of the schema, in walk order, the
+// mutability of a node before its key mutability.
+func (c *Checker) declarations() []Declaration {
+	var out []Declaration
+	for _, path := range c.declaredPaths() {
+		n := c.root.at(path)
+		if n.mut != "" {
+			out = append(out, Declaration{renderSteps(path), extMutability, n.mut})
+		}
+		if n.keyMut != "" {
+			out = append(out, Declaration{renderSteps(path), extKeyMutability, n.keyMut})
+		}
+	}
+	return out
+}
+
+// at follows a schema path that exists.
+func (n *node) at(path []step) *node {
+	for _, st := range path {
+		switch st.kind {
+		case stepProp:
+			n = n.property(st.name)
+		case stepItems:
+			n = n.items
+		case stepValues:
+			n = n.values
+		}
+	}
+	return n
+}
+
+// declarationOf names the declaration a violation breaks. A keys violation
+// reported at a node with a key mutability is of that extension; otherwise
+// it is of an AddOnly or RemoveOnly on items or additionalProperties
+// (semantics.md 3.3), which cannot sit on a collection itself (1.1.3), so
+// the two never meet on one node.
+func declarationOf(v Violation, decls []Declaration) Declaration {
+	ext := extMutability
+	if v.Kind == kindKeys {
+		for _, d := range decls {
+			if d.Path == v.Declaration && d.Extension == extKeyMutability {
+				return d
+			}
+		}
+	}
+	for _, d := range decls {
+		if d.Path == v.Declaration && d.Extension == ext {
+			return d
+		}
+	}
+	return Declaration{Path: v.Declaration, Extension: ext}
+}
+
+// checkExercised is Check that also lists the declarations the update
+// exercised: those of which the checker applied a rule, broken or not, to
+// a position of the pair. The value rule applies where the position exists
+// before and after, the presence rule where its scope does (semantics.md
+// 3.1, 3.2), the key rule where the collection's scope does (4).
+func (c *Checker) checkExercised(old, new map[string]interface{}) ([]Violation, []Declaration) {
+	w := &walker{track: true}
+	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
+	w.visit(c.root, both, nil, true, false)
+	sortViolations(w.out)
+	return w.out, w.exercised
+}
+
+// exercise records that a rule of the declaration ext of n was applied.
+func (w *walker) exercise(n *node, ext, value string) {
+	if !w.track {
+		return
+	}
+	d := Declaration{Path: n.path.String(), Extension: ext, Value: value}
+	for _, seen := range w.exercised {
+		if seen == d {
+			return
+		}
+	}
+	w.exercised = append(w.exercised, d)
+}
