@@ -23,7 +23,9 @@ const (
 type Cause struct {
 	Kind string
 	// Rules are the rules that, each alone, deny the pair; set when Kind
-	// is CauseDenied or CauseEvaluationError.
+	// is CauseDenied or CauseEvaluationError. When Kind is CauseMissed,
+	// they are the declared CRD's own rules that deny the pair and that
+	// the CRD under test lets through.
 	Rules []InvolvedRule
 	// Violated are the declarations the reference checker finds broken,
 	// with the kind of violation (value, presence, keys), once each,
@@ -54,8 +56,10 @@ func (c Cause) Key() string {
 }
 
 // causeOf attributes a disagreement. denying lists the rules that alone
-// deny the pair; it is called only when the rules are at fault.
-func causeOf(v verdicts, decls []Declaration, denying func() []InvolvedRule) Cause {
+// deny the pair; it is called only when the rules are at fault. companions
+// lists the declared CRD's own rules that alone deny it; it is called only
+// when the rules under test allow an update that they deny.
+func causeOf(v verdicts, decls []Declaration, denying, companions func() []InvolvedRule) Cause {
 	switch {
 	case v.outcome == evalFailed:
 		return Cause{Kind: CauseEvaluationError, Rules: denying()}
@@ -63,6 +67,9 @@ func causeOf(v verdicts, decls []Declaration, denying func() []InvolvedRule) Cau
 		return Cause{Kind: CauseDenied, Rules: denying()}
 	}
 	c := Cause{Kind: CauseMissed}
+	if len(v.companions) > 0 {
+		c.Rules = companions()
+	}
 	seen := map[ViolatedDeclaration]bool{}
 	for _, viol := range v.violations {
 		vd := ViolatedDeclaration{Declaration: declarationOf(viol, decls), Kind: viol.Kind}

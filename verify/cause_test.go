@@ -50,7 +50,7 @@ func TestCauseKey(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.v.violations = check(t, c, tc.old, tc.new)
-			got := causeOf(tc.v, decls, func() []InvolvedRule { return tc.rules }).Key()
+			got := causeOf(tc.v, decls, func() []InvolvedRule { return tc.rules }, nil).Key()
 			if got != tc.want {
 				t.Errorf("causeOf(%s -> %s).Key() = %q, want %q", tc.old, tc.new, got, tc.want)
 			}

@@ -21,6 +21,9 @@ type Counterexample struct {
 	// Reference lists the violations of the declarations; none means the
 	// update is allowed.
 	Reference []Violation
+	// Companions are the messages of the declared CRD's own rules that
+	// deny the update: the reference denies it too.
+	Companions []string
 	// Denied and Errors are the verdict of the rules under test and their
 	// messages.
 	Denied bool
@@ -47,7 +50,7 @@ func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v
 	}
 	ce := &Counterexample{
 		CRD: r.crd, Version: r.version, Pair: pair, Old: old, New: new,
-		Reference: v.violations, Denied: v.denied, Errors: v.detail, EvaluationError: v.outcome == evalFailed,
+		Reference: v.violations, Companions: v.companions, Denied: v.denied, Errors: v.detail, EvaluationError: v.outcome == evalFailed,
 	}
 	ce.Rules = r.involved(old, new, v)
 	return ce, nil

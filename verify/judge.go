@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
@@ -59,16 +60,22 @@ func newCELJudge(t Target) (Judge, error) {
 }
 
 func (j *celJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
-	errs := j.v.Validate(new, old)
+	detail := sortedErrors(j.v.Validate(new, old))
+	return len(detail) > 0, detail, nil
+}
+
+// sortedErrors returns the messages of errs, sorted: the validator's
+// order follows Go map iteration.
+func sortedErrors(errs field.ErrorList) []string {
 	if len(errs) == 0 {
-		return false, nil, nil
+		return nil
 	}
 	detail := make([]string, len(errs))
 	for i, e := range errs {
 		detail[i] = e.Error()
 	}
 	sort.Strings(detail)
-	return true, detail, nil
+	return detail
 }
 
 // evaluationMarkers are the texts by which the apiserver's validator tells

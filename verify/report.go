@@ -28,18 +28,26 @@ import (
 // Map keys of the objects are sorted; a float that a client sent with an
 // integral value is written 1.0, so the pair can be replayed exactly.
 func (c *Counterexample) YAML() []byte {
-	doc := mapping(
+	kv := []interface{}{
 		"crd", scalar(c.CRD),
 		"version", scalar(c.Version),
 		"pair", scalar(c.Pair),
-		"reference", scalar(verdictWord(len(c.Reference) > 0, false)),
+		"reference", scalar(verdictWord(len(c.Reference) > 0 || len(c.Companions) > 0, false)),
 		"violations", stringList(violationLines(c.Reference)),
+	}
+	if len(c.Companions) > 0 {
+		// The declared CRD's own rules that deny: shown only when there
+		// are any, so that reports of CRDs without them do not change.
+		kv = append(kv, "companions", stringList(c.Companions))
+	}
+	kv = append(kv,
 		"cel", scalar(verdictWord(c.Denied, c.EvaluationError)),
 		"errors", stringList(c.Errors),
 		"rules", c.rulesNode(),
 		"old", valueNode(c.Old),
 		"new", valueNode(c.New),
 	)
+	doc := mapping(kv...)
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

@@ -26,6 +26,8 @@ type versionRun struct {
 	decls   []Declaration
 	causes  map[string]*CauseReport
 	counts  []*DeclarationReport // of decls, in the same order
+	// companions are the declared CRD's own rules, nil when it has none.
+	companions *companions
 }
 
 func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv crdVersion, opts Options) (*versionRun, error) {
@@ -157,7 +159,8 @@ func (r *versionRun) recordCause(rep *VersionReport, i int, old, new map[string]
 
 // cause attributes the disagreement of a raw pair judged v.
 func (r *versionRun) cause(old, new map[string]interface{}, v verdicts) Cause {
-	return causeOf(v, r.decls, func() []InvolvedRule { return r.denyingRules(old, new) })
+	return causeOf(v, r.decls, func() []InvolvedRule { return r.denyingRules(old, new) },
+		func() []InvolvedRule { return r.denyingCompanions(old, new) })
 }
 
 // countDeclarations adds a judged pair to the declarations it exercised
@@ -220,6 +223,15 @@ type verdicts struct {
 	detail     []string
 	evalErrs   []string
 	exercised  []Declaration // by the update, as the reference checker saw it
+	// companions are the messages of the declared CRD's own rules that
+	// deny the pair: the reference denies it too.
+	companions []string
+}
+
+// refDenied is the reference verdict: the declarations or the declared
+// CRD's own rules deny the update.
+func (v verdicts) refDenied() bool {
+	return len(v.violations) > 0 || len(v.companions) > 0
 }
 
 // compare runs a raw pair through the storage pipeline and both deciders.
@@ -259,6 +271,7 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, floats bool) (verdicts, error) {
 	var v verdicts
 	v.violations, v.exercised = r.checker.checkExercised(storedOld, storedNew)
+	v.companions = r.companions.judge(storedOld, storedNew)
 	var err error
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
 	if errors.Is(err, ErrInvalidPair) {
@@ -268,7 +281,7 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 	if err != nil {
 		return verdicts{}, &JudgeError{Version: r.version, Err: err}
 	}
-	v.evalErrs = evaluationErrors(v.detail)
+	v.evalErrs = without(evaluationErrors(v.detail), v.companions)
 	unexplained := v.evalErrs
 	if floats {
 		// Which of a failure and a false a rule gives can depend on the
@@ -279,7 +292,7 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 	switch {
 	case len(unexplained) > 0:
 		v.outcome = evalFailed
-	case v.denied != (len(v.violations) > 0):
+	case v.denied != v.refDenied():
 		v.outcome = disagreed
 	}
 	return v, nil
@@ -302,5 +315,16 @@ func (r *versionRun) valid(storedOld, storedNew map[string]interface{}) bool {
 
 // sameDisagreement reports whether a shrunk pair still fails the same way.
 func sameDisagreement(a, b verdicts) bool {
-	return a.outcome == b.outcome && a.denied == b.denied && (len(a.violations) > 0) == (len(b.violations) > 0)
+	return a.outcome == b.outcome && a.denied == b.denied && (len(a.violations) > 0) == (len(b.violations) > 0) &&
+		(len(a.companions) > 0) == (len(b.companions) > 0)
+}
+
+// denyingCompanions lists the declared CRD's own rules that, each alone,
+// deny the raw pair once stored.
+func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []InvolvedRule {
+	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	if err != nil {
+		return nil
+	}
+	return r.companions.denying(storedOld, kube.Store(r.s, deepCopyMap(new)))
 }

@@ -77,6 +77,7 @@ type counterexampleResult struct {
 	Pair       int               `json:"pair"`
 	Reference  string            `json:"reference"`
 	Violations []violationResult `json:"violations"`
+	Companions []string          `json:"companions,omitempty"`
 	CEL        string            `json:"cel"`
 	Errors     []string          `json:"errors"`
 	Rules      []ruleResult      `json:"rules"`
@@ -132,7 +133,8 @@ func causeOf(c *verify.CauseReport) causeResult {
 
 func counterexampleOf(ce *verify.Counterexample) *counterexampleResult {
 	out := &counterexampleResult{
-		Pair: ce.Pair, Reference: verdictWord(len(ce.Reference) > 0, false), Violations: []violationResult{},
+		Pair: ce.Pair, Reference: verdictWord(len(ce.Reference) > 0 || len(ce.Companions) > 0, false),
+		Violations: []violationResult{}, Companions: ce.Companions,
 		CEL: verdictWord(ce.Denied, ce.EvaluationError), Errors: append([]string{}, ce.Errors...), Rules: rulesOf(ce.Rules),
 		Old: replayValue{ce.Old}, New: replayValue{ce.New},
 	}

@@ -1,0 +1,88 @@
+package verify
+
+import (
+	"fmt"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// Companions are the rules of the declared CRD: the user's own
+// x-kubernetes-validations, written beside the declarations and kept by
+// any translation. The apiserver denies an update when any rule denies it,
+// so the reference verdict is composed the same way: the checker allows
+// the update and the companions allow it. Which rules are companions is
+// the caller's choice of declared document (for a CRD that translate
+// rewrote, the caller passes it with the generated rules set aside); the
+// checker never reads them.
+//
+// Companions only ever add denials to the reference, so they cannot hide
+// a rule the declarations need: where the checker denies, the reference
+// denies whatever the companions say, and the CRD under test must deny
+// too.
+type companions struct {
+	s     *schema.Structural
+	v     *kube.RuleValidator
+	rules []*ruleRef // built on the first disagreement they cause
+}
+
+// newCompanions returns the companions of one declared version, nil when
+// it has no rules.
+func newCompanions(v *apiextensionsv1.CustomResourceValidation, at string) (*companions, error) {
+	if v == nil || v.OpenAPIV3Schema == nil {
+		return nil, nil
+	}
+	s, err := kube.Structural(v.OpenAPIV3Schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the rules of the declared CRD: %w", at, err)
+	}
+	if len(ruleHosts(s)) == 0 {
+		return nil, nil
+	}
+	return &companions{s: s, v: kube.NewRuleValidator(s)}, nil
+}
+
+// judge returns the messages of the companions that deny the stored pair,
+// sorted; none when c is nil.
+func (c *companions) judge(storedOld, storedNew map[string]interface{}) []string {
+	if c == nil {
+		return nil
+	}
+	return sortedErrors(c.v.Validate(storedNew, storedOld))
+}
+
+// denying lists the companions that, each alone, deny the stored pair.
+func (c *companions) denying(storedOld, storedNew map[string]interface{}) []InvolvedRule {
+	if c == nil {
+		return nil
+	}
+	if c.rules == nil {
+		c.rules = rulesOf(c.s)
+	}
+	var out []InvolvedRule
+	for _, rr := range c.rules {
+		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
+			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+		}
+	}
+	return out
+}
+
+// without returns the messages of errs that are not in also: a rule of
+// the CRD under test that fails to evaluate exactly as a companion does
+// is the user's rule failing on both sides, not a disagreement.
+func without(errs, also []string) []string {
+	seen := map[string]bool{}
+	for _, e := range also {
+		seen[e] = true
+	}
+	var out []string
+	for _, e := range errs {
+		if !seen[e] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
