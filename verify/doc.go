@@ -47,6 +47,11 @@
 //     storage pipeline (internal/kube.Store; the old one also through the
 //     JSON round trip) before either side judges them, and the CEL side runs
 //     the apiserver's own validator, compiled once per version.
+//   - The reference verdict is the checker's composed with the rules of
+//     the declared document (its companions), as the apiserver composes
+//     rules: an update is allowed when the checker and every companion
+//     allow it. Companions only add denials, so they never hide an update
+//     the checker denies; the checker itself never reads them.
 //   - A disagreement is reported only for a pair the apiserver would judge
 //     by its rules: both objects pass the schema, list-type and
 //     non-transition rule validation of a create. A disagreeing pair is

@@ -53,8 +53,9 @@ type Progress struct {
 // the CRD document declared: for every version translated serves, it
 // generates updates, runs both objects through the apiserver's storage
 // pipeline, and compares the reference checker's verdict on the
-// declarations of the version of the same name in declared with the
-// verdict of translated's rules. It returns an error when either document
+// declarations of the version of the same name in declared, composed with
+// that version's own rules (an update is allowed when both allow it), with
+// the verdict of translated's rules. It returns an error when either document
 // is unusable (no such version, invalid declarations, a translated CRD the
 // apiserver would refuse), or a *JudgeError when the judge fails;
 // disagreements are in the Report.

@@ -26,6 +26,10 @@ storage pipeline (pruning, null dropping, defaulting, the JSON round trip of
 the old object), and compares the verdict of the rules, run by the
 apiserver's CEL validator, with the verdict of the reference checker.
 
+Rules of PATH's own (those translate did not generate) deny on both sides:
+the reference verdict is that the checker and those rules allow the
+update, as the apiserver composes rules (docs/verify.md).
+
 Without --against, the rules checked are mut2cel's translation of PATH.
 With --against, they are those of the CRD with the same metadata.name in
 TRANSLATED: a hand-edited translation, or one made by another tool.
