@@ -12,7 +12,8 @@ import (
 // that its help can list the flags without running it.
 type command struct {
 	name, args, summary string
-	help                string // the text between the usage line and the flags
+	help                string // the text between the usage line and the exit status
+	finding             string // what exits 1 (exitFinding); empty for commands without exit status help
 	flags               func() *pflag.FlagSet
 	run                 func(c *command, e *env, args []string) int
 }
@@ -65,6 +66,9 @@ Commands:
 
 func (c *command) printUsage(w io.Writer) {
 	fmt.Fprintf(w, "%s\n\n%s", c.usageLine(), c.help)
+	if c.finding != "" {
+		fmt.Fprintf(w, "\n%s", exitHelp(c.finding))
+	}
 	if fs := c.flags(); fs.HasFlags() {
 		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 	}
@@ -112,4 +116,17 @@ func noFlags(name string) func() *pflag.FlagSet {
 
 func (c *command) usageLine() string {
 	return strings.TrimSpace("Usage: mut2cel " + c.name + " " + c.args)
+}
+
+// exitHelp states the exit codes of main.go in a command's help; finding
+// says what exits 1 for that command.
+func exitHelp(finding string) string {
+	return fmt.Sprintf(`Exit status, as for every mut2cel command:
+  %d  nothing to report
+  %d  %s
+  %d  the run could not be done: a bad invocation; an input that cannot be
+     read, holds no manifest, is not YAML or JSON, or cannot be translated
+     as given (a refused translation is a problem of the input); an output
+     that cannot be written
+`, exitOK, exitFinding, finding, exitError)
 }

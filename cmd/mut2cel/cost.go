@@ -30,11 +30,10 @@ limits. docs/cost.md explains the numbers and the JSON format.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH that holds no
-manifest is an error.
-
-Exit status: 0 when every CRD fits the apiserver's static limits, 1 when
-some CRD would be rejected for its cost, 2 on bad input.
+manifest is an error. A CRD whose declarations cannot be translated is an
+input error (2), not a cost finding.
 `,
+	finding: "some CRD is over a static limit: the apiserver would reject it",
 }
 
 func init() {
@@ -80,14 +79,14 @@ func runCost(c *command, e *env, args []string) int {
 		for _, d := range diags {
 			fmt.Fprintln(e.stderr, d)
 		}
-		return exitUsage
+		return exitError
 	}
 	if err := writeCostReport(e, report, o.format); err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel cost: %v\n", err)
-		return exitFailure
+		return exitError
 	}
 	if report.Rejected() {
-		return exitFailure
+		return exitFinding
 	}
 	return exitOK
 }

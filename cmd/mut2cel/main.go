@@ -10,12 +10,23 @@ import (
 	"os"
 )
 
-// Exit codes. Bad invocations (exitUsage) print the usage; failed runs
-// (exitFailure) print what failed and not the usage.
+// Exit codes, one policy for every command, so that a CI job can tell a
+// finding from a run that could not be done (as diff and cmp do):
+//
+//   - exitOK: nothing to report.
+//   - exitFinding: the check found something: translate --check would
+//     change a file, verify found a disagreement, cost found a CRD over a
+//     static limit. Only a finding exits 1.
+//   - exitError: the run could not be done: an input that cannot be read,
+//     holds no manifest, is not YAML or JSON, or cannot be translated as
+//     given (a bad declaration, a refusal, rules over the cost limits);
+//     an output that cannot be written; verify --server's apiserver failing.
+//   - exitUsage: a bad invocation; like exitError, but the usage is printed.
 const (
 	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitFinding = 1
+	exitError   = 2
+	exitUsage   = exitError
 )
 
 func main() {

@@ -35,9 +35,10 @@ node is still absent, so that a later upstream release that added one
 fails the build rather than losing it.
 
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
-only if mut2cel wrote it. If any input cannot be translated, every problem
-is reported, nothing is written, and the exit status is 1.
+only if mut2cel wrote it. If any input cannot be read or translated, every
+problem is reported, nothing is written, and the exit status is 2.
 `,
+	finding: "never: patch checks nothing",
 }
 
 type patchOptions struct {
@@ -81,7 +82,7 @@ func runPatch(c *command, e *env, args []string) int {
 	diags = append(diags, duplicateNames(crds)...)
 	if len(diags) > 0 {
 		printDiags(e, diags)
-		return exitFailure
+		return exitError
 	}
 	out, err := component.Kustomization(crds)
 	if err == nil {
@@ -89,7 +90,7 @@ func runPatch(c *command, e *env, args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
-		return exitFailure
+		return exitError
 	}
 	return exitOK
 }

@@ -35,9 +35,10 @@ output in input order. With -w the files are rewritten in place, keeping
 their owner and mode; as with gofmt -w, a file you may not write is an
 error. With --check and --diff nothing is written.
 
-If any input cannot be translated, every problem is reported on standard
-error, nothing is written, and the exit status is 1.
+If any input cannot be read or translated, every problem is reported on
+standard error, nothing is written, and the exit status is 2.
 `,
+	finding: "with --check, some file would change",
 }
 
 // translateFunc is translate.Translate; tests put a stand-in here.
@@ -64,7 +65,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
-	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any; write nothing")
+	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any (2 if an input cannot be translated); write nothing")
 	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change; write nothing")
 	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
@@ -108,7 +109,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	if len(diags) > 0 {
 		printDiags(e, diags)
-		return exitFailure
+		return exitError
 	}
 	switch {
 	case o.write:
@@ -153,7 +154,7 @@ func writeTranslated(e *env, results []*batch.Result) int {
 	}
 	if _, err := e.stdout.Write(batch.Join(parts)); err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel translate: %v\n", err)
-		return exitFailure
+		return exitError
 	}
 	return exitOK
 }
@@ -161,7 +162,7 @@ func writeTranslated(e *env, results []*batch.Result) int {
 func writeInPlace(e *env, results []*batch.Result) int {
 	if _, diags := batch.WriteInPlace(results); len(diags) > 0 {
 		printDiags(e, diags)
-		return exitFailure
+		return exitError
 	}
 	return exitOK
 }
@@ -183,7 +184,7 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 		}
 	}
 	if changed && o.check {
-		return exitFailure
+		return exitFinding
 	}
 	return exitOK
 }

@@ -63,12 +63,13 @@ document holds every CRD, version, cause, counterexample and, per
 declaration, the pairs that exercised it (docs/verify.md). Progress goes
 to standard error about once a second.
 
-Exit status: 0 when there is no disagreement, 1 when there is one or when
-the apiserver of --server fails (it does not start, refuses a CRD that its
-validation in process accepts, or stops answering), 2 when an input cannot
-be read, translated or matched, or when --server is given to a binary
-built without it.
+When the apiserver of --server fails (it does not start, refuses a CRD
+that its validation in process accepts, or stops answering), the run
+could not be done: the exit status is 2, as for an input that cannot be
+read, translated or matched, or for --server given to a binary built
+without it; 1 always means a disagreement.
 `,
+	finding: "the rules and the declarations disagree on some update",
 }
 
 // verifyOptions are the flags of verify.
@@ -149,7 +150,7 @@ func runVerify(c *command, e *env, args []string) int {
 		for _, d := range diags {
 			fmt.Fprintln(e.stderr, d)
 		}
-		return exitUsage
+		return exitError
 	}
 	// The apiserver's CEL evaluation allocates a little garbage on every
 	// field access, while the live heap stays small: collecting less often
@@ -165,7 +166,7 @@ func runVerify(c *command, e *env, args []string) int {
 	if o.server {
 		stop, ok := serverJudge(e, &opts, o.quiet)
 		if !ok {
-			return exitFailure
+			return exitError
 		}
 		defer stop()
 	}
@@ -308,29 +309,27 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format
 	if format != "text" {
 		if err := writeDocument(e.stdout, doc, format); err != nil {
 			fmt.Fprintf(e.stderr, "mut2cel verify: writing the report: %v\n", err)
-			return exitFailure
+			return exitError
 		}
 	}
 	if disagreements > 0 {
 		fmt.Fprintf(e.stderr, "mut2cel verify: %d disagreements in %d pairs\n", disagreements, pairs)
-		return exitFailure
+		return exitFinding
 	}
 	return exitOK
 }
 
-// reportVerifyError prints why a CRD could not be verified and returns the
-// exit status: the input's fault (exitUsage), or the judge's, which only
-// --server's apiserver can be (exitFailure).
+// reportVerifyError prints why a CRD could not be verified: the input's
+// fault, or the judge's, which only --server's apiserver can be. Either
+// way the run could not be done (exitError).
 func reportVerifyError(e *env, job verifyJob, err error) int {
 	d := job.declared.At
 	d.Detail = err.Error()
 	var jerr *verify.JudgeError
-	if !errors.As(err, &jerr) {
-		fmt.Fprintln(e.stderr, d)
-		return exitUsage
+	if errors.As(err, &jerr) {
+		d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
+			"; verify without --server checks the same rules with the apiserver's validator in process"
 	}
-	d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
-		"; verify without --server checks the same rules with the apiserver's validator in process"
 	fmt.Fprintln(e.stderr, d)
-	return exitFailure
+	return exitError
 }

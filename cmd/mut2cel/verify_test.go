@@ -18,11 +18,11 @@ func TestVerify(t *testing.T) {
 		stdout: "verify-ports.golden",
 	}, {
 		name: "broken translation", args: []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
-		code: exitFailure, stdout: "verify-broken.golden",
+		code: exitFinding, stdout: "verify-broken.golden",
 		stderr: []string{"mut2cel verify: 9 disagreements in 300 pairs"},
 	}, {
 		name: "seed changes the pairs", args: []string{"verify", "-q", "--jobs", "1", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
-		code: exitFailure, stdout: "verify-broken-seed.golden",
+		code: exitFinding, stdout: "verify-broken-seed.golden",
 		stderr: []string{"mut2cel verify: 13 disagreements in 300 pairs"},
 	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
@@ -33,19 +33,20 @@ func TestVerify(t *testing.T) {
 		stderr: []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
 	}, {
 		name: "no namesake in --against", args: []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"},
-		code:   exitUsage,
+		code:   exitError,
 		stderr: []string{`../../testdata/broken/set-order-ignored/declared.yaml:1: document 1 (CustomResourceDefinition/buckets.example.com): no CRD named "buckets.example.com" in ../../examples/ports.yaml`},
 	}, {
 		name: "declarations that cannot be translated", args: []string{"verify", "-q", "testdata/bad-crd.yaml"},
-		code:   exitUsage,
-		stderr: []string{`testdata/bad-crd.yaml:5: document 2 (CustomResourceDefinition/gadgets.example.com): cannot be translated, so there is nothing to verify: 2 problems:`},
+		code: exitError,
+		stderr: []string{`testdata/bad-crd.yaml:5: document 2 (CustomResourceDefinition/gadgets.example.com): cannot be translated, so there is nothing to verify: 2 problems:`,
+			`properties[a].x-kubernetes-mutability: Unsupported value: "Sometimes"`, `properties[b].x-kubernetes-mutability: Unsupported value: "Never"`},
 	}, {
 		name: "rules that do not compile for --kube-version", args: []string{"verify", "-q", "--kube-version", "1.29", "--against", "../../testdata/golden/1.33/jobset.yaml", "../../examples/jobset.yaml"},
-		code:   exitUsage,
-		stderr: []string{`does not compile for Kubernetes 1.29`},
+		code:   exitError,
+		stderr: []string{`does not compile for Kubernetes 1.29`}, moreStderr: true,
 	}, {
 		name: "missing input", args: []string{"verify", "-q", "missing.yaml"},
-		code: exitUsage, stderr: []string{"missing.yaml: no such file or directory"},
+		code: exitError, stderr: []string{"missing.yaml: no such file or directory"},
 	}, {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
 		code: exitUsage, stderr: []string{"mut2cel verify: --pairs, --jobs and --counterexamples must be positive, got 0, ", "Usage: mut2cel verify [flags] [PATH...]"},
@@ -54,7 +55,7 @@ func TestVerify(t *testing.T) {
 		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, no disagreement",
 	}, {
 		name: "a rewritten file whose annotation gained a declaration", args: []string{"verify", "-q", "--pairs", "300", "testdata/stale-rewrite.yaml"},
-		code: exitFailure, stdout: "verify-stale-rewrite.golden",
+		code: exitFinding, stdout: "verify-stale-rewrite.golden",
 		stderr: []string{"mut2cel verify: 97 disagreements in 300 pairs"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
@@ -66,7 +67,8 @@ func TestVerify(t *testing.T) {
 
 // TestVerifyJudgeFails checks that a judge that fails, as the server of
 // --server does when it refuses a CRD its validation in process accepts,
-// is reported as an internal error, not as bad input.
+// is reported as an internal error, not as bad input, and exits 2 like
+// any run that could not be done: 1 is kept for disagreements.
 func TestVerifyJudgeFails(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	e := &env{stdout: &stdout, stderr: &stderr}
@@ -83,8 +85,8 @@ func TestVerifyJudgeFails(t *testing.T) {
 		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
 		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +
 		`  verify without --server checks the same rules with the apiserver's validator in process` + "\n"
-	if code != exitFailure || stderr.String() != want || stdout.Len() != 0 {
-		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitFailure, want)
+	if code != exitError || stderr.String() != want || stdout.Len() != 0 {
+		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitError, want)
 	}
 }
 

@@ -16,11 +16,11 @@ import (
 func TestVerifyDocument(t *testing.T) {
 	for _, c := range []runCase{{
 		name: "json", args: []string{"verify", "-q", "--pairs", "300", "-o", "json", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
-		code: exitFailure, stdout: "verify-broken-json.golden",
+		code: exitFinding, stdout: "verify-broken-json.golden",
 		stderr: []string{"mut2cel verify: 9 disagreements in 300 pairs"},
 	}, {
 		name: "yaml", args: []string{"verify", "-q", "--pairs", "300", "--output", "yaml", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
-		code: exitFailure, stdout: "verify-broken-yaml.golden",
+		code: exitFinding, stdout: "verify-broken-yaml.golden",
 		stderr: []string{"mut2cel verify: 9 disagreements in 300 pairs"},
 	}, {
 		name: "no disagreement", args: []string{"verify", "-q", "--pairs", "100", "-o", "yaml", "../../examples/ports.yaml"},
@@ -87,8 +87,8 @@ func TestVerifyDocumentBroken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitFailure {
-		t.Fatalf("run(%q) = %d, want %d; stderr:\n%s", args, code, exitFailure, stderr.String())
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitFinding {
+		t.Fatalf("run(%q) = %d, want %d; stderr:\n%s", args, code, exitFinding, stderr.String())
 	}
 	var doc verifyDocument
 	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// TestExitCodes runs every command on each kind of input it cannot use,
+// and on its finding, and pins the exit code of the policy in main.go:
+// 1 only for a finding, 2 for any run that could not be done.
+func TestExitCodes(t *testing.T) {
+	saved := translateFunc
+	translateFunc = translate.Translate
+	defer func() { translateFunc = saved }()
+	progressInterval = 0
+
+	dir := t.TempDir()
+	noManifests := filepath.Join(dir, "docs")
+	badYAML := filepath.Join(dir, "bad.yaml")
+	mkdir(t, noManifests)
+	writeFile(t, filepath.Join(noManifests, "README.md"), "# not a manifest\n")
+	writeFile(t, badYAML, "kind: CustomResourceDefinition\nspec: [1,\n")
+	inputs := []struct{ name, path string }{
+		{"missing file", filepath.Join(dir, "missing.yaml")},
+		{"no manifests", noManifests},
+		{"bad YAML", badYAML},
+		{"declaration that cannot be translated", "testdata/bad-crd.yaml"},
+		{"refused for its cost", "testdata/cost/needs-bounds.yaml"},
+	}
+	commands := []struct {
+		name string
+		args []string
+	}{
+		{"translate", []string{"translate", "--no-bounds"}},
+		{"translate --check", []string{"translate", "--no-bounds", "--check"}},
+		{"translate -w", []string{"translate", "--no-bounds", "-w"}},
+		{"patch", []string{"patch", "--dir", filepath.Join(dir, "out")}},
+		{"cost", []string{"cost"}},
+		{"verify", []string{"verify", "-q", "--pairs", "10"}},
+	}
+	for _, c := range commands {
+		for _, in := range inputs {
+			if in.name == "refused for its cost" && !strings.HasPrefix(c.name, "translate") {
+				continue // only translate has --no-bounds
+			}
+			args := append(c.args[:len(c.args):len(c.args)], in.path)
+			t.Run(c.name+"/"+in.name, func(t *testing.T) { checkExit(t, args, exitError) })
+		}
+	}
+
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"translate, nothing to change", []string{"translate", "--check", "../../examples/translated/gatewayclass.yaml"}, exitOK},
+		{"translate, a file would change", []string{"translate", "--check", "testdata/crd.yaml"}, exitFinding},
+		{"patch", []string{"patch", "--dir", filepath.Join(dir, "ok"), "testdata/crd.yaml"}, exitOK},
+		{"cost, within the limits", []string{"cost", "testdata/crd.yaml"}, exitOK},
+		{"cost, over a static limit", []string{"cost", "testdata/cost/handwritten.yaml"}, exitFinding},
+		{"verify, no disagreement", []string{"verify", "-q", "--pairs", "100", "../../examples/ports.yaml"}, exitOK},
+		{"verify, a disagreement", []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"}, exitFinding},
+		{"verify, no namesake in --against", []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"}, exitError},
+		{"usage", []string{"cost", "--format", "xml"}, exitUsage},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkExit(t, c.args, c.code) })
+	}
+}
+
+func checkExit(t *testing.T, args []string, want int) {
+	t.Helper()
+	var stderr strings.Builder
+	if code := run(args, strings.NewReader(""), io.Discard, &stderr); code != want {
+		t.Errorf("run(%q) = %d, want %d; stderr:\n%s", args, code, want, stderr.String())
+	}
+}
+
+// TestHelpExitStatus checks that the help of every command that reads
+// manifests states the exit codes, and what exits 1 for it.
+func TestHelpExitStatus(t *testing.T) {
+	for _, c := range []*command{translateCommand, patchCommand, costCommand, verifyCommand} {
+		var stdout strings.Builder
+		if code := run([]string{"help", c.name}, nil, &stdout, io.Discard); code != exitOK {
+			t.Fatalf("help %s = %d", c.name, code)
+		}
+		if want := exitHelp(c.finding); c.finding == "" || !strings.Contains(stdout.String(), want) {
+			t.Errorf("help %s does not end its text with\n%s", c.name, want)
+		}
+	}
+}
+
+func mkdir(t *testing.T, path string) {
+	t.Helper()
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
