@@ -53,6 +53,7 @@ func costFlags(o *costOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"Kubernetes version (%s to %s) whose CEL environment the rules are compiled in", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	fs.SetAnnotation("format", completeAnnotation, []string{completeFree})
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }

@@ -58,6 +58,7 @@ func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
 		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
+	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }

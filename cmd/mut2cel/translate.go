@@ -71,6 +71,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.StringArrayVar(&o.floors, "bound-floor", nil, "smallest value of the bounds mut2cel adds: KEYWORD=N for every node (defaults maxLength=253, maxItems=64, maxProperties=64), or PATH:KEYWORD=N for one node, PATH as in the declarations annotation (.spec.ports[*].name); repeatable")
+	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
