@@ -88,6 +88,10 @@ func (c *command) parseFlags(e *env, fs *pflag.FlagSet, args []string) (code int
 		e.usageError(c, "%v", err)
 		return exitUsage, true
 	}
+	if err := checkKubeVersionEnv(fs); err != nil {
+		e.usageError(c, "%v", err)
+		return exitUsage, true
+	}
 	return exitOK, false
 }
 
