@@ -37,7 +37,9 @@ their owner and mode; as with gofmt -w, a file you may not write is an
 error. With --check and --diff nothing is written.
 
 If any input cannot be read or translated, every problem is reported on
-standard error, nothing is written, and the exit status is 2.
+standard error, nothing is written, and the exit status is 2. When
+standard error is a terminal, a run longer than a second reports there,
+once a second, how many inputs are done.
 `,
 	finding: "with --check, some file would change",
 }
@@ -98,8 +100,10 @@ func runTranslate(c *command, e *env, args []string) int {
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
-	for _, in := range inputs {
+	progress := newInputProgress(e, "mut2cel translate", len(inputs))
+	for i, in := range inputs {
 		r := batch.Translate(in, tr)
+		progress.done(i + 1)
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
 		printDiags(e, r.Warnings)
