@@ -23,7 +23,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{translateCommand, patchCommand, costCommand, verifyCommand, versionCommand, helpCommand}
+	commands = []*command{translateCommand, patchCommand, costCommand, verifyCommand, completionCommand, versionCommand, helpCommand}
 }
 
 // noArgs parses the flags of a command that takes no arguments;
@@ -85,6 +85,10 @@ func (c *command) parseFlags(e *env, fs *pflag.FlagSet, args []string) (code int
 		c.printUsage(e.stdout)
 		return exitOK, true
 	case err != nil:
+		e.usageError(c, "%v", err)
+		return exitUsage, true
+	}
+	if err := checkKubeVersionEnv(fs); err != nil {
 		e.usageError(c, "%v", err)
 		return exitUsage, true
 	}

@@ -48,11 +48,10 @@ type costOptions struct {
 }
 
 func costFlags(o *costOptions) *pflag.FlagSet {
-	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
 	fs := pflag.NewFlagSet("cost", pflag.ContinueOnError)
-	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
-		"Kubernetes version (%s to %s) whose CEL environment the rules are compiled in", translate.MinKubeVersion, translate.MaxKubeVersion))
+	kubeVersionVar(fs, &o.kube)
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	fs.SetAnnotation("format", completeAnnotation, []string{completeFree})
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }

@@ -53,11 +53,10 @@ func init() {
 }
 
 func patchFlags(o *patchOptions) *pflag.FlagSet {
-	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
 	fs := pflag.NewFlagSet("patch", pflag.ContinueOnError)
-	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
-		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
+	kubeVersionVar(fs, &o.kube)
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
+	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }

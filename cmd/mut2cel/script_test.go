@@ -21,6 +21,9 @@ import (
 // in-process, same-objects compares manifests by decoded value, replace
 // edits a file, mode prints a file's permission bits.
 func TestMain(m *testing.M) {
+	// The tests pin the default --kube-version: a developer's own
+	// $MUT2CEL_KUBE_VERSION must not move it.
+	os.Unsetenv(kubeVersionEnv)
 	testscript.Main(m, map[string]func(){
 		"mut2cel":         func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"kustomize-build": kustomizeBuild,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/pflag"
 
@@ -36,7 +37,9 @@ their owner and mode; as with gofmt -w, a file you may not write is an
 error. With --check and --diff nothing is written.
 
 If any input cannot be read or translated, every problem is reported on
-standard error, nothing is written, and the exit status is 2.
+standard error, nothing is written, and the exit status is 2. When
+standard error is a terminal, a run longer than a second reports there,
+once a second, how many inputs are done.
 `,
 	finding: "with --check, some file would change",
 }
@@ -60,10 +63,8 @@ func init() {
 }
 
 func translateFlags(o *translateOptions) *pflag.FlagSet {
-	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
 	fs := pflag.NewFlagSet("translate", pflag.ContinueOnError)
-	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
-		"oldest Kubernetes version (%s to %s) the rules must work on", translate.MinKubeVersion, translate.MaxKubeVersion))
+	kubeVersionVar(fs, &o.kube)
 	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
 	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any (2 if an input cannot be translated); write nothing")
 	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change; write nothing")
@@ -71,6 +72,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.StringArrayVar(&o.floors, "bound-floor", nil, "smallest value of the bounds mut2cel adds: KEYWORD=N for every node (defaults maxLength=253, maxItems=64, maxProperties=64), or PATH:KEYWORD=N for one node, PATH as in the declarations annotation (.spec.ports[*].name); repeatable")
+	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
@@ -98,8 +100,10 @@ func runTranslate(c *command, e *env, args []string) int {
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
 	var results []*batch.Result
-	for _, in := range inputs {
+	progress := newInputProgress(e, "mut2cel translate", len(inputs))
+	for i, in := range inputs {
 		r := batch.Translate(in, tr)
+		progress.done(i + 1)
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
 		printDiags(e, r.Warnings)
@@ -193,6 +197,49 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 // to the flags of a command that translates.
 func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
 	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
+}
+
+// kubeVersionEnv names the environment variable that sets the default of
+// --kube-version, so that a project targeting one Kubernetes version says
+// it once (in CI, in a Makefile, in the shell).
+const kubeVersionEnv = "MUT2CEL_KUBE_VERSION"
+
+// kubeVersionVar adds --kube-version to the flags of a command, with
+// $MUT2CEL_KUBE_VERSION, else translate.DefaultKubeVersion, as its
+// default. A bad variable is reported by checkKubeVersionEnv.
+func kubeVersionVar(fs *pflag.FlagSet, p *kubeVersionFlag) {
+	v, err := kubeVersionFromEnv()
+	if err != nil || v.IsZero() {
+		v = translate.DefaultKubeVersion
+	}
+	*p = kubeVersionFlag(v)
+	fs.Var(p, "kube-version", fmt.Sprintf("oldest Kubernetes version (%s to %s) the rules must work on: "+
+		"they are generated for it and compiled in its CEL environment; $%s sets the default",
+		translate.MinKubeVersion, translate.MaxKubeVersion, kubeVersionEnv))
+}
+
+// kubeVersionFromEnv reads $MUT2CEL_KUBE_VERSION; unset or empty gives
+// the zero version.
+func kubeVersionFromEnv() (translate.KubeVersion, error) {
+	s := os.Getenv(kubeVersionEnv)
+	if s == "" {
+		return translate.KubeVersion{}, nil
+	}
+	v, err := translate.ParseKubeVersion(s)
+	if err != nil {
+		return v, fmt.Errorf("$%s: %v", kubeVersionEnv, err)
+	}
+	return v, nil
+}
+
+// checkKubeVersionEnv reports a bad $MUT2CEL_KUBE_VERSION when fs has
+// --kube-version and the command line does not set it: the flag wins.
+func checkKubeVersionEnv(fs *pflag.FlagSet) error {
+	if f := fs.Lookup("kube-version"); f == nil || f.Changed {
+		return nil
+	}
+	_, err := kubeVersionFromEnv()
+	return err
 }
 
 // kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a

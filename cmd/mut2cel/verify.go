@@ -97,9 +97,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.pairs, "pairs", verify.DefaultPairs, "updates checked per CRD version")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the generated updates; the same seed checks the same updates")
 	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
-	fs.Var(&o.kube, "kube-version", fmt.Sprintf(
-		"Kubernetes version (%s to %s) to translate for; with --against, the version whose CEL environment the rules must compile in",
-		translate.MinKubeVersion, translate.MaxKubeVersion))
+	kubeVersionVar(fs, &o.kube)
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
