@@ -7,7 +7,9 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/translate"
 )
 
 // nestedListMap declares spec.policies, an atomic list whose items hold a
@@ -143,4 +145,49 @@ func structuralOf(t testing.TB, text string) *schema.Structural {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestScheduleReordersJobSetConditions is the case the schedule was made
+// for: with .spec.volumeClaimPolicies of JobSet declared Immutable, the
+// conditions in the status of its claim templates, a list-map under two
+// atomic lists, are reordered within the first 2,000 pairs.
+func TestScheduleReordersJobSetConditions(t *testing.T) {
+	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]string{
+		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
+	}}
+	declared, err := translate.Declared(c.Declared(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd, err := typedCRD(declared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := crdVersions(declared)[0]
+	checker, err := NewChecker(v.raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := kube.Structural(crd.Spec.Versions[v.index].Schema.OpenAPIV3Schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conditions := []step{{stepProp, "spec"}, {stepProp, "volumeClaimPolicies"}, {kind: stepItems},
+		{stepProp, "templates"}, {kind: stepItems}, {stepProp, "status"}, {stepProp, "conditions"}}
+	const seed, pairs = 1, 2000
+	g := newPairGenerator(s, seed, checker.declaredPaths())
+	count, first := 0, 0
+	for i := 1; i <= pairs; i++ {
+		old, new := g.Next()
+		if reorders(old, new, conditions) {
+			count++
+			if first == 0 {
+				first = i
+			}
+		}
+	}
+	t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d; schedule of %d aims", seed, count, pairs, renderSteps(conditions), first, len(g.schedule))
+	if count == 0 {
+		t.Errorf("none of %d pairs reorders %s", pairs, renderSteps(conditions))
+	}
 }
