@@ -58,6 +58,11 @@ func TestVerify(t *testing.T) {
 		code: exitFinding, stdout: "verify-stale-rewrite.golden",
 		stderr: []string{"mut2cel verify: 101 disagreements in 300 pairs"},
 	}, {
+		name: "a declaration no pair exercised fails the run", args: []string{"verify", "-q", "--pairs", "300", "testdata/unexercised.yaml"},
+		code: exitFinding,
+		stdout: "verify-unexercised.golden",
+		stderr: []string{"mut2cel verify: 1 declaration was exercised by no pair, so its rules went unchecked"},
+	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
 	}} {
