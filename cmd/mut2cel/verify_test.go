@@ -59,7 +59,7 @@ func TestVerify(t *testing.T) {
 		stderr: []string{"mut2cel verify: 101 disagreements in 300 pairs"},
 	}, {
 		name: "a declaration no pair exercised fails the run", args: []string{"verify", "-q", "--pairs", "300", "testdata/unexercised.yaml"},
-		code: exitFinding,
+		code:   exitFinding,
 		stdout: "verify-unexercised.golden",
 		stderr: []string{"mut2cel verify: 1 declaration was exercised by no pair, so its rules went unchecked"},
 	}, {
