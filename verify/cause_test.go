@@ -104,14 +104,14 @@ func TestCausesDeduplicate(t *testing.T) {
 		causes: []string{"missed: value of x-kubernetes-mutability: Immutable at " + decl("spec", "tags")},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration{decl("spec", "tags"), extMutability, immutable}, 1880, 70, 70},
+			{Declaration{decl("spec", "tags"), extMutability, immutable}, 1915, 310, 310},
 		},
 	}, {
 		dir: "map-key-removed", max: 1,
 		causes: []string{"evaluation error: rule at " + decl("spec", "labels") + ": oldSelf.all(k, self[k] == oldSelf[k])"},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration{decl("spec", "labels", "additionalProperties"), extMutability, immutable}, 823, 378, 0},
+			{Declaration{decl("spec", "labels", "additionalProperties"), extMutability, immutable}, 860, 420, 0},
 		},
 	}} {
 		t.Run(tc.dir, func(t *testing.T) {

@@ -38,7 +38,7 @@ properties:
 	fmt.Printf("%d disagreements in %d pairs\n", v.Disagreements, v.Pairs)
 	fmt.Printf("%s", v.Counterexamples[0].YAML())
 	// Output:
-	// 439 disagreements in 1000 pairs
+	// 453 disagreements in 1000 pairs
 	// crd: widgets.example.com
 	// version: v1
 	// pair: 2

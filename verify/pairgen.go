@@ -17,13 +17,19 @@ import (
 // field; add or remove an optional parent; add, remove or rename a key;
 // reorder, append, prepend, truncate a list; change a value nested in an
 // item; send an integer as 1.0), and some pairs are drawn independently.
-// The same schema and seed give the same pairs.
+// One pair in scheduleEvery follows a schedule instead (schedule.go): each
+// target in turn, and each set and list-map at or below a target, at any
+// depth, reordered. The same schema and seed give the same pairs.
 type PairGenerator struct {
 	root    *gnode
 	rnd     *rand.Rand
 	targets [][]step // nodes mutations aim at
 	all     [][]step // every node
 	size    int      // nodes generated for the current object
+	// schedule is aimed at in turn, one pair in scheduleEvery; n counts
+	// the pairs made.
+	schedule []aim
+	n        int
 }
 
 // NewPairGenerator returns a generator for objects of s. Its mutations aim
@@ -44,6 +50,7 @@ func newPairGenerator(s *schema.Structural, seed int64, targets [][]step) *PairG
 			g.root.aim(t)
 		}
 	}
+	g.schedule = scheduleOf(g.root, g.targets)
 	return g
 }
 
@@ -51,6 +58,13 @@ func newPairGenerator(s *schema.Structural, seed int64, targets [][]step) *PairG
 // the caller may change them (the storage pipeline does, in place). They
 // carry no apiVersion, kind or metadata.
 func (g *PairGenerator) Next() (old, new map[string]interface{}) {
+	g.n++
+	if len(g.schedule) > 0 && g.n%scheduleEvery == 0 {
+		a := g.schedule[(g.n/scheduleEvery-1)%len(g.schedule)]
+		if old, new, ok := g.scheduledPair(a); ok {
+			return old, new
+		}
+	}
 	old = g.rootValue()
 	if g.rnd.Intn(16) == 0 {
 		return old, g.rootValue() // an unrelated pair

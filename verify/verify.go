@@ -114,10 +114,12 @@ type Report struct {
 	Versions []*VersionReport
 }
 
-// Failed reports whether any version has a disagreement.
+// Failed reports whether any version has a disagreement or a declaration
+// that no pair exercised: the rules of such a declaration went unchecked,
+// so the run vouches for nothing about them.
 func (r *Report) Failed() bool {
 	for _, v := range r.Versions {
-		if v.Disagreements > 0 {
+		if v.Disagreements > 0 || len(v.Unexercised()) > 0 {
 			return true
 		}
 	}
@@ -155,4 +157,19 @@ type VersionReport struct {
 	// Declarations count the pairs by declaration they exercised, in
 	// schema walk order.
 	Declarations []*DeclarationReport
+}
+
+// Unexercised lists, in schema walk order, the declarations that no pair
+// of the version exercised. The generator aims at every declared node in
+// turn, so one is listed when no update the schema allows reaches it (an
+// item of a list bounded to no items, say) or when there were too few
+// pairs for one round of aims.
+func (v *VersionReport) Unexercised() []Declaration {
+	var out []Declaration
+	for _, d := range v.Declarations {
+		if d.Pairs == 0 {
+			out = append(out, d.Declaration)
+		}
+	}
+	return out
 }

@@ -67,9 +67,10 @@ When the apiserver of --server fails (it does not start, refuses a CRD
 that its validation in process accepts, or stops answering), the run
 could not be done: the exit status is 2, as for an input that cannot be
 read, translated or matched, or for --server given to a binary built
-without it; 1 always means a disagreement.
+without it; 1 always means a disagreement or a declaration that no pair
+exercised, which is named.
 `,
-	finding: "the rules and the declarations disagree on some update",
+	finding: "the rules and the declarations disagree on some update, or no update exercised a declaration",
 }
 
 // verifyOptions are the flags of verify.
@@ -284,7 +285,7 @@ func (o verifyOptions) translateOptions() translate.Options {
 // verifyAll verifies the jobs and prints their reports in format: text
 // as each CRD is done, json or yaml as one document at the end.
 func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format string) int {
-	disagreements, pairs := 0, 0
+	disagreements, pairs, unexercised := 0, 0, 0
 	doc := &verifyDocument{CRDs: []crdResult{}}
 	for _, job := range jobs {
 		o := opts
@@ -302,6 +303,7 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format
 		for _, v := range rep.Versions {
 			disagreements += v.Disagreements
 			pairs += v.Pairs
+			unexercised += len(v.Unexercised())
 		}
 	}
 	if format != "text" {
@@ -312,6 +314,15 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format
 	}
 	if disagreements > 0 {
 		fmt.Fprintf(e.stderr, "mut2cel verify: %d disagreements in %d pairs\n", disagreements, pairs)
+	}
+	if unexercised > 0 {
+		what := "1 declaration was exercised by no pair, so its rules went unchecked"
+		if unexercised > 1 {
+			what = fmt.Sprintf("%d declarations were exercised by no pair, so their rules went unchecked", unexercised)
+		}
+		fmt.Fprintf(e.stderr, "mut2cel verify: %s\n", what)
+	}
+	if disagreements > 0 || unexercised > 0 {
 		return exitFinding
 	}
 	return exitOK

@@ -19,11 +19,11 @@ func TestVerify(t *testing.T) {
 	}, {
 		name: "broken translation", args: []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFinding, stdout: "verify-broken.golden",
-		stderr: []string{"mut2cel verify: 9 disagreements in 300 pairs"},
+		stderr: []string{"mut2cel verify: 42 disagreements in 300 pairs"},
 	}, {
 		name: "seed changes the pairs", args: []string{"verify", "-q", "--jobs", "1", "--pairs", "300", "--seed", "7", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
 		code: exitFinding, stdout: "verify-broken-seed.golden",
-		stderr: []string{"mut2cel verify: 13 disagreements in 300 pairs"},
+		stderr: []string{"mut2cel verify: 45 disagreements in 300 pairs"},
 	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
@@ -56,7 +56,12 @@ func TestVerify(t *testing.T) {
 	}, {
 		name: "a rewritten file whose annotation gained a declaration", args: []string{"verify", "-q", "--pairs", "300", "testdata/stale-rewrite.yaml"},
 		code: exitFinding, stdout: "verify-stale-rewrite.golden",
-		stderr: []string{"mut2cel verify: 97 disagreements in 300 pairs"},
+		stderr: []string{"mut2cel verify: 101 disagreements in 300 pairs"},
+	}, {
+		name: "a declaration no pair exercised fails the run", args: []string{"verify", "-q", "--pairs", "300", "testdata/unexercised.yaml"},
+		code:   exitFinding,
+		stdout: "verify-unexercised.golden",
+		stderr: []string{"mut2cel verify: 1 declaration was exercised by no pair, so its rules went unchecked"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",

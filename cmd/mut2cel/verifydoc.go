@@ -19,6 +19,7 @@ import (
 type verifyDocument struct {
 	Pairs         int         `json:"pairs"`
 	Disagreements int         `json:"disagreements"`
+	Unexercised   int         `json:"unexercised"`
 	CRDs          []crdResult `json:"crds"`
 }
 
@@ -38,6 +39,7 @@ type versionResult struct {
 	Invalid       int                 `json:"invalid"`
 	Causes        []causeResult       `json:"causes"`
 	Declarations  []declarationResult `json:"declarations"`
+	Unexercised   []declarationKey    `json:"unexercised"`
 }
 
 type causeResult struct {
@@ -98,6 +100,7 @@ func (d *verifyDocument) add(job verifyJob, rep *verify.Report) {
 	for _, v := range rep.Versions {
 		d.Pairs += v.Pairs
 		d.Disagreements += v.Disagreements
+		d.Unexercised += len(v.Unexercised())
 		crd.Versions = append(crd.Versions, versionOf(v))
 	}
 	d.CRDs = append(d.CRDs, crd)
@@ -107,12 +110,16 @@ func versionOf(v *verify.VersionReport) versionResult {
 	out := versionResult{
 		Version: v.Version, Pairs: v.Pairs, Disagreements: v.Disagreements, First: v.First,
 		IntAsFloat: v.IntAsFloat, Invalid: v.Invalid, Causes: []causeResult{}, Declarations: []declarationResult{},
+		Unexercised: []declarationKey{},
 	}
 	for _, c := range v.Causes {
 		out.Causes = append(out.Causes, causeOf(c))
 	}
 	for _, d := range v.Declarations {
 		out.Declarations = append(out.Declarations, declarationResult{keyOf(d.Declaration), d.Pairs, d.Disagreements, d.Violated})
+	}
+	for _, d := range v.Unexercised() {
+		out.Unexercised = append(out.Unexercised, keyOf(d))
 	}
 	return out
 }

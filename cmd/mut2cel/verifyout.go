@@ -32,12 +32,24 @@ func printReport(e *env, job verifyJob, rep *verify.Report) {
 		d.Doc, d.Object = 0, ""
 		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
 		fmt.Fprintln(e.stdout, d)
+		for _, decl := range v.Unexercised() {
+			d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, unexercisedLine(decl, v.Pairs))
+			fmt.Fprintln(e.stdout, d)
+		}
 		for _, c := range v.Causes {
 			if c.Counterexample != nil {
 				fmt.Fprintf(e.stdout, "---\n# %s\n%s", causeLine(c), c.Counterexample.YAML())
 			}
 		}
 	}
+}
+
+// unexercisedLine names a declaration that no pair exercised and says
+// why that fails the run.
+func unexercisedLine(d verify.Declaration, pairs int) string {
+	return fmt.Sprintf("%s: %s at %s was exercised by none of the %d pairs, so its rules went unchecked; "+
+		"no valid update reaches it, or --pairs is too small for the generator to aim at every declaration",
+		d.Extension, d.Value, d.Path, pairs)
 }
 
 // causeLine counts the disagreements of a cause and names it.

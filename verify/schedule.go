@@ -1,0 +1,110 @@
+package verify
+
+// The schedule makes coverage a matter of construction, not of luck: every
+// scheduleEvery-th pair is aimed, in turn, at one declared node or at one
+// set or list-map at or below a declared node, at any depth. A random
+// walk down the schema reaches a list-map nested in the items of an atomic
+// list inside a declared node too rarely to reorder it (JobSet's
+// volumeClaimPolicies[].templates[].status.conditions was never reordered
+// in 60,000 pairs); the schedule reorders it once per round.
+
+// scheduleEvery is the period of scheduled pairs; the others stay random,
+// so the schedule costs a quarter of the pairs.
+const scheduleEvery = 4
+
+// aim is one entry of the schedule.
+type aim struct {
+	path    []step
+	reorder bool // reorder the set or list-map at path; else any edit of it
+}
+
+// scheduleOf lists, in schema walk order, each target once, then the sets
+// and list-maps at or below it.
+func scheduleOf(root *gnode, targets [][]step) []aim {
+	var out []aim
+	seen := map[string]bool{}
+	add := func(a aim) {
+		k := renderSteps(a.path)
+		if a.reorder {
+			k += " reorder"
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, a)
+		}
+	}
+	for _, t := range targets {
+		add(aim{path: t})
+		for _, c := range root.at(t).orderedCollections(t) {
+			add(aim{path: c, reorder: true})
+		}
+	}
+	return out
+}
+
+// orderedCollections lists the paths of the sets and list-maps at or below
+// n: lists whose items have an identity apart from their position, so that
+// a reorder alone is an update the rules must judge.
+func (n *gnode) orderedCollections(path []step) [][]step {
+	var out [][]step
+	if n.kind == kindList && (n.listType == "map" || n.listType == "set") {
+		out = append(out, path)
+	}
+	for _, p := range n.props {
+		out = append(out, p.node.orderedCollections(extend(path, step{stepProp, p.name}))...)
+	}
+	if n.items != nil {
+		out = append(out, n.items.orderedCollections(extend(path, step{kind: stepItems}))...)
+	}
+	if n.values != nil {
+		out = append(out, n.values.orderedCollections(extend(path, step{kind: stepValues}))...)
+	}
+	return out
+}
+
+// scheduledPair makes the pair of one aim; false when it cannot (a list
+// bounded to one item, say), and the caller makes a random pair instead.
+func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, ok bool) {
+	old = g.rootValue()
+	if a.reorder {
+		return g.reorderPair(old, a.path)
+	}
+	for try := 0; try < 4; try++ {
+		holder := map[string]interface{}{"": deepCopyMap(old)}
+		g.size = 0
+		if g.apply(holder, a.path) {
+			new, _ = holder[""].(map[string]interface{})
+			if new == nil {
+				new = map[string]interface{}{}
+			}
+			return old, dedupeAll(new, g.root).(map[string]interface{}), true
+		}
+	}
+	return nil, nil, false
+}
+
+// reorderPair gives old, at path, a list of at least two items (adding
+// parents and items as needed), then returns it with that list rotated
+// as the old object and unchanged as the new one: the update only moves
+// the items.
+func (g *PairGenerator) reorderPair(obj map[string]interface{}, path []step) (old, new map[string]interface{}, ok bool) {
+	holder := map[string]interface{}{"": obj}
+	p, ok := g.reach(holder, path, true)
+	if !ok || p.n.kind != kindList {
+		return nil, nil, false
+	}
+	v, _ := p.at.get()
+	l, _ := v.([]interface{})
+	for try := 0; len(l) < 2 && try < 8 && p.n.canGrow(len(l)); try++ {
+		l = g.addUnique(p.n, l, g.value(p.n.items), len(l))
+	}
+	if len(l) < 2 {
+		return nil, nil, false
+	}
+	p.at.set(l)
+	old, _ = holder[""].(map[string]interface{})
+	new = deepCopyMap(old)
+	rotated := append(append([]interface{}{}, l[1:]...), l[0])
+	p.at.set(rotated)
+	return old, new, true
+}

@@ -1,0 +1,193 @@
+package verify
+
+import (
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/internal/corpus"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// nestedListMap declares spec.policies, an atomic list whose items hold a
+// list-map two levels down: the shape of JobSet's volumeClaimPolicies.
+const nestedListMap = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      policies:
+        type: array
+        x-kubernetes-mutability: Immutable
+        items:
+          type: object
+          properties:
+            name: {type: string}
+            status:
+              type: object
+              properties:
+                conditions:
+                  type: array
+                  x-kubernetes-list-type: map
+                  x-kubernetes-list-map-keys: [type]
+                  items:
+                    type: object
+                    required: [type]
+                    properties:
+                      type: {type: string}
+                      message: {type: string}
+`
+
+// TestScheduleReordersNestedListMaps checks that the schedule reorders a
+// list-map nested in the items of a declared atomic list within a small
+// number of pairs, and more than once, whatever the seed.
+func TestScheduleReordersNestedListMaps(t *testing.T) {
+	conditions := []step{{stepProp, "spec"}, {stepProp, "policies"}, {kind: stepItems},
+		{stepProp, "status"}, {stepProp, "conditions"}}
+	s := structuralOf(t, nestedListMap)
+	targets := mustChecker(t, nestedListMap).declaredPaths()
+	const pairs = 100
+	for seed := int64(1); seed <= 5; seed++ {
+		g := newPairGenerator(s, seed, targets)
+		count, first := 0, 0
+		for i := 1; i <= pairs; i++ {
+			old, new := g.Next()
+			if reorders(old, new, conditions) {
+				count++
+				if first == 0 {
+					first = i
+				}
+			}
+		}
+		t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d", seed, count, pairs, renderSteps(conditions), first)
+		// The schedule has two aims, policies then its conditions: one
+		// reorder per round of 2*scheduleEvery pairs.
+		if want := pairs / (2 * scheduleEvery); count < want {
+			t.Errorf("seed %d: %d of %d pairs reorder %s, want at least %d", seed, count, pairs, renderSteps(conditions), want)
+		}
+	}
+}
+
+// reorders reports whether new is old with only the items of one list at
+// path put in another order: every other value along the path is equal.
+func reorders(old, new interface{}, path []step) bool {
+	if len(path) == 0 {
+		o, ok1 := old.([]interface{})
+		n, ok2 := new.([]interface{})
+		return ok1 && ok2 && canonicalJSON(o) != canonicalJSON(n) && sameItems(o, n)
+	}
+	switch path[0].kind {
+	case stepProp:
+		o, ok1 := old.(map[string]interface{})
+		n, ok2 := new.(map[string]interface{})
+		if !ok1 || !ok2 || !equalBut(o, n, path[0].name) {
+			return false
+		}
+		return reorders(o[path[0].name], n[path[0].name], path[1:])
+	case stepItems:
+		o, ok1 := old.([]interface{})
+		n, ok2 := new.([]interface{})
+		if !ok1 || !ok2 || len(o) != len(n) {
+			return false
+		}
+		moved := -1
+		for i := range o {
+			if canonicalJSON(o[i]) != canonicalJSON(n[i]) {
+				if moved >= 0 {
+					return false
+				}
+				moved = i
+			}
+		}
+		return moved >= 0 && reorders(o[moved], n[moved], path[1:])
+	}
+	return false
+}
+
+// equalBut reports whether two objects are equal except, maybe, at key.
+func equalBut(o, n map[string]interface{}, key string) bool {
+	o2, n2 := deepCopyMap(o), deepCopyMap(n)
+	delete(o2, key)
+	delete(n2, key)
+	return canonicalJSON(o2) == canonicalJSON(n2)
+}
+
+// sameItems reports whether two lists hold the same items, in any order.
+func sameItems(a, b []interface{}) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	count := map[string]int{}
+	for i := range a {
+		count[canonicalJSON(a[i])]++
+		count[canonicalJSON(b[i])]--
+	}
+	for _, c := range count {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func structuralOf(t testing.TB, text string) *schema.Structural {
+	t.Helper()
+	props := &apiextensionsv1.JSONSchemaProps{}
+	if err := yaml.Unmarshal([]byte(text), props); err != nil {
+		t.Fatal(err)
+	}
+	s, err := kube.Structural(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestScheduleReordersJobSetConditions is the case the schedule was made
+// for: with .spec.volumeClaimPolicies of JobSet declared Immutable, the
+// conditions in the status of its claim templates, a list-map under two
+// atomic lists, are reordered within the first 2,000 pairs.
+func TestScheduleReordersJobSetConditions(t *testing.T) {
+	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]string{
+		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
+	}}
+	declared, err := translate.Declared(c.Declared(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd, err := typedCRD(declared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := crdVersions(declared)[0]
+	checker, err := NewChecker(v.raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := kube.Structural(crd.Spec.Versions[v.index].Schema.OpenAPIV3Schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conditions := []step{{stepProp, "spec"}, {stepProp, "volumeClaimPolicies"}, {kind: stepItems},
+		{stepProp, "templates"}, {kind: stepItems}, {stepProp, "status"}, {stepProp, "conditions"}}
+	const seed, pairs = 1, 2000
+	g := newPairGenerator(s, seed, checker.declaredPaths())
+	count, first := 0, 0
+	for i := 1; i <= pairs; i++ {
+		old, new := g.Next()
+		if reorders(old, new, conditions) {
+			count++
+			if first == 0 {
+				first = i
+			}
+		}
+	}
+	t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d; schedule of %d aims", seed, count, pairs, renderSteps(conditions), first, len(g.schedule))
+	if count == 0 {
+		t.Errorf("none of %d pairs reorders %s", pairs, renderSteps(conditions))
+	}
+}
