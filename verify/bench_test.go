@@ -8,12 +8,15 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
 // BenchmarkPairs measures the verifier's throughput on each example: a pair
 // generated, run through the storage pipeline and judged by the reference
-// checker and the CEL validator.
+// checker and the CEL validator, on one worker.
+//
+//	go test ./verify -run '^$' -bench Pairs -count 6 | benchstat -
 func BenchmarkPairs(b *testing.B) {
 	files, err := filepath.Glob("../examples/*.yaml")
 	if err != nil || len(files) == 0 {
@@ -21,21 +24,41 @@ func BenchmarkPairs(b *testing.B) {
 	}
 	for _, file := range files {
 		b.Run(strings.TrimSuffix(filepath.Base(file), ".yaml"), func(b *testing.B) {
-			r := exampleRun(b, file)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				old, new := r.gen.Next()
-				v, err := r.compare(old, new)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if v.outcome == disagreed || v.outcome == evalFailed {
-					b.Fatalf("disagreement on %v -> %v", old, new)
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+			benchPairs(b, exampleRun(b, file))
 		})
 	}
+}
+
+// BenchmarkPairsKueueWorkload measures the same on the largest schema of
+// the corpus, the 1.4 MB kueue Workload, with two declarations applied to
+// both served versions, verifying v1beta2.
+func BenchmarkPairsKueueWorkload(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpus.Dir(b), "kueue", "kueue.x-k8s.io_workloads.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := decodeYAML(b, data)
+	annotate(doc, "mut2cel.io/declarations", `v1beta2:
+  .spec.podSets[*].name: {x-kubernetes-mutability: Immutable}
+  .spec.queueName: {x-kubernetes-mutability: Immutable}
+`)
+	benchPairs(b, allVersionsRun(b, doc, translate.Options{AllServedVersions: true}, "v1beta2"))
+}
+
+// benchPairs judges b.N pairs of r and reports the throughput.
+func benchPairs(b *testing.B, r *versionRun) {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		old, new := r.gen.Next()
+		v, err := r.compare(old, new)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v.outcome == disagreed || v.outcome == evalFailed {
+			b.Fatalf("disagreement on %v -> %v", old, new)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
 }
 
 // exampleRun prepares the run of the first version of an example's
@@ -45,10 +68,7 @@ func exampleRun(b testing.TB, file string) *versionRun {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		b.Fatal(err)
-	}
+	doc := decodeYAML(b, data)
 	res, err := translate.Translate(doc, translate.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -62,4 +82,52 @@ func exampleRun(b testing.TB, file string) *versionRun {
 		b.Fatal(err)
 	}
 	return r
+}
+
+// allVersionsRun translates doc with opts and prepares the run of version,
+// held to the declarations the translation applied to it, as verify
+// --all-versions does.
+func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Options, version string) *versionRun {
+	b.Helper()
+	res, err := translate.Translate(doc, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	declared, err := translate.Declared(res.Translated)
+	if err != nil {
+		b.Fatal(err)
+	}
+	crd, err := typedCRD(res.Translated)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dv, ok := findVersion(crdVersions(declared), version)
+	if !ok {
+		b.Fatalf("no version %q", version)
+	}
+	tv, _ := findVersion(crdVersions(res.Translated), version)
+	r, err := newVersionRun(res.Translated, crd.Spec.Versions[tv.index].Schema, dv, tv, Options{Seed: 1, NewJudge: newCELJudge})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
+
+func decodeYAML(b testing.TB, data []byte) map[string]interface{} {
+	b.Helper()
+	var doc map[string]interface{}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		b.Fatal(err)
+	}
+	return doc
+}
+
+func annotate(doc map[string]interface{}, key, value string) {
+	meta := doc["metadata"].(map[string]interface{})
+	annotations, _ := meta["annotations"].(map[string]interface{})
+	if annotations == nil {
+		annotations = map[string]interface{}{}
+		meta["annotations"] = annotations
+	}
+	annotations[key] = value
 }

@@ -156,7 +156,7 @@ func withIntegers(s *schema.Structural, v interface{}) (out interface{}, ok bool
 	case map[string]interface{}:
 		var m map[string]interface{}
 		for k, e := range x {
-			if e, ok := withIntegers(childStructural(s, k), e); ok {
+			if e, ok := withIntegersAt(s, k, e); ok {
 				if m == nil {
 					m = make(map[string]interface{}, len(x))
 					for k, e := range x {
@@ -173,12 +173,17 @@ func withIntegers(s *schema.Structural, v interface{}) (out interface{}, ok bool
 	return v, false
 }
 
-func childStructural(s *schema.Structural, key string) *schema.Structural {
+// withIntegersAt is withIntegers on the value of key in an object of
+// schema s. The property's schema is copied out of the map on the stack:
+// taking its address in a helper that returns it put a copy of the
+// schema on the heap for every field of every object judged.
+func withIntegersAt(s *schema.Structural, key string, v interface{}) (interface{}, bool) {
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-		return s.AdditionalProperties.Structural
+		return withIntegers(s.AdditionalProperties.Structural, v)
 	}
-	if p, ok := s.Properties[key]; ok {
-		return &p
+	p, ok := s.Properties[key]
+	if !ok {
+		return v, false
 	}
-	return nil
+	return withIntegers(&p, v)
 }

@@ -188,17 +188,35 @@ func dedupeAll(v interface{}, n *gnode) interface{} {
 // fields), in the form storage gives the item: defaults filled in and
 // dropped nulls gone, as the apiserver compares them.
 func entryKey(n *gnode, item interface{}) string {
-	stored := kube.StoreValue(n.items.s, deepCopyValue(item))
 	if n.listType == "set" {
-		return canonicalJSON(stored)
+		return canonicalJSON(kube.StoreValue(n.items.s, deepCopyValue(item)))
 	}
-	obj, _ := stored.(map[string]interface{})
+	obj, _ := kube.StoreValue(n.items.s, keyFields(n, item)).(map[string]interface{})
 	var b strings.Builder
 	for _, k := range n.mapKeys {
 		b.WriteString(canonicalJSON(obj[k]))
 		b.WriteByte(0)
 	}
 	return b.String()
+}
+
+// keyFields returns a copy of the key fields of a list-map item, or of the
+// whole item when it is not an object. Pruning, null dropping and
+// defaulting treat each property of an object apart from the others, so
+// the key fields come out of storage as they would within the whole item,
+// without copying and storing the rest of it (a pod template, say).
+func keyFields(n *gnode, item interface{}) interface{} {
+	obj, ok := item.(map[string]interface{})
+	if !ok || n.items.s.XEmbeddedResource {
+		return deepCopyValue(item)
+	}
+	keys := make(map[string]interface{}, len(n.mapKeys))
+	for _, k := range n.mapKeys {
+		if v, found := obj[k]; found {
+			keys[k] = deepCopyValue(v)
+		}
+	}
+	return keys
 }
 
 func (g *PairGenerator) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }
