@@ -209,11 +209,23 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 	return src, nil
 }
 
-// Rewritten reports whether doc carries the declarations annotation of a
-// CRD that translate rewrote.
-func Rewritten(doc map[string]interface{}) bool {
+// Annotated reports whether doc keeps declarations in the
+// mut2cel.io/declarations annotation (Declared puts them back inline).
+func Annotated(doc map[string]interface{}) bool {
 	meta, _ := doc["metadata"].(map[string]interface{})
 	annotations, _ := meta["annotations"].(map[string]interface{})
 	_, ok := annotations[annDeclarations]
 	return ok
+}
+
+// Rewritten reports whether doc is a CRD that translate rewrote: it
+// carries the record of the rules mut2cel generated. A CRD whose
+// declarations annotation was written by hand, and never translated, has
+// no record: its rules are not mut2cel's yet, and checking them as they
+// are would report every declaration as missed.
+func Rewritten(doc map[string]interface{}) bool {
+	meta, _ := doc["metadata"].(map[string]interface{})
+	annotations, _ := meta["annotations"].(map[string]interface{})
+	_, rec := annotations[annGenerated]
+	return Annotated(doc) && rec
 }

@@ -183,9 +183,10 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 	var jobs []verifyJob
 	for _, crd := range crds {
 		var rewritten map[string]interface{}
-		if translate.Rewritten(crd.Value) {
-			// A file translate -w wrote: check its rules as they are
-			// against the declarations in its annotation.
+		if translate.Annotated(crd.Value) {
+			// Declarations kept in the annotation. A file translate -w
+			// wrote is checked as it is against them; one never
+			// translated, through its translation.
 			declared, err := translate.Declared(crd.Value)
 			if err != nil {
 				d := crd.At
@@ -193,7 +194,10 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 				diags = append(diags, d)
 				continue
 			}
-			rewritten, crd.Value = crd.Value, declared
+			if translate.Rewritten(crd.Value) {
+				rewritten = crd.Value
+			}
+			crd.Value = declared
 		}
 		if o.allVersions {
 			declared, d := declaredInAllVersions(crd, o)

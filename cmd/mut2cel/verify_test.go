@@ -25,6 +25,12 @@ func TestVerify(t *testing.T) {
 		code: exitFinding, stdout: "verify-broken-seed.golden",
 		stderr: []string{"mut2cel verify: 45 disagreements in 300 pairs"},
 	}, {
+		// Declarations written in the annotation by hand, never
+		// translated: verify checks mut2cel's translation, not the rules
+		// the file has (none).
+		name: "declarations only in the annotation", args: []string{"verify", "-q", "--pairs", "200", "testdata/annotated.yaml"},
+		stdout: "testdata/annotated.yaml:1: widgets.example.com v1: 200 pairs, no disagreement\n",
+	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
 	}, {
