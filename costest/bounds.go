@@ -270,13 +270,8 @@ func dedupe(bounds []Bound) []Bound {
 
 // missingBound names the bound a node lacks, or "".
 func missingBound(n *apiextensionsv1.JSONSchemaProps) string {
-	switch {
-	case n.Type == "string" && n.MaxLength == nil && len(n.Enum) == 0:
-		return MaxLength
-	case n.Type == "array" && n.MaxItems == nil:
-		return MaxItems
-	case isMap(n) && n.MaxProperties == nil:
-		return MaxProperties
+	if kw, value := boundOf(n); value == 0 {
+		return kw
 	}
 	return ""
 }

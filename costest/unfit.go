@@ -41,13 +41,13 @@ func (e *UnfitError) Error() string {
 	}
 	if len(e.Dominant) > 0 {
 		b.WriteString("; most of the cost comes from ")
-		b.WriteString(DescribeBounds(e.Dominant))
+		b.WriteString(describeBounds(e.Dominant))
 	}
 	return b.String()
 }
 
-// DescribeBounds lists bounds as "P (maxItems 64), Q (maxLength 253)".
-func DescribeBounds(bounds []Bound) string {
+// describeBounds lists bounds as "P (maxItems 64), Q (maxLength 253)".
+func describeBounds(bounds []Bound) string {
 	parts := make([]string, len(bounds))
 	for i, d := range bounds {
 		parts[i] = fmt.Sprintf("%s (%s %d)", NodePath(d.Node), d.Keyword, d.Value)
