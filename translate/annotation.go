@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/decl"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -57,7 +58,7 @@ func parseDeclarations(text string) (declarations, error) {
 	}
 	for _, v := range sortedNames(d) {
 		for _, p := range sortedNames(d[v]) {
-			if _, err := parseDeclPath(p); err != nil {
+			if _, err := decl.ParsePath(p); err != nil {
 				return nil, fmt.Errorf("version %s: %v", v, err)
 			}
 			for ext := range d[v][p] {

@@ -3,6 +3,8 @@ package translate
 import (
 	"fmt"
 	"sort"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // Which x-kubernetes-validations entries mut2cel owns. The generated-rules
@@ -83,7 +85,7 @@ func locate(doc map[string]interface{}, st *state, version, path, fp string) []r
 	if root == nil {
 		return nil
 	}
-	if steps, err := parseDeclPath(path); err == nil {
+	if steps, err := decl.ParsePath(path); err == nil {
 		raw, _ := nestedMap(doc, root...)
 		if node, ok := resolveDeclPath(raw, root, steps); ok {
 			if hits := entriesWith(doc, node, fp); len(hits) == 1 {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // translateOwned translates a CRD that may have been translated before
@@ -101,7 +103,7 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 		}
 		raw, _ := nestedMap(src, root...)
 		for _, p := range sortedNames(annotated[v]) {
-			steps, _ := parseDeclPath(p) // checked by parseDeclarations
+			steps, _ := decl.ParsePath(p) // checked by parseDeclarations
 			node, ok := resolveDeclPath(raw, root, steps)
 			if !ok {
 				problems = append(problems, annotationProblem(annDeclarations, "Invalid value: version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", v, p))

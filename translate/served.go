@@ -3,6 +3,8 @@ package translate
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // Served versions and the objects they share. Without a conversion webhook
@@ -136,7 +138,7 @@ func servedVersions(doc map[string]interface{}, st *state) []servedVersion {
 
 // node finds the schema node at path p in the version.
 func (v servedVersion) node(p string) ([]interface{}, bool) {
-	steps, err := parseDeclPath(p)
+	steps, err := decl.ParsePath(p)
 	if err != nil {
 		return nil, false
 	}

@@ -1,0 +1,22 @@
+// Package decl is the model of mutability declarations that every front
+// end of mut2cel produces and every phase reads.
+//
+// Input: the spellings users write. The KEP values of
+// x-kubernetes-mutability and x-kubernetes-key-mutability, the list of
+// x-kubernetes-update (docs/semantics.md, section 9), schema paths in the
+// notation of the mut2cel.io/declarations annotation, and declarations
+// files (kind Declarations) for CRDs the user does not own.
+//
+// Output: Constraints, the five update constraints of Kubernetes, which
+// every spelling means; Path, the one parsed form of a schema path; and
+// File, the declarations of a declarations file with the line of each.
+//
+// Invariants:
+//   - A spelling that parses renders back to a form that parses to the
+//     same value; rendering is canonical (constraints in the order of
+//     Names, paths in their shortest notation).
+//   - Every error names what was read: the file and line for files, the
+//     path for annotations and schemas.
+//   - The package reads no schema semantics beyond what a path needs to
+//     resolve: where a declaration may stand is checked by its readers.
+package decl
