@@ -49,26 +49,49 @@ func (r record) add(version, path, fp string) {
 	r[version][path] = append(r[version][path], fp)
 }
 
-// parseDeclarations reads the declarations annotation. Only the two
-// mutability extensions may be declared.
+// parseDeclarations reads the declarations annotation. Only the three
+// extensions may be declared; the KEP values are strings, the update
+// constraints a list, kept in canonical form.
 func parseDeclarations(text string) (declarations, error) {
-	d := declarations{}
-	if err := sigsyaml.UnmarshalStrict([]byte(text), &d); err != nil {
+	var raw map[string]map[string]map[string]interface{}
+	if err := sigsyaml.UnmarshalStrict([]byte(text), &raw); err != nil {
 		return nil, fmt.Errorf("not a map of version -> schema path -> extension -> value: %v", cleanYAMLError(err))
 	}
-	for _, v := range sortedNames(d) {
-		for _, p := range sortedNames(d[v]) {
+	d := declarations{}
+	for _, v := range sortedNames(raw) {
+		for _, p := range sortedNames(raw[v]) {
 			if _, err := decl.ParsePath(p); err != nil {
 				return nil, fmt.Errorf("version %s: %v", v, err)
 			}
-			for ext := range d[v][p] {
-				if ext != extMutability && ext != extKeyMutability {
-					return nil, fmt.Errorf("version %s, %s: unknown key %q: only %s and %s can be declared", v, p, ext, extMutability, extKeyMutability)
+			for _, ext := range sortedNames(raw[v][p]) {
+				value, err := annotationValue(ext, raw[v][p][ext])
+				if err != nil {
+					return nil, fmt.Errorf("version %s, %s: %v", v, p, err)
 				}
+				d.add(v, p, ext, value)
 			}
 		}
 	}
 	return d, nil
+}
+
+// annotationValue checks one value of the annotation.
+func annotationValue(ext string, v interface{}) (string, error) {
+	switch ext {
+	case extMutability, extKeyMutability:
+		s, ok := v.(string)
+		if !ok {
+			return "", fmt.Errorf("%s: must be a string, one of %s, %s, %s", ext, immutable, addOnly, removeOnly)
+		}
+		return s, nil
+	case extUpdate:
+		c, err := decl.ParseUpdate(v)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", ext, err)
+		}
+		return c.String(), nil
+	}
+	return "", fmt.Errorf("unknown key %q: only %s, %s and %s can be declared", ext, extMutability, extKeyMutability, extUpdate)
 }
 
 func parseRecord(text string) (record, error) {
@@ -92,7 +115,11 @@ func (d declarations) render(versionOrder []string) string {
 		for _, p := range sortedNames(d[v]) {
 			fmt.Fprintf(&b, "  %s:\n", yamlString(p))
 			for _, ext := range sortedNames(d[v][p]) {
-				fmt.Fprintf(&b, "    %s: %s\n", ext, yamlString(d[v][p][ext]))
+				value := d[v][p][ext]
+				if ext != extUpdate { // a flow list is written as it is
+					value = yamlString(value)
+				}
+				fmt.Fprintf(&b, "    %s: %s\n", ext, value)
 			}
 		}
 	}
@@ -153,4 +180,8 @@ func sortedNames[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func yamlUnmarshalStrict(text string, v interface{}) error {
+	return sigsyaml.UnmarshalStrict([]byte(text), v)
 }

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
-// The two schema extensions mut2cel compiles.
+// The three schema extensions mut2cel compiles.
 const (
-	extMutability    = "x-kubernetes-mutability"
-	extKeyMutability = "x-kubernetes-key-mutability"
+	extMutability    = decl.ExtMutability
+	extKeyMutability = decl.ExtKeyMutability
+	extUpdate        = decl.ExtUpdate
 )
 
 // mutability is the value of either extension.
@@ -22,10 +25,13 @@ const (
 	removeOnly mutability = "RemoveOnly"
 )
 
-// declaration is what one schema node declares.
+// declaration is what one schema node declares: the KEP values and the
+// update constraints (semantics.md 9), each kept as written so that
+// messages name the declaration the user wrote.
 type declaration struct {
 	mutability    mutability
 	keyMutability mutability
+	update        decl.Constraints
 }
 
 // schemaStep is one step from a schema node to a child schema node.
@@ -103,6 +109,7 @@ type walkState struct {
 	root       bool // the schema root
 	inMetadata bool // the root's metadata or below
 	inJunctor  bool // inside allOf, anyOf, oneOf or not
+	entry      bool // an items or additionalProperties schema
 }
 
 func (r *declReader) problem(path []interface{}, format string, args ...interface{}) {
@@ -125,10 +132,10 @@ func (r *declReader) walk(raw map[string]interface{}, sp schemaPath, dp []interf
 		}
 	}
 	if items, ok := raw["items"].(map[string]interface{}); ok {
-		r.walk(items, sp.child(schemaStep{kind: stepItems}), appendPath(dp, "items"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor})
+		r.walk(items, sp.child(schemaStep{kind: stepItems}), appendPath(dp, "items"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor, entry: true})
 	}
 	if values, ok := raw["additionalProperties"].(map[string]interface{}); ok {
-		r.walk(values, sp.child(schemaStep{kind: stepValues}), appendPath(dp, "additionalProperties"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor})
+		r.walk(values, sp.child(schemaStep{kind: stepValues}), appendPath(dp, "additionalProperties"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor, entry: true})
 	}
 	for _, junctor := range []string{"allOf", "anyOf", "oneOf"} {
 		branches, _ := raw[junctor].([]interface{})
@@ -146,6 +153,9 @@ func (r *declReader) walk(raw map[string]interface{}, sp schemaPath, dp []interf
 // readNode reads and checks the declarations of one node.
 func (r *declReader) readNode(raw map[string]interface{}, dp []interface{}, st walkState) declaration {
 	var d declaration
+	if v, present := raw[extUpdate]; present {
+		d.update = r.readUpdate(raw, v, appendPath(dp, extUpdate), st)
+	}
 	for _, ext := range []string{extMutability, extKeyMutability} {
 		v, present := raw[ext]
 		if !present {
@@ -182,6 +192,28 @@ func (r *declReader) readNode(raw map[string]interface{}, dp []interface{}, st w
 		}
 	}
 	return d
+}
+
+// readUpdate reads and checks x-kubernetes-update (semantics.md 9.2).
+func (r *declReader) readUpdate(raw map[string]interface{}, v interface{}, p []interface{}, st walkState) decl.Constraints {
+	c, err := decl.ParseUpdate(v)
+	switch {
+	case err != nil:
+		r.problem(p, "Invalid value: %v", err)
+	case st.root:
+		r.problem(p, "Forbidden: not allowed on the schema root: declare the fields below it")
+	case st.inMetadata:
+		r.problem(p, "Forbidden: not allowed in metadata: the apiserver owns object metadata")
+	case st.inJunctor:
+		r.problem(p, "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema")
+	case st.entry && c&decl.Presence != 0:
+		r.problem(p, "Forbidden: %s on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection", c&decl.Presence)
+	case c&decl.KeyConstraints != 0 && !isCollection(raw):
+		r.problem(p, "Forbidden: %s only allowed on a list (type: array) or a map (additionalProperties)", c&decl.KeyConstraints)
+	default:
+		return c
+	}
+	return 0
 }
 
 func parseMutability(v interface{}) (mutability, bool) {

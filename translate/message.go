@@ -3,6 +3,8 @@ package translate
 import (
 	"regexp"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // userPath renders n as users read instance paths, with [*] for every list
@@ -29,8 +31,13 @@ func (n *node) userPath() string {
 // collectionPath names the collection that owns entry node n.
 func collectionPath(n *node) string { return n.parent.userPath() }
 
-func valueMessage(n *node) string {
+// valueMessage words the value rule of n. NoModify alone (or with
+// neither presence constraint) leaves the field free to be cleared and
+// set again, which "is immutable" would deny.
+func valueMessage(n *node, c decl.Constraints) string {
 	switch {
+	case n.isProperty() && c&decl.Presence == 0:
+		return n.userPath() + " cannot be changed while set"
 	case n.isProperty():
 		return n.userPath() + " is immutable"
 	case n.lastStep().kind == stepValues:

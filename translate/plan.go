@@ -3,6 +3,8 @@ package translate
 import (
 	"errors"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // The reason every generated rule reports: the update is refused, not the value
@@ -31,7 +33,48 @@ func (p *planner) plan(root *node) {
 		if m := n.decl.keyMutability; m != unset {
 			p.declared(n, extKeyMutability, func() error { return p.keyRules(n, m) })
 		}
+		if c := n.decl.update; c != 0 {
+			p.declared(n, extUpdate, func() error { return p.updateRules(n, c) })
+		}
 	})
+}
+
+// updateRules implements x-kubernetes-update on n (semantics.md 9.2) with
+// the rules of the KEP values each constraint is part of: NoModify is the
+// value rule, NoSet and NoUnset the presence rule, NoAddItem and
+// NoRemoveItem the key rule, each with the KEP value whose table row it
+// is.
+func (p *planner) updateRules(n *node, c decl.Constraints) error {
+	if c.Has(decl.NoModify) && n.parent.valueImmutableAtOrAbove() == nil {
+		if err := p.valueRules(n, c); err != nil {
+			return err
+		}
+	}
+	if m := kepValue(c, decl.NoSet, decl.NoUnset); m != unset && n.isProperty() {
+		if err := p.presenceRule(n, m); err != nil {
+			return err
+		}
+	}
+	if m := kepValue(c, decl.NoAddItem, decl.NoRemoveItem); m != unset {
+		return p.keyRules(n, m)
+	}
+	return nil
+}
+
+// kepValue names the KEP value that denies what c denies of a pair of
+// constraints: forbidding the arrival (NoSet, NoAddItem) is RemoveOnly,
+// forbidding the departure (NoUnset, NoRemoveItem) AddOnly, both
+// Immutable.
+func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
+	switch {
+	case c.Has(arrive) && c.Has(depart):
+		return immutable
+	case c.Has(arrive):
+		return removeOnly
+	case c.Has(depart):
+		return addOnly
+	}
+	return unset
 }
 
 // declared runs gen and records an inexpressible result as a problem on the
@@ -52,7 +95,7 @@ func (p *planner) declared(n *node, ext string, gen func() error) {
 // mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
 func (p *planner) mutabilityRules(n *node, m mutability) error {
 	if n.parent.valueImmutableAtOrAbove() == nil {
-		if err := p.valueRules(n); err != nil {
+		if err := p.valueRules(n, decl.FieldConstraints); err != nil {
 			return err
 		}
 	}
@@ -67,12 +110,13 @@ func (p *planner) mutabilityRules(n *node, m mutability) error {
 	return nil
 }
 
-// valueRules makes the value of n immutable (semantics.md 3.1).
-func (p *planner) valueRules(n *node) error {
+// valueRules makes the value of n immutable (semantics.md 3.1); c, the
+// constraints declared with it, chooses the message.
+func (p *planner) valueRules(n *node, c decl.Constraints) error {
 	if n.underSetItem() {
 		return nil
 	}
-	msg := valueMessage(n)
+	msg := valueMessage(n, c)
 	if n.hostable() {
 		return p.valueAt(n, msg)
 	}
@@ -281,8 +325,11 @@ func (p *planner) addRule(n *node, r Rule) {
 
 // declValue is the value n declares for ext.
 func (n *node) declValue(ext string) string {
-	if ext == extKeyMutability {
+	switch ext {
+	case extKeyMutability:
 		return string(n.decl.keyMutability)
+	case extUpdate:
+		return n.decl.update.String()
 	}
 	return string(n.decl.mutability)
 }

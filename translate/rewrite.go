@@ -116,7 +116,7 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 					problems = append(problems, Problem{Path: appendPath(node, ext), Detail: fmt.Sprintf("Invalid value: %q: the %s annotation declares %q here: keep one of the two", in, annDeclarations, value)})
 					continue
 				}
-				m[ext] = value
+				m[ext] = schemaValue(ext, value)
 				injected[key] = fmt.Sprintf("version %s, %s: %s", v, p, ext)
 			}
 		}

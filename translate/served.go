@@ -51,7 +51,7 @@ func spreadDeclarations(doc map[string]interface{}, st *state, opts Options) *sp
 	webhook := nestedField(nestedField(doc["spec"], "conversion"), "strategy") == "Webhook"
 	decls := st.declared()
 	for _, p := range declaredPaths(decls, served) {
-		for _, ext := range []string{extMutability, extKeyMutability} {
+		for _, ext := range decl.Extensions {
 			sp.compare(decls, served, p, ext, webhook, opts.AllServedVersions)
 		}
 	}

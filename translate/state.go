@@ -3,6 +3,8 @@ package translate
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // state is what a CRD document says about an earlier translation: its
@@ -94,14 +96,59 @@ func (st *state) annotation(annotations map[string]interface{}, name string, pro
 // the places where they are allowed (translate itself reports the others).
 func (st *state) readInline(version string, raw map[string]interface{}, root []interface{}) {
 	walkSchema(raw, root, func(path []interface{}, node map[string]interface{}) {
-		for _, ext := range []string{extMutability, extKeyMutability} {
-			if v, ok := node[ext].(string); ok {
+		for _, ext := range decl.Extensions {
+			if v, ok := spelledValue(ext, node[ext]); ok {
 				st.inline = append(st.inline, inlineDecl{
 					version: version, path: renderDeclPath(path[len(root):]), ext: ext, value: v, node: path,
 				})
 			}
 		}
 	})
+}
+
+// spelledValue gives the value of a declaration as the annotation keeps it:
+// the KEP values as they are, the update constraints in canonical order
+// (decl.Constraints.String). A value that does not read is left to
+// translate, which reports it at its place.
+func spelledValue(ext string, v interface{}) (string, bool) {
+	if ext != extUpdate {
+		s, ok := v.(string)
+		return s, ok
+	}
+	if v == nil {
+		return "", false
+	}
+	c, err := decl.ParseUpdate(v)
+	if err != nil {
+		return "", false
+	}
+	return c.String(), true
+}
+
+// schemaValue is the inverse of spelledValue: the value written into a
+// schema.
+func schemaValue(ext, value string) interface{} {
+	if ext != extUpdate {
+		return value
+	}
+	c, err := parseSpelledUpdate(value)
+	if err != nil {
+		return value
+	}
+	list := []interface{}{}
+	for _, name := range c.List() {
+		list = append(list, name)
+	}
+	return list
+}
+
+// parseSpelledUpdate reads the canonical form spelledValue writes.
+func parseSpelledUpdate(value string) (decl.Constraints, error) {
+	var list []interface{}
+	if err := yamlUnmarshalStrict(value, &list); err != nil {
+		return 0, fmt.Errorf("must be a list of constraints, as in [NoUnset, NoModify], not %q", value)
+	}
+	return decl.ParseUpdate(list)
 }
 
 // walkSchema calls f on every schema node reachable through properties

@@ -89,6 +89,9 @@ func versionEdits(root *node, rootPath []interface{}) []Edit {
 		if n.decl.keyMutability != unset {
 			e.Remove = append(e.Remove, extKeyMutability)
 		}
+		if n.decl.update != 0 {
+			e.Remove = append(e.Remove, extUpdate)
+		}
 		e.AddRules = n.rules
 		if len(e.Remove) > 0 || len(e.AddRules) > 0 {
 			e.Path = n.path.docPath(rootPath)
@@ -104,7 +107,7 @@ func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
 	out := make(map[string]interface{}, len(raw))
 	for k, v := range raw {
 		switch k {
-		case extMutability, extKeyMutability:
+		case extMutability, extKeyMutability, extUpdate:
 			continue
 		case "properties":
 			if props, ok := v.(map[string]interface{}); ok {

@@ -3,6 +3,8 @@ package translate
 import (
 	"sort"
 
+	"github.com/mut2cel/mut2cel/decl"
+
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
@@ -140,12 +142,12 @@ func (n *node) underSetItem() bool {
 }
 
 // valueImmutableAtOrAbove returns the nearest node at or above n that declares
-// x-kubernetes-mutability, or nil. Where such a node exists before and after
+// x-kubernetes-mutability or NoModify, or nil. Where such a node exists before and after
 // the update its whole value is equal, so constraints on positions inside it
 // hold already.
 func (n *node) valueImmutableAtOrAbove() *node {
 	for c := n; c != nil; c = c.parent {
-		if c.decl.mutability != unset {
+		if c.decl.mutability != unset || c.decl.update.Has(decl.NoModify) {
 			return c
 		}
 	}

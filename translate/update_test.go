@@ -1,0 +1,45 @@
+package translate_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/internal/testcrd"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// updateTable holds the verdicts of the update vocabulary (semantics.md 9).
+const updateTable = "../testdata/update/constraints.yaml"
+
+// TestUpdateConstraints translates every example of the update table with
+// every combination of its constraints and checks every update through the
+// apiserver's CEL validator and the reference checker, at the oldest
+// supported Kubernetes version, the first with two-variable
+// comprehensions, and the newest.
+func TestUpdateConstraints(t *testing.T) {
+	versions := []translate.KubeVersion{translate.MinKubeVersion, {Major: 1, Minor: 33}, translate.MaxKubeVersion}
+	for _, ex := range testcrd.ReadUpdateTable(t, updateTable) {
+		for _, c := range ex.Combinations() {
+			schemaJSON := ex.Schema(c)
+			checker := checkerFor(t, schemaJSON)
+			for _, v := range versions {
+				t.Run(fmt.Sprintf("%s/%s/%s", ex.Name, c, v), func(t *testing.T) {
+					s := translated(t, schemaJSON, v)
+					for _, tr := range ex.Transitions {
+						want := tr.Denies(c)
+						deny, msg := celDenies(t, s, tr.Old, tr.New)
+						if deny != want {
+							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.Old, tr.New, deny, msg, want)
+						}
+						if failedToEvaluate(msg) {
+							t.Errorf("update %s -> %s: a rule failed to evaluate (%s); rules must return a verdict", tr.Old, tr.New, msg)
+						}
+						if deny, msg := nativeDenies(t, checker, s, tr.Old, tr.New); deny != want {
+							t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", tr.Old, tr.New, deny, msg, want)
+						}
+					}
+				})
+			}
+		}
+	}
+}
