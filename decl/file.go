@@ -1,0 +1,285 @@
+package decl
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The type of a declarations file document.
+const (
+	FileAPIVersion = "mut2cel.io/v1alpha1"
+	FileKind       = "Declarations"
+)
+
+// Set is one document of a declarations file: the declarations of one
+// CRD, for CRDs the user does not own (docs/translation.md):
+//
+//	apiVersion: mut2cel.io/v1alpha1
+//	kind: Declarations
+//	crd: volumegroupsnapshotclasses.groupsnapshot.storage.k8s.io
+//	versions: [v1beta1]      # optional: every served version
+//	fields:
+//	  .parameters:
+//	    x-kubernetes-update: [NoUnset, NoModify]
+//	  .driver:
+//	    x-kubernetes-mutability: Immutable
+type Set struct {
+	CRD string
+	// Versions are the versions declared; empty means every served
+	// version of the CRD.
+	Versions []Named
+	Fields   []Field
+	Source   Source // the document's start
+}
+
+// Named is a version name and where it was written.
+type Named struct {
+	Name   string
+	Source Source
+}
+
+// Field is the declarations of one schema path.
+type Field struct {
+	Path Path
+	// Values holds each declared extension with its value in the form the
+	// mut2cel.io/declarations annotation keeps: the KEP values as they
+	// are, the update constraints as Constraints.String.
+	Values map[string]string
+	Source Source
+}
+
+// Source is where a declaration was written.
+type Source struct {
+	File string
+	Line int
+}
+
+func (s Source) String() string {
+	if s.Line == 0 {
+		return s.File
+	}
+	return fmt.Sprintf("%s:%d", s.File, s.Line)
+}
+
+// Error is one problem of a declarations file, or of a declaration read
+// from one, at its source.
+type Error struct {
+	Source Source
+	Detail string
+}
+
+func (e *Error) Error() string { return e.Source.String() + ": " + e.Detail }
+
+// Errors is every problem found, sorted by file and line.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Sort orders es by file, then line, then text.
+func (es Errors) Sort() {
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if a.Source.File != b.Source.File {
+			return a.Source.File < b.Source.File
+		}
+		if a.Source.Line != b.Source.Line {
+			return a.Source.Line < b.Source.Line
+		}
+		return a.Detail < b.Detail
+	})
+}
+
+// ParseFile reads every document of a declarations file; name is the
+// file's name for messages. Every problem is reported, as Errors.
+func ParseFile(name string, data []byte) ([]Set, error) {
+	var sets []Set
+	var errs Errors
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			errs = append(errs, &Error{Source{name, yamlErrorLine(err)}, "not YAML: " + cleanYAML(err)})
+			break
+		}
+		if len(doc.Content) == 0 || doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].Tag == "!!null" {
+			continue // an empty document
+		}
+		r := &fileReader{name: name}
+		if s, ok := r.set(doc.Content[0]); ok {
+			sets = append(sets, s)
+		}
+		errs = append(errs, r.errs...)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	if len(sets) == 0 {
+		return nil, Errors{{Source{name, 0}, "no declarations: want documents of kind " + FileKind}}
+	}
+	return sets, nil
+}
+
+type fileReader struct {
+	name string
+	errs Errors
+}
+
+func (r *fileReader) at(n *yaml.Node) Source { return Source{r.name, n.Line} }
+
+func (r *fileReader) fail(n *yaml.Node, format string, args ...interface{}) {
+	r.errs = append(r.errs, &Error{r.at(n), fmt.Sprintf(format, args...)})
+}
+
+func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
+	s := Set{Source: r.at(doc)}
+	if doc.Kind != yaml.MappingNode {
+		r.fail(doc, "want a mapping with apiVersion %s and kind %s", FileAPIVersion, FileKind)
+		return s, false
+	}
+	var apiVersion, kind string
+	var fields *yaml.Node
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		key, value := doc.Content[i], doc.Content[i+1]
+		switch key.Value {
+		case "apiVersion":
+			apiVersion = r.str(value, "apiVersion")
+		case "kind":
+			kind = r.str(value, "kind")
+		case "crd":
+			s.CRD = r.str(value, "crd")
+		case "versions":
+			s.Versions = r.versions(value)
+		case "fields":
+			fields = value
+		default:
+			r.fail(key, "unknown key %q: want apiVersion, kind, crd, versions and fields", key.Value)
+		}
+	}
+	if apiVersion != FileAPIVersion || kind != FileKind {
+		r.fail(doc, "apiVersion %q, kind %q: want apiVersion %s and kind %s", apiVersion, kind, FileAPIVersion, FileKind)
+		return s, false
+	}
+	if s.CRD == "" {
+		r.fail(doc, "crd: required: the CRD's metadata.name, as in widgets.example.com")
+	}
+	if fields == nil || fields.Kind != yaml.MappingNode || len(fields.Content) == 0 {
+		r.fail(doc, "fields: required: a map of schema path -> declarations, as in .spec.class: {x-kubernetes-mutability: Immutable}")
+		return s, false
+	}
+	for i := 0; i+1 < len(fields.Content); i += 2 {
+		if f, ok := r.field(fields.Content[i], fields.Content[i+1]); ok {
+			s.Fields = append(s.Fields, f)
+		}
+	}
+	return s, len(r.errs) == 0
+}
+
+func (r *fileReader) str(n *yaml.Node, what string) string {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		r.fail(n, "%s: want a string", what)
+		return ""
+	}
+	return n.Value
+}
+
+func (r *fileReader) versions(n *yaml.Node) []Named {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		r.fail(n, "versions: want a list of version names, or leave it out for every served version")
+		return nil
+	}
+	var out []Named
+	seen := map[string]bool{}
+	for _, v := range n.Content {
+		name := r.str(v, "versions")
+		if name != "" && seen[name] {
+			r.fail(v, "versions: %s listed twice", name)
+		}
+		seen[name] = true
+		out = append(out, Named{name, r.at(v)})
+	}
+	return out
+}
+
+func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
+	f := Field{Source: r.at(key), Values: map[string]string{}}
+	p, err := ParsePath(key.Value)
+	if err != nil {
+		r.fail(key, "%v", err)
+		return f, false
+	}
+	f.Path = p
+	if value.Kind != yaml.MappingNode || len(value.Content) == 0 {
+		r.fail(value, "%s: want a map of extension -> value, as in {x-kubernetes-update: [NoModify]}", p)
+		return f, false
+	}
+	ok := true
+	for i := 0; i+1 < len(value.Content); i += 2 {
+		ext, v := value.Content[i], value.Content[i+1]
+		s, err := fileValue(ext.Value, v)
+		if err != nil {
+			r.fail(ext, "%s: %v", p, err)
+			ok = false
+			continue
+		}
+		f.Values[ext.Value] = s
+	}
+	return f, ok
+}
+
+// fileValue checks one declared value and gives it in annotation form.
+func fileValue(ext string, n *yaml.Node) (string, error) {
+	switch ext {
+	case ExtMutability, ExtKeyMutability:
+		if n.Kind == yaml.ScalarNode {
+			if _, _, ok := KEP(ext, n.Value, false); ok {
+				return n.Value, nil
+			}
+		}
+		return "", fmt.Errorf("%s: want one of %s, %s, %s", ext, Immutable, AddOnly, RemoveOnly)
+	case ExtUpdate:
+		var v interface{}
+		if err := n.Decode(&v); err != nil {
+			return "", fmt.Errorf("%s: %v", ext, err)
+		}
+		c, err := ParseUpdate(v)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", ext, err)
+		}
+		return c.String(), nil
+	}
+	return "", fmt.Errorf("unknown key %q: declare %s, %s or %s", ext, ExtMutability, ExtKeyMutability, ExtUpdate)
+}
+
+// yamlErrorLine finds the line yaml.v3 names in a syntax error.
+func yamlErrorLine(err error) int {
+	var line int
+	if _, scanErr := fmt.Sscanf(strings.TrimPrefix(err.Error(), "yaml: "), "line %d:", &line); scanErr != nil {
+		return 0
+	}
+	return line
+}
+
+func cleanYAML(err error) string {
+	s := strings.TrimPrefix(err.Error(), "yaml: ")
+	if i := strings.Index(s, ": "); strings.HasPrefix(s, "line ") && i > 0 {
+		return s[i+2:]
+	}
+	return s
+}

@@ -1,0 +1,104 @@
+package decl
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseFile(t *testing.T) {
+	sets, err := ParseFile("d.yaml", []byte(`# for two CRDs
+apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+fields:
+  .spec.class:
+    x-kubernetes-mutability: Immutable
+  .spec.tags[*]:
+    x-kubernetes-update: [NoModify]
+  .spec.labels:
+    x-kubernetes-update: [NoRemoveItem, NoAddItem]
+    x-kubernetes-key-mutability: AddOnly
+---
+---
+apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: gadgets.example.com
+versions: [v1, v2]
+fields:
+  '["a.b"]': {x-kubernetes-update: [NoSet]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Set{
+		{CRD: "widgets.example.com", Source: Source{"d.yaml", 2}, Fields: []Field{
+			{Path: Path{{Name: "spec"}, {Name: "class"}}, Values: map[string]string{ExtMutability: Immutable}, Source: Source{"d.yaml", 6}},
+			{Path: Path{{Name: "spec"}, {Name: "tags"}, {Entries: true}}, Values: map[string]string{ExtUpdate: "[NoModify]"}, Source: Source{"d.yaml", 8}},
+			{Path: Path{{Name: "spec"}, {Name: "labels"}}, Values: map[string]string{ExtUpdate: "[NoAddItem, NoRemoveItem]", ExtKeyMutability: AddOnly}, Source: Source{"d.yaml", 10}},
+		}},
+		{CRD: "gadgets.example.com", Source: Source{"d.yaml", 15}, Versions: []Named{{"v1", Source{"d.yaml", 18}}, {"v2", Source{"d.yaml", 18}}}, Fields: []Field{
+			{Path: Path{{Name: "a.b"}}, Values: map[string]string{ExtUpdate: "[NoSet]"}, Source: Source{"d.yaml", 20}},
+		}},
+	}
+	if !reflect.DeepEqual(sets, want) {
+		t.Errorf("ParseFile =\n%+v\nwant\n%+v", sets, want)
+	}
+}
+
+// TestParseFileErrors checks that every problem is reported, at its line,
+// in line order.
+func TestParseFileErrors(t *testing.T) {
+	for name, c := range map[string]struct{ in, want string }{
+		"every problem": {`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+versions: [v1, v1]
+extra: 1
+fields:
+  spec.class:
+    x-kubernetes-mutability: Immutable
+  .spec.tags:
+    x-kubernetes-update: NoModify
+    x-kubernetes-mutability: immutable
+    x-kubernetes-mutable: Immutable
+  .spec.size: Immutable
+`, `d.yaml:4: versions: v1 listed twice
+d.yaml:5: unknown key "extra": want apiVersion, kind, crd, versions and fields
+d.yaml:7: path "spec.class" must start with "." (the schema root), as in .spec.field
+d.yaml:10: .spec.tags: x-kubernetes-update: must be a list of constraints, as in [NoUnset, NoModify], not "NoModify"
+d.yaml:11: .spec.tags: x-kubernetes-mutability: want one of Immutable, AddOnly, RemoveOnly
+d.yaml:12: .spec.tags: unknown key "x-kubernetes-mutable": declare x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update
+d.yaml:13: .spec.size: want a map of extension -> value, as in {x-kubernetes-update: [NoModify]}`},
+		"wrong kind": {"apiVersion: v1\nkind: ConfigMap\n", `d.yaml:1: apiVersion "v1", kind "ConfigMap": want apiVersion mut2cel.io/v1alpha1 and kind Declarations`},
+		"no crd, no fields": {"apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\n", `d.yaml:1: crd: required: the CRD's metadata.name, as in widgets.example.com
+d.yaml:1: fields: required: a map of schema path -> declarations, as in .spec.class: {x-kubernetes-mutability: Immutable}`},
+		"not yaml": {"a: [\n", "d.yaml:1: not YAML: did not find expected node content"},
+		"empty":    {"# nothing\n", "d.yaml: no declarations: want documents of kind Declarations"},
+	} {
+		_, err := ParseFile("d.yaml", []byte(c.in))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: ParseFile error =\n%v\nwant\n%s", name, err, c.want)
+		}
+	}
+}
+
+// FuzzParseFile checks that no input makes the reader panic, and that
+// every error names the file.
+func FuzzParseFile(f *testing.F) {
+	f.Add("apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: a.b\nfields:\n  .a: {x-kubernetes-update: [NoSet]}\n")
+	f.Add("a: [\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		sets, err := ParseFile("f.yaml", []byte(in))
+		if err != nil {
+			if es, ok := err.(Errors); !ok || len(es) == 0 || es[0].Source.File != "f.yaml" {
+				t.Fatalf("error %v does not name the file", err)
+			}
+			return
+		}
+		for _, s := range sets {
+			if s.CRD == "" || len(s.Fields) == 0 {
+				t.Fatalf("accepted a set without crd or fields: %+v", s)
+			}
+		}
+	})
+}
