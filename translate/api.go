@@ -3,6 +3,8 @@ package translate
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // Options select what Translate generates.
@@ -33,6 +35,12 @@ type Options struct {
 	// webhook) must declare the same on every path they share
 	// (docs/translation.md, "Several versions").
 	AllServedVersions bool
+	// Declarations are declarations kept outside the CRD (declarations
+	// files, decl.ParseFile). The sets whose crd is the document's name
+	// are added to its declarations, and kept in the
+	// mut2cel.io/declarations annotation of the output like those of the
+	// annotation itself.
+	Declarations []decl.Set
 }
 
 // Rule is one generated x-kubernetes-validations entry.
@@ -136,6 +144,9 @@ type Problem struct {
 	// declaration no rule can check exactly, or rules over the cost
 	// limits. Empty for every other problem.
 	Reason string
+	// Source, when set, is where the declaration the problem is about was
+	// written outside the CRD: a line of a declarations file.
+	Source decl.Source
 	// field, when set, is the rendered path of a problem found by the
 	// apiserver's own validation, which reports rendered paths only.
 	field string
@@ -150,7 +161,12 @@ func (p Problem) Field() string {
 	return RenderPath(p.Path)
 }
 
-func (p Problem) String() string { return p.Field() + ": " + p.Detail }
+func (p Problem) String() string {
+	if p.Source.File != "" {
+		return p.Source.String() + ": " + p.Detail
+	}
+	return p.Field() + ": " + p.Detail
+}
 
 // Reasons of a Problem.
 const (

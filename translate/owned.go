@@ -178,8 +178,21 @@ func generatedRecord(edits []Edit, st *state) record {
 	return rec
 }
 
+// sortProblems orders problems about declarations files first, by file
+// and line, then the CRD's own by path.
 func sortProblems(problems []Problem) {
-	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Field() < problems[j].Field() })
+	sort.SliceStable(problems, func(i, j int) bool {
+		a, b := problems[i].Source, problems[j].Source
+		switch {
+		case (a.File == "") != (b.File == ""):
+			return a.File != ""
+		case a.File != b.File:
+			return a.File < b.File
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		}
+		return problems[i].Field() < problems[j].Field()
+	})
 }
 
 // netEdits turns the edits that translate made to the source document

@@ -22,6 +22,9 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		sortProblems(problems)
 		return nil, &Error{Problems: problems}
 	}
+	// A declaration of a file that does not fit the CRD is left out, and
+	// the others are translated, so that one run reports every problem.
+	fileProblems := st.addFiles(doc, opts.Declarations)
 	owned, warnings := findOwned(doc, st)
 	sp := spreadDeclarations(doc, st, opts)
 	st.copies = sp.copies
@@ -34,15 +37,22 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	}
 	injected, problems := injectDeclarations(src, st)
 	if problems = append(problems, sp.problems...); len(problems) > 0 {
+		problems = append(problems, fileProblems...)
 		sortProblems(problems)
 		return nil, &Error{Problems: problems}
 	}
 	res, err := translate(src, opts)
 	var terr *Error
-	if errors.As(err, &terr) {
-		return nil, &Error{Problems: annotationProblems(sp.copiedProblems(terr.Problems), injected)}
-	} else if err != nil {
+	switch {
+	case errors.As(err, &terr):
+		problems := append(annotationProblems(sp.copiedProblems(terr.Problems), injected), fileProblems...)
+		sortProblems(problems)
+		return nil, &Error{Problems: problems}
+	case err != nil:
 		return nil, err
+	case len(fileProblems) > 0:
+		sortProblems(fileProblems)
+		return nil, &Error{Problems: fileProblems}
 	}
 	edits := netEdits(doc, res.Edits, owned)
 	edits = append(edits, annotationEdits(doc, st, generatedRecord(res.Edits, st))...)
@@ -87,8 +97,8 @@ func dropAnnotations(doc map[string]interface{}, st *state) (Edit, bool) {
 // injectDeclarations writes the declarations of the annotation into the
 // schemas of src, where translate reads them. It returns, by path of the
 // written key, where each came from.
-func injectDeclarations(src map[string]interface{}, st *state) (map[string]string, []Problem) {
-	injected := map[string]string{}
+func injectDeclarations(src map[string]interface{}, st *state) (map[string]injection, []Problem) {
+	injected := map[string]injection{}
 	inline := map[string]string{}
 	for _, d := range st.inline {
 		inline[pathKey(appendPath(d.node, d.ext))] = d.value
@@ -117,21 +127,33 @@ func injectDeclarations(src map[string]interface{}, st *state) (map[string]strin
 					continue
 				}
 				m[ext] = schemaValue(ext, value)
-				injected[key] = fmt.Sprintf("version %s, %s: %s", v, p, ext)
+				injected[key] = injection{fmt.Sprintf("version %s, %s: %s", v, p, ext), st.sources[sourceKey(v, p, ext)]}
 			}
 		}
 	}
 	return injected, problems
 }
 
+// injection says where a declaration written into a schema came from: the
+// annotation, or a declarations file (source).
+type injection struct {
+	where  string
+	source decl.Source
+}
+
 // annotationProblems moves translate's problems about declarations that
 // came from the annotation to the annotation.
-func annotationProblems(problems []Problem, injected map[string]string) []Problem {
+func annotationProblems(problems []Problem, injected map[string]injection) []Problem {
 	out := make([]Problem, len(problems))
 	for i, p := range problems {
 		out[i] = p
-		if where, ok := injected[pathKey(p.Path)]; ok && p.field == "" {
-			out[i] = annotationProblem(annDeclarations, "%s: %s", where, p.Detail)
+		in, ok := injected[pathKey(p.Path)]
+		switch {
+		case !ok || p.field != "":
+		case in.source.File != "":
+			out[i].Source, out[i].Detail = in.source, in.where+": "+p.Detail
+		default:
+			out[i] = annotationProblem(annDeclarations, "%s: %s", in.where, p.Detail)
 		}
 	}
 	sortProblems(out)

@@ -173,7 +173,7 @@ func (st *state) declared() declarations {
 	for _, in := range st.inline {
 		inline.add(in.version, in.path, in.ext, in.value)
 	}
-	return merge(inline, st.decls)
+	return merge(inline, st.decls, st.files)
 }
 
 // copiedProblems moves translate's problems about copied declarations to
@@ -194,7 +194,7 @@ func (sp *spread) copiedProblems(problems []Problem) []Problem {
 
 // annotated is what the declarations annotation holds after this run: what
 // it held, and the copies.
-func (st *state) annotated() declarations { return merge(st.decls, st.copies) }
+func (st *state) annotated() declarations { return merge(st.decls, st.files, st.copies) }
 
 // merge adds the declarations of each of ds in turn to a new set: a later
 // one's value wins.

@@ -14,6 +14,8 @@ type state struct {
 	roots    map[string][]interface{} // version name -> document path of its schema
 	decls    declarations             // the declarations annotation
 	copies   declarations             // added to the annotation by Options.AllServedVersions
+	files    declarations             // from Options.Declarations
+	sources  map[string]decl.Source   // where each of files was written, by sourceKey
 	rec      record                   // the generated-rules annotation
 	hasDecls bool                     // the declarations annotation is present
 	hasRec   bool                     // the generated-rules annotation is present

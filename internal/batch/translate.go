@@ -144,6 +144,10 @@ func plural(n int, noun string) string {
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {
 	var out []Diagnostic
 	for _, p := range problems {
+		if p.Source.File != "" { // about a line of a declarations file
+			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Detail: p.Detail})
+			continue
+		}
 		diag := at
 		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Detail
 		out = append(out, diag)
