@@ -143,7 +143,7 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 // writes for the declared file, and compares the CRDs with out.
 func checkComponent(t *testing.T, file string, published, declared, out []byte) {
 	t.Helper()
-	crds, diags := patchCRDs(batch.Input{Name: file, Data: declared}, translate.Options{})
+	crds, diags := patchCRDs(batch.Input{Name: file, Data: declared}, translate.Options{}, nil)
 	if len(diags) > 0 {
 		t.Fatalf("patch: %v", diags)
 	}

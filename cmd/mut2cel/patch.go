@@ -42,9 +42,10 @@ problem is reported, nothing is written, and the exit status is 2.
 }
 
 type patchOptions struct {
-	kube        kubeVersionFlag
-	dir         string
-	allVersions bool
+	kube         kubeVersionFlag
+	dir          string
+	allVersions  bool
+	declarations []string
 }
 
 func init() {
@@ -58,6 +59,7 @@ func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
 	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
 	allVersionsFlag(fs, &o.allVersions)
+	declarationsFlag(fs, &o.declarations)
 	return fs
 }
 
@@ -71,13 +73,18 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "--dir is required")
 		return exitUsage
 	}
-	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
+	sets, diags := declarationFiles(o.declarations)
+	inputs, more := batch.Collect(fs.Args(), e.stdin)
+	diags = append(diags, more...)
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.all}
 	var crds []component.CRD
 	for _, in := range inputs {
-		found, d := patchCRDs(in, opts)
+		found, d := patchCRDs(in, opts, sets)
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
+	unusedWarnings, unusedErrs := sets.unused()
+	printDiags(e, unusedWarnings)
+	diags = append(diags, unusedErrs...)
 	diags = append(diags, duplicateNames(crds)...)
 	if len(diags) > 0 {
 		printDiags(e, diags)
@@ -95,10 +102,11 @@ func runPatch(c *command, e *env, args []string) int {
 }
 
 // patchCRDs translates the CRDs of one input.
-func patchCRDs(in batch.Input, opts translate.Options) ([]component.CRD, []batch.Diagnostic) {
+func patchCRDs(in batch.Input, opts translate.Options, sets *declSets) ([]component.CRD, []batch.Diagnostic) {
 	var crds []component.CRD
 	var results []*translate.Result
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		sets.see(doc)
 		res, err := translateFunc(doc, opts)
 		if err == nil {
 			results = append(results, res)

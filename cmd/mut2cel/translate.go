@@ -55,6 +55,7 @@ type translateOptions struct {
 	noBounds                           bool
 	allVersions                        bool
 	write, check, diff, verbose        bool
+	declarations                       []string
 }
 
 func init() {
@@ -75,6 +76,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
+	declarationsFlag(fs, &o.declarations)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
 	return fs
 }
@@ -94,11 +96,16 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "--bound-floor: %v", err)
 		return exitUsage
 	}
-	inputs, diags := batch.Collect(fs.Args(), e.stdin)
+	sets, diags := declarationFiles(o.declarations)
+	inputs, more := batch.Collect(fs.Args(), e.stdin)
+	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions}
-	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translateFunc(doc, opts) }
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
+	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		sets.see(doc)
+		return translateFunc(doc, opts)
+	}
 	var results []*batch.Result
 	progress := newInputProgress(e, "mut2cel translate", len(inputs))
 	for i, in := range inputs {
@@ -111,6 +118,9 @@ func runTranslate(c *command, e *env, args []string) int {
 			printDiags(e, r.Details)
 		}
 	}
+	unusedWarnings, unusedErrs := sets.unused()
+	printDiags(e, unusedWarnings)
+	diags = append(diags, unusedErrs...)
 	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError

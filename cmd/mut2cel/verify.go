@@ -75,16 +75,18 @@ exercised, which is named.
 
 // verifyOptions are the flags of verify.
 type verifyOptions struct {
-	pairs       int
-	seed        int64
-	against     string
-	kube        kubeVersionFlag
-	quiet       bool
-	jobs        int
-	server      bool
-	allVersions bool
-	examples    int
-	output      string
+	pairs        int
+	seed         int64
+	against      string
+	kube         kubeVersionFlag
+	quiet        bool
+	jobs         int
+	server       bool
+	allVersions  bool
+	examples     int
+	output       string
+	declarations []string
+	sets         *declSets
 }
 
 func init() {
@@ -105,6 +107,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	allVersionsFlag(fs, &o.allVersions)
 	fs.IntVar(&o.examples, "counterexamples", 3, "causes of disagreement per version shown by a shrunk counterexample")
 	fs.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
+	declarationsFlag(fs, &o.declarations)
 	return fs
 }
 
@@ -175,13 +178,17 @@ func runVerify(c *command, e *env, args []string) int {
 // verifyJobs reads the inputs and pairs every CRD with declarations with
 // the CRD under test: its translation, or its namesake in --against.
 func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.Diagnostic) {
-	inputs, diags := batch.Collect(paths, e.stdin)
+	sets, diags := declarationFiles(o.declarations)
+	o.sets = sets
+	inputs, more := batch.Collect(paths, e.stdin)
+	diags = append(diags, more...)
 	crds, more := batch.CRDs(inputs)
 	diags = append(diags, more...)
 	against, more := againstCRDs(o.against, e.stdin)
 	diags = append(diags, more...)
 	var jobs []verifyJob
 	for _, crd := range crds {
+		sets.see(crd.Value)
 		var rewritten map[string]interface{}
 		if translate.Annotated(crd.Value) {
 			// Declarations kept in the annotation. A file translate -w
@@ -199,8 +206,8 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 			}
 			crd.Value = declared
 		}
-		if o.allVersions {
-			declared, d := declaredInAllVersions(crd, o)
+		if o.allVersions || len(sets.all) > 0 {
+			declared, d := declaredByTranslation(crd, o)
 			if d != nil {
 				diags = append(diags, *d)
 				continue
@@ -221,6 +228,9 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 		}
 		jobs = append(jobs, verifyJob{declared: crd, tested: tested})
 	}
+	unusedWarnings, unusedErrs := sets.unused()
+	printDiags(e, unusedWarnings)
+	diags = append(diags, unusedErrs...)
 	return jobs, diags
 }
 
@@ -266,10 +276,11 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verif
 	return res.Translated, nil
 }
 
-// declaredInAllVersions returns the CRD with the declarations that
-// --all-versions copies written into the versions they were copied to, so
-// that the reference checker holds every version to them.
-func declaredInAllVersions(crd batch.CRD, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
+// declaredByTranslation returns the CRD with the declarations that
+// --all-versions copies, and those of --declarations files, written into
+// the versions they apply to, so that the reference checker holds every
+// version to them.
+func declaredByTranslation(crd batch.CRD, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
 	res, err := translate.Translate(crd.Value, o.translateOptions())
 	if err == nil {
 		var declared map[string]interface{}
@@ -283,7 +294,11 @@ func declaredInAllVersions(crd batch.CRD, o verifyOptions) (map[string]interface
 }
 
 func (o verifyOptions) translateOptions() translate.Options {
-	return translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
+	if o.sets != nil {
+		opts.Declarations = o.sets.all
+	}
+	return opts
 }
 
 // verifyAll verifies the jobs and prints their reports in format: text

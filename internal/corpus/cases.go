@@ -15,7 +15,7 @@ type Case struct {
 	File         string                                  `json:"file"`
 	KubeVersion  string                                  `json:"kubeVersion"`
 	AllVersions  bool                                    `json:"allVersions"`
-	Declarations map[string]map[string]map[string]string `json:"declarations"`
+	Declarations map[string]map[string]map[string]interface{} `json:"declarations"`
 }
 
 // Cases reads testdata/real/cases.yaml.
