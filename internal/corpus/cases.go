@@ -11,10 +11,10 @@ import (
 // Case is one set of declarations on a CRD of the corpus, from
 // testdata/real/cases.yaml.
 type Case struct {
-	Name         string                                  `json:"name"`
-	File         string                                  `json:"file"`
-	KubeVersion  string                                  `json:"kubeVersion"`
-	AllVersions  bool                                    `json:"allVersions"`
+	Name         string                                       `json:"name"`
+	File         string                                       `json:"file"`
+	KubeVersion  string                                       `json:"kubeVersion"`
+	AllVersions  bool                                         `json:"allVersions"`
 	Declarations map[string]map[string]map[string]interface{} `json:"declarations"`
 }
 
