@@ -394,3 +394,180 @@ properties:
 		})
 	})
 }
+
+// kepAsUpdate is one row of the table in semantics.md 9.2: a schema in
+// which $C stands for the declaration line of a collection (or of a
+// property) and $I for that of its items, written once with a KEP value
+// and once with the constraints it equals.
+type kepAsUpdate struct {
+	name             string
+	kepC, kepI       string
+	updateC, updateI string
+	template         string
+	updates          []updateCase
+}
+
+const (
+	kepPropertyTemplate = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      foo:
+        type: string
+        nullable: true
+        $C`
+	kepListTemplate = `
+type: object
+properties:
+  l:
+    type: array
+    $C
+    items:
+      type: string
+      $I`
+	kepListMapTemplate = `
+type: object
+properties:
+  l:
+    type: array
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [name]
+    $C
+    items:
+      type: object
+      $I
+      properties:
+        name: {type: string}
+        port: {type: integer}`
+	kepMapTemplate = `
+type: object
+properties:
+  l:
+    type: object
+    $C
+    additionalProperties:
+      type: string
+      $I`
+)
+
+var (
+	propertyUpdates = []updateCase{
+		{name: "set", old: `{spec: {}}`, new: `{spec: {foo: a}}`},
+		{name: "unset", old: `{spec: {foo: a}}`, new: `{spec: {}}`},
+		{name: "null", old: `{spec: {foo: a}}`, new: `{spec: {foo: null}}`},
+		{name: "change", old: `{spec: {foo: a}}`, new: `{spec: {foo: b}}`},
+		{name: "same", old: `{spec: {foo: a}}`, new: `{spec: {foo: a}}`},
+		{name: "unset the parent", old: `{spec: {foo: a}}`, new: `{}`},
+		{name: "set with the parent", old: `{}`, new: `{spec: {foo: b}}`},
+	}
+	listUpdates = []updateCase{
+		{name: "append", old: `{l: [a]}`, new: `{l: [a, b]}`},
+		{name: "truncate", old: `{l: [a, b]}`, new: `{l: [a]}`},
+		{name: "change", old: `{l: [a, b]}`, new: `{l: [a, c]}`},
+		{name: "reorder", old: `{l: [a, b]}`, new: `{l: [b, a]}`},
+		{name: "set", old: `{}`, new: `{l: [a]}`},
+		{name: "unset", old: `{l: [a]}`, new: `{}`},
+		{name: "absent to empty", old: `{}`, new: `{l: []}`},
+		{name: "same", old: `{l: [a, b]}`, new: `{l: [a, b]}`},
+	}
+	listMapUpdates = []updateCase{
+		{name: "add", old: `{l: [{name: a}]}`, new: `{l: [{name: a}, {name: b}]}`},
+		{name: "remove", old: `{l: [{name: a}, {name: b}]}`, new: `{l: [{name: b}]}`},
+		{name: "change", old: `{l: [{name: a, port: 1}]}`, new: `{l: [{name: a, port: 2}]}`},
+		{name: "reorder", old: `{l: [{name: a}, {name: b}]}`, new: `{l: [{name: b}, {name: a}]}`},
+		{name: "rename", old: `{l: [{name: a}]}`, new: `{l: [{name: b}]}`},
+		{name: "unset", old: `{l: [{name: a}]}`, new: `{}`},
+	}
+	mapUpdates = []updateCase{
+		{name: "add", old: `{l: {a: x}}`, new: `{l: {a: x, b: x}}`},
+		{name: "remove", old: `{l: {a: x, b: x}}`, new: `{l: {a: x}}`},
+		{name: "change", old: `{l: {a: x}}`, new: `{l: {a: z}}`},
+		{name: "replace", old: `{l: {a: x}}`, new: `{l: {b: x}}`},
+		{name: "set", old: `{}`, new: `{l: {a: x}}`},
+		{name: "unset", old: `{l: {a: x}}`, new: `{}`},
+	}
+)
+
+const (
+	mutLine = "x-kubernetes-mutability: "
+	keyLine = "x-kubernetes-key-mutability: "
+	updLine = "x-kubernetes-update: "
+)
+
+// kepRows covers the table of semantics.md 9.2 on a property, on the items
+// of each kind of collection and on the keys of a list and a map.
+func kepRows() []kepAsUpdate {
+	var rows []kepAsUpdate
+	props := map[string]string{immutable: "[NoSet, NoUnset, NoModify]", addOnly: "[NoUnset, NoModify]", removeOnly: "[NoSet, NoModify]"}
+	onCollection := map[string]string{immutable: "", addOnly: "[NoRemoveItem]", removeOnly: "[NoAddItem]"}
+	keys := map[string]string{immutable: "[NoAddItem, NoRemoveItem]", addOnly: "[NoRemoveItem]", removeOnly: "[NoAddItem]"}
+	collections := []struct {
+		name, template string
+		updates        []updateCase
+	}{
+		{"atomic list", kepListTemplate, listUpdates},
+		{"list-map", kepListMapTemplate, listMapUpdates},
+		{"map", kepMapTemplate, mapUpdates},
+	}
+	for _, v := range allValues {
+		rows = append(rows, kepAsUpdate{name: "property " + v, template: kepPropertyTemplate, updates: propertyUpdates,
+			kepC: mutLine + v, updateC: updLine + props[v]})
+		for _, c := range collections {
+			updC := ""
+			if onCollection[v] != "" {
+				updC = updLine + onCollection[v]
+			}
+			rows = append(rows, kepAsUpdate{name: c.name + " items " + v, template: c.template, updates: c.updates,
+				kepI: mutLine + v, updateC: updC, updateI: updLine + "[NoModify]"})
+			rows = append(rows, kepAsUpdate{name: c.name + " keys " + v, template: c.template, updates: c.updates,
+				kepC: keyLine + v, updateC: updLine + keys[v]})
+		}
+	}
+	// Immutable on a list itself is its value and presence.
+	rows = append(rows, kepAsUpdate{name: "list Immutable", template: kepListTemplate, updates: listUpdates,
+		kepC: mutLine + immutable, updateC: updLine + "[NoSet, NoUnset, NoModify]"})
+	return rows
+}
+
+// TestUpdateEqualsKEP checks that each KEP value and the constraints it
+// equals deny the same updates at the same places.
+func TestUpdateEqualsKEP(t *testing.T) {
+	for _, row := range kepRows() {
+		t.Run(row.name, func(t *testing.T) {
+			kep := mustChecker(t, strings.NewReplacer("$C", row.kepC, "$I", row.kepI).Replace(row.template))
+			upd := mustChecker(t, strings.NewReplacer("$C", row.updateC, "$I", row.updateI).Replace(row.template))
+			denied := 0
+			for _, u := range row.updates {
+				k, c := places(check(t, kep, u.old, u.new)), places(check(t, upd, u.old, u.new))
+				if k != c {
+					t.Errorf("%s: Check(%s -> %s) denies at\n%s\nunder the KEP value, at\n%s\nunder the constraints", u.name, u.old, u.new, k, c)
+				}
+				if k != "" {
+					denied++
+				}
+			}
+			if denied == 0 || denied == len(row.updates) {
+				t.Errorf("%d of %d updates denied: the table does not tell values apart", denied, len(row.updates))
+			}
+		})
+	}
+}
+
+// places renders the distinct instance paths and kinds of violations:
+// the declaring node and the wording differ by construction (a KEP AddOnly
+// on items reports its key rule at the items schema, NoRemoveItem at the
+// collection), the places an update is denied do not.
+func places(vs []Violation) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range vs {
+		p := v.Path + " " + v.Kind
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "\n")
+}
