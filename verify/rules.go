@@ -73,6 +73,18 @@ func (w *walker) checkKeys(n *node, p pair, at *field.Path) {
 	}
 }
 
+// deniedKeys narrows the keys a collection lost and gained to those a key
+// declaration denies (semantics.md 4, 9.2).
+func deniedKeys(value string, removed, added []string) (r, a []string) {
+	switch value {
+	case removeOnly, noAddItem:
+		return nil, added // keys after ⊆ keys before
+	case addOnly, noRemoveItem:
+		return removed, nil // keys before ⊆ keys after
+	}
+	return removed, added
+}
+
 func (w *walker) add(at *field.Path, n *node, kind, detail string) {
 	w.out = append(w.out, Violation{Path: at.String(), Declaration: n.path.String(), Kind: kind, Detail: detail})
 }

@@ -151,15 +151,3 @@ func (w *walker) checkUpdate(n *node, p pair, at *field.Path, scopeBoth, isProp 
 		}
 	}
 }
-
-// deniedKeys narrows the keys a collection lost and gained to those a key
-// declaration denies (semantics.md 4, 9.2).
-func deniedKeys(value string, removed, added []string) (r, a []string) {
-	switch value {
-	case removeOnly, noAddItem:
-		return nil, added
-	case addOnly, noRemoveItem:
-		return removed, nil
-	}
-	return removed, added
-}
