@@ -13,11 +13,12 @@ type Checker struct {
 }
 
 // NewChecker reads the declarations from the raw openAPIV3Schema of one CRD
-// version, decoded from JSON/YAML as map[string]interface{} (so the two
+// version, decoded from JSON/YAML as map[string]interface{} (so the
 // extensions are still present: the typed apiextensions structs drop them).
-// It returns an error listing every invalid declaration (semantics.md 1.1),
-// each with its schema path rendered like the apiserver prints it. The error
-// is a k8s.io/apimachinery aggregate, so callers can range over Errors().
+// It returns an error listing every invalid declaration (semantics.md 1.1,
+// 9.2), each with its schema path rendered like the apiserver prints it. The
+// error is a k8s.io/apimachinery aggregate, so callers can range over
+// Errors().
 func NewChecker(schema map[string]interface{}) (*Checker, error) {
 	p := &parser{}
 	root := p.parse(schema, field.NewPath("openAPIV3Schema"), where{root: true})

@@ -132,8 +132,8 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 }
 
 // HasDeclarations reports whether any version schema of a decoded CRD
-// document carries x-kubernetes-mutability or x-kubernetes-key-mutability,
-// valid or not.
+// document carries x-kubernetes-mutability, x-kubernetes-key-mutability or
+// x-kubernetes-update, valid or not.
 func HasDeclarations(doc map[string]interface{}) bool {
 	for _, v := range crdVersions(doc) {
 		if v.raw == nil {

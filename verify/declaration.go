@@ -39,8 +39,8 @@ func narrowing(value string) bool {
 	return value == addOnly || value == removeOnly
 }
 
-// checkDeclarations records every rule of semantics.md 1.1 that a
-// declaration on raw breaks. A declaration that may not be there at all
+// checkDeclarations records every rule of semantics.md 1.1 (and 9.2 for
+// x-kubernetes-update) that a declaration on raw breaks. A declaration that may not be there at all
 // (root, metadata, junctor) is not also checked against its kind of node:
 // the fix is to remove it, whatever the node.
 func (p *parser) checkDeclarations(raw map[string]interface{}, path *field.Path, at where) {
@@ -60,6 +60,9 @@ func (p *parser) checkDeclarations(raw map[string]interface{}, path *field.Path,
 		if err := wrongNode(declPath, ext, validValue(v), raw); err != nil {
 			p.errs = append(p.errs, err)
 		}
+	}
+	if v, ok := raw[extUpdate]; ok {
+		p.checkUpdateDeclaration(v, path.Child(extUpdate), at, raw)
 	}
 }
 

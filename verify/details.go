@@ -50,3 +50,35 @@ func shown(v interface{}) string {
 	}
 	return s
 }
+
+// The details of x-kubernetes-update violations start with the name of the
+// constraint and a colon: declarationOf reads the name back to tell which
+// constraint of the node a violation breaks.
+
+func noModifyDetail(before, after interface{}) string {
+	return fmt.Sprintf("%s: changed from %s to %s", noModify, shown(before), shown(after))
+}
+
+func noSetDetail() string {
+	return noSet + ": added; an absent field may not be set"
+}
+
+func noUnsetDetail() string {
+	return noUnset + ": removed; a present field may not be unset"
+}
+
+// updateKeysDetail words a NoAddItem or NoRemoveItem violation; each
+// constraint denies one direction only, so one of the lists is empty.
+func updateKeysDetail(constraint string, removed, added []string) string {
+	if constraint == noAddItem {
+		return fmt.Sprintf("%s: added %s %s", constraint, keysWord(added), strings.Join(added, ", "))
+	}
+	return fmt.Sprintf("%s: removed %s %s", constraint, keysWord(removed), strings.Join(removed, ", "))
+}
+
+func keysWord(keys []string) string {
+	if len(keys) == 1 {
+		return "key"
+	}
+	return "keys"
+}

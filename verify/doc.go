@@ -11,9 +11,10 @@
 //
 //   - NewChecker takes the raw openAPIV3Schema of one CRD version as decoded
 //     from JSON or YAML (map[string]interface{}), because the typed
-//     apiextensions structs drop the two extensions. It returns every invalid
-//     declaration (semantics.md 1.1) as one aggregate of field errors, sorted,
-//     with apiserver-style schema paths.
+//     apiextensions structs drop the extensions (x-kubernetes-mutability,
+//     x-kubernetes-key-mutability, x-kubernetes-update). It returns every
+//     invalid declaration (semantics.md 1.1, 9.2) as one aggregate of field
+//     errors, sorted, with apiserver-style schema paths.
 //   - Check takes the old and the new object in stored form (pruned,
 //     defaulted, numbers as JSON decoding yields them) and returns the
 //     violations, sorted by Path, Kind, Declaration and Detail.

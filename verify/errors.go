@@ -38,3 +38,31 @@ func errNarrowingOnCollection(path *field.Path, value, itemsKey string) *field.E
 		"use x-kubernetes-key-mutability: %s for its keys, or put x-kubernetes-mutability: %s on its %s",
 		value, value, itemsKey))
 }
+
+// The errors of x-kubernetes-update (semantics.md 9.2).
+
+func errUpdateNotList(path *field.Path, value interface{}) *field.Error {
+	return field.Invalid(path, value, "must be a list of constraint names, such as [NoModify] or [NoUnset, NoModify]")
+}
+
+func errUpdateEmpty(path *field.Path) *field.Error {
+	return field.Invalid(path, []interface{}{}, "must name at least one constraint; remove the key to declare none")
+}
+
+func errUnsupportedConstraint(path *field.Path, value interface{}) *field.Error {
+	return field.NotSupported(path, value, updateConstraints)
+}
+
+func errDuplicateConstraint(path *field.Path, name string) *field.Error {
+	return field.Invalid(path, name, "named twice; list each constraint once")
+}
+
+func errPresenceOnEntry(path *field.Path) *field.Error {
+	return field.Forbidden(path, "an entry that appears or disappears is a key of its collection: "+
+		"declare NoAddItem or NoRemoveItem on the collection")
+}
+
+func errItemsOnNonCollection(path *field.Path) *field.Error {
+	return field.Forbidden(path, "only allowed on type: array or on type: object with an additionalProperties schema; "+
+		"the properties of an object are not a key set: declare NoSet or NoUnset on each property instead")
+}

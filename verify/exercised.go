@@ -1,15 +1,22 @@
 package verify
 
+import (
+	"strings"
+)
+
 // Declaration is one mutability declaration: an extension with its value
-// on one schema node.
+// on one schema node. Each constraint of an x-kubernetes-update list is a
+// Declaration of its own, because each is a rule of its own (semantics.md
+// 9.2) and is exercised and violated on its own.
 type Declaration struct {
 	Path      string // schema path of the node, as in Violation.Declaration
-	Extension string // x-kubernetes-mutability or x-kubernetes-key-mutability
-	Value     string // Immutable, AddOnly or RemoveOnly
+	Extension string // x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update
+	Value     string // Immutable, AddOnly or RemoveOnly; for x-kubernetes-update one constraint, such as NoModify
 }
 
 // declarations lists every declaration of the schema, in walk order, the
-// mutability of a node before its key mutability.
+// mutability of a node before its key mutability, then its update
+// constraints in updateConstraints order.
 func (c *Checker) declarations() []Declaration {
 	var out []Declaration
 	for _, path := range c.declaredPaths() {
@@ -19,6 +26,9 @@ func (c *Checker) declarations() []Declaration {
 		}
 		if n.keyMut != "" {
 			out = append(out, Declaration{renderSteps(path), extKeyMutability, n.keyMut})
+		}
+		for _, u := range n.update {
+			out = append(out, Declaration{renderSteps(path), extUpdate, u})
 		}
 	}
 	return out
@@ -39,12 +49,18 @@ func (n *node) at(path []step) *node {
 	return n
 }
 
-// declarationOf names the declaration a violation breaks. A keys violation
-// reported at a node with a key mutability is of that extension; otherwise
-// it is of an AddOnly or RemoveOnly on items or additionalProperties
-// (semantics.md 3.3), which cannot sit on a collection itself (1.1.3), so
-// the two never meet on one node.
+// declarationOf names the declaration a violation breaks. A violation of
+// an update constraint names it at the start of its detail (details.go).
+// Otherwise a keys violation reported at a node with a key mutability is of
+// that extension; else it is of an AddOnly or RemoveOnly on items or
+// additionalProperties (semantics.md 3.3), which cannot sit on a collection
+// itself (1.1.3), so the two never meet on one node.
 func declarationOf(v Violation, decls []Declaration) Declaration {
+	for _, d := range decls {
+		if d.Path == v.Declaration && d.Extension == extUpdate && strings.HasPrefix(v.Detail, d.Value+":") {
+			return d
+		}
+	}
 	ext := extMutability
 	if v.Kind == kindKeys {
 		for _, d := range decls {

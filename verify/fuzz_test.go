@@ -8,22 +8,27 @@ import (
 
 // fuzzSchema has one declaration of every shape: a field, a field under an
 // optional parent, items of each list type and of a map, keys of each
-// collection type, a map of lists and a schemaless immutable object.
+// collection type, a map of lists and a schemaless immutable object; and
+// x-kubernetes-update constraints on the same shapes, some next to a KEP
+// value on the same node.
 const fuzzSchema = `
 type: object
 properties:
   spec:
     type: object
     properties:
-      a: {type: string, x-kubernetes-mutability: Immutable}
+      a: {type: string, x-kubernetes-mutability: Immutable, x-kubernetes-update: [NoModify]}
       b:
         type: object
+        x-kubernetes-update: [NoSet, NoUnset]
         properties:
           c: {type: integer, x-kubernetes-mutability: AddOnly}
           x: {type: string, nullable: true, x-kubernetes-mutability: RemoveOnly}
+          k: {type: string, x-kubernetes-update: [NoUnset, NoModify]}
       l:
         type: array
         x-kubernetes-key-mutability: AddOnly
+        x-kubernetes-update: [NoRemoveItem]
         items:
           type: object
           properties:
@@ -34,26 +39,30 @@ properties:
         x-kubernetes-list-type: map
         x-kubernetes-list-map-keys: [k, v]
         x-kubernetes-key-mutability: RemoveOnly
+        x-kubernetes-update: [NoAddItem, NoModify]
         items:
           type: object
           properties:
             k: {type: string}
-            v: {type: integer}
+            v: {type: integer, x-kubernetes-update: [NoSet]}
             x: {type: object, x-kubernetes-mutability: Immutable, properties: {a: {type: string}}}
       s:
         type: array
         x-kubernetes-list-type: set
+        x-kubernetes-update: [NoAddItem]
         items: {type: string, x-kubernetes-mutability: AddOnly}
       m:
         type: object
         x-kubernetes-key-mutability: Immutable
-        additionalProperties: {type: string, nullable: true, x-kubernetes-mutability: Immutable}
+        additionalProperties: {type: string, nullable: true, x-kubernetes-mutability: Immutable, x-kubernetes-update: [NoModify]}
       ml:
         type: object
+        x-kubernetes-update: [NoUnset, NoModify]
         additionalProperties:
           type: array
           x-kubernetes-key-mutability: RemoveOnly
-          items: {type: integer, x-kubernetes-mutability: Immutable}
+          x-kubernetes-update: [NoAddItem]
+          items: {type: integer, x-kubernetes-mutability: Immutable, x-kubernetes-update: [NoModify]}
       v:
         type: object
         x-kubernetes-mutability: Immutable

@@ -24,21 +24,27 @@ func (w *walker) checkPresence(n *node, p pair, at *field.Path) {
 }
 
 // keyDeclaration is one key constraint on a collection: its own
-// x-kubernetes-key-mutability, or AddOnly/RemoveOnly on its items or
+// x-kubernetes-key-mutability, NoAddItem or NoRemoveItem of its own
+// x-kubernetes-update, or AddOnly/RemoveOnly on its items or
 // additionalProperties schema (semantics.md 3.3), reported at that schema.
 type keyDeclaration struct {
-	value string
-	by    *node
+	ext, value string
+	by         *node
 }
 
 func keyDeclarations(n *node) []keyDeclaration {
 	var out []keyDeclaration
 	if n.keyMut != "" {
-		out = append(out, keyDeclaration{n.keyMut, n})
+		out = append(out, keyDeclaration{extKeyMutability, n.keyMut, n})
 	}
 	for _, sub := range []*node{n.items, n.values} {
 		if sub != nil && narrowing(sub.mut) {
-			out = append(out, keyDeclaration{sub.mut, sub})
+			out = append(out, keyDeclaration{extMutability, sub.mut, sub})
+		}
+	}
+	for _, c := range []string{noAddItem, noRemoveItem} {
+		if n.has(c) {
+			out = append(out, keyDeclaration{extUpdate, c, n})
 		}
 	}
 	return out
@@ -54,22 +60,29 @@ func (w *walker) checkKeys(n *node, p pair, at *field.Path) {
 	before, after := keysOf(n, p.old), keysOf(n, p.new)
 	removed, added := before.missing(after), after.missing(before)
 	for _, d := range decls {
-		if d.by == n {
-			w.exercise(n, extKeyMutability, d.value)
-		} else {
-			w.exercise(d.by, extMutability, d.value)
+		w.exercise(d.by, d.ext, d.value)
+		r, a := deniedKeys(d.value, removed, added)
+		if len(r) == 0 && len(a) == 0 {
+			continue
 		}
-		r, a := removed, added
-		if d.value == removeOnly {
-			r = nil // RemoveOnly: keys after ⊆ keys before
+		detail := keysDetail(d.value, r, a)
+		if d.ext == extUpdate {
+			detail = updateKeysDetail(d.value, r, a)
 		}
-		if d.value == addOnly {
-			a = nil // AddOnly: keys before ⊆ keys after
-		}
-		if len(r) > 0 || len(a) > 0 {
-			w.add(at, d.by, kindKeys, keysDetail(d.value, r, a))
-		}
+		w.add(at, d.by, kindKeys, detail)
 	}
+}
+
+// deniedKeys narrows the keys a collection lost and gained to those a key
+// declaration denies (semantics.md 4, 9.2).
+func deniedKeys(value string, removed, added []string) (r, a []string) {
+	switch value {
+	case removeOnly, noAddItem:
+		return nil, added // keys after ⊆ keys before
+	case addOnly, noRemoveItem:
+		return removed, nil // keys before ⊆ keys after
+	}
+	return removed, added
 }
 
 func (w *walker) add(at *field.Path, n *node, kind, detail string) {

@@ -17,6 +17,7 @@ type node struct {
 	mapKeys  []string    // x-kubernetes-list-map-keys, in declared order
 	mut      string      // valid x-kubernetes-mutability, or ""
 	keyMut   string      // valid x-kubernetes-key-mutability, or ""
+	update   []string    // valid x-kubernetes-update constraints, in updateConstraints order
 }
 
 type prop struct {
@@ -62,14 +63,21 @@ func (n *node) isMap() bool {
 }
 
 // where tells which declarations a position in the schema forbids (1.1.2,
-// 1.1.5).
+// 1.1.5, and 9.2.2 for entry, an items or additionalProperties schema).
 type where struct {
-	root, metadata, junctor bool
+	root, metadata, junctor, entry bool
 }
 
 // below is the place of a subschema that is not the root's metadata.
 func (w where) below() where {
 	return where{metadata: w.metadata, junctor: w.junctor}
+}
+
+// entries is the place of an items or additionalProperties schema.
+func (w where) entries() where {
+	in := w.below()
+	in.entry = true
+	return in
 }
 
 // parser builds the node tree and collects every invalid declaration.
@@ -86,14 +94,15 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 		mapKeys:  stringsOf(raw[extListMapKeys]),
 		mut:      validValue(raw[extMutability]),
 		keyMut:   validValue(raw[extKeyMutability]),
+		update:   validUpdate(raw[extUpdate]),
 	}
 	n.props = p.parseProperties(raw, path, at)
 	if items, ok := raw["items"].(map[string]interface{}); ok {
-		n.items = p.parse(items, path.Child("items"), at.below())
+		n.items = p.parse(items, path.Child("items"), at.entries())
 	}
 	// additionalProperties true or false is not a schema: no map.
 	if values, ok := raw["additionalProperties"].(map[string]interface{}); ok {
-		n.values = p.parse(values, path.Child("additionalProperties"), at.below())
+		n.values = p.parse(values, path.Child("additionalProperties"), at.entries())
 	}
 	return n
 }

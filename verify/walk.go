@@ -44,6 +44,9 @@ func (w *walker) visit(n *node, p pair, at *field.Path, scopeBoth, isProp bool) 
 			w.checkPresence(n, p, at)
 		}
 	}
+	if len(n.update) > 0 {
+		w.checkUpdate(n, p, at, scopeBoth, isProp)
+	}
 	if scopeBoth {
 		w.checkKeys(n, p, at)
 	}

@@ -1,0 +1,168 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+)
+
+// reportSchema declares every constraint once, and one node with a KEP
+// value next to the constraints, so that attribution must tell them apart.
+const reportSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      class: {type: string, x-kubernetes-mutability: Immutable, x-kubernetes-update: [NoModify]}
+      size: {type: integer, x-kubernetes-update: [NoSet, NoUnset]}
+      l:
+        type: array
+        x-kubernetes-key-mutability: AddOnly
+        x-kubernetes-update: [NoAddItem]
+        items: {type: string}
+      m:
+        type: object
+        x-kubernetes-update: [NoRemoveItem]
+        additionalProperties: {type: string}`
+
+// TestUpdateViolationText pins the words of each constraint's violation:
+// they start with the constraint, and the KEP wording stays as it was.
+func TestUpdateViolationText(t *testing.T) {
+	c := mustChecker(t, reportSchema)
+	for _, tc := range []struct {
+		old, new string
+		want     []string
+	}{
+		{`{spec: {class: a}}`, `{spec: {class: b}}`, []string{
+			`spec.class: value: Immutable: value changed from "a" to "b" (declared at ` + decl("spec", "class") + `)`,
+			`spec.class: value: NoModify: changed from "a" to "b" (declared at ` + decl("spec", "class") + `)`,
+		}},
+		{`{spec: {}}`, `{spec: {size: 1}}`, []string{
+			`spec.size: presence: NoSet: added; an absent field may not be set (declared at ` + decl("spec", "size") + `)`,
+		}},
+		{`{spec: {size: 1}}`, `{}`, []string{
+			`spec.size: presence: NoUnset: removed; a present field may not be unset (declared at ` + decl("spec", "size") + `)`,
+		}},
+		{`{spec: {l: [a]}}`, `{spec: {l: [a, b, c]}}`, []string{
+			`spec.l: keys: NoAddItem: added keys 1, 2 (declared at ` + decl("spec", "l") + `)`,
+		}},
+		{`{spec: {l: [a, b]}}`, `{spec: {l: [a]}}`, []string{
+			`spec.l: keys: AddOnly: keys removed: 1 (declared at ` + decl("spec", "l") + `)`,
+		}},
+		{`{spec: {m: {a: x, b: y}}}`, `{spec: {m: {b: y, c: z}}}`, []string{
+			`spec.m: keys: NoRemoveItem: removed key "a" (declared at ` + decl("spec", "m") + `)`,
+		}},
+	} {
+		var got []string
+		for _, v := range check(t, c, tc.old, tc.new) {
+			got = append(got, v.String())
+		}
+		if g, w := strings.Join(got, "\n"), strings.Join(tc.want, "\n"); g != w {
+			t.Errorf("Check(%s -> %s) =\n%s\nwant\n%s", tc.old, tc.new, g, w)
+		}
+	}
+}
+
+// Each constraint is a declaration of its own in reports, listed after
+// the KEP extensions of its node.
+func TestUpdateDeclarations(t *testing.T) {
+	var got []string
+	for _, d := range mustChecker(t, reportSchema).declarations() {
+		got = append(got, strings.TrimPrefix(d.Path, decl("spec"))+" "+d.Extension+" "+d.Value)
+	}
+	want := []string{
+		".properties[class] x-kubernetes-mutability Immutable",
+		".properties[class] x-kubernetes-update NoModify",
+		".properties[l] x-kubernetes-key-mutability AddOnly",
+		".properties[l] x-kubernetes-update NoAddItem",
+		".properties[m] x-kubernetes-update NoRemoveItem",
+		".properties[size] x-kubernetes-update NoSet",
+		".properties[size] x-kubernetes-update NoUnset",
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("declarations() =\n%s\nwant\n%s", g, w)
+	}
+}
+
+// TestUpdateExercised pins which constraints an update exercises: NoModify
+// where the position exists before and after, NoSet and NoUnset where the
+// scope does and the field is on one side at least, the key constraints
+// where the collection's scope does.
+func TestUpdateExercised(t *testing.T) {
+	c := mustChecker(t, reportSchema)
+	for _, tc := range []struct {
+		old, new string
+		want     string
+	}{
+		{`{}`, `{}`, ""},
+		{`{spec: {class: a}}`, `{spec: {class: b}}`, "class Immutable, class NoModify"},
+		{`{spec: {class: a}}`, `{}`, "class Immutable"},
+		{`{spec: {size: 1}}`, `{spec: {size: 2}}`, "size NoSet, size NoUnset"},
+		{`{}`, `{spec: {size: 2}}`, "size NoSet, size NoUnset"},
+		{`{spec: {l: []}}`, `{}`, "l AddOnly, l NoAddItem"},
+		{`{spec: {m: {a: x}}}`, `{spec: {m: {a: x}}}`, "m NoRemoveItem"},
+	} {
+		_, got := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
+		var names []string
+		for _, d := range got {
+			names = append(names, strings.TrimSuffix(strings.TrimPrefix(d.Path, decl("spec")+".properties["), "]")+" "+d.Value)
+		}
+		if s := strings.Join(names, ", "); s != tc.want {
+			t.Errorf("checkExercised(%s -> %s) = %s, want %s", tc.old, tc.new, s, tc.want)
+		}
+	}
+}
+
+// A missed violation is put down to the constraint that reports it, also
+// on a node that carries a KEP value too.
+func TestUpdateCauseKey(t *testing.T) {
+	c := mustChecker(t, reportSchema)
+	decls := c.declarations()
+	at := func(props ...string) string { return " at " + decl(append([]string{"spec"}, props...)...) }
+	for _, tc := range []struct {
+		old, new string
+		want     string
+	}{
+		{`{spec: {class: a}}`, `{spec: {class: b}}`,
+			"missed: value of x-kubernetes-mutability: Immutable" + at("class") + "; value of x-kubernetes-update: NoModify" + at("class")},
+		{`{spec: {size: 1}}`, `{spec: {}}`, "missed: presence of x-kubernetes-update: NoUnset" + at("size")},
+		{`{spec: {}}`, `{spec: {size: 1}}`, "missed: presence of x-kubernetes-update: NoSet" + at("size")},
+		{`{spec: {l: [a]}}`, `{spec: {l: [b, c]}}`, "missed: keys of x-kubernetes-update: NoAddItem" + at("l")},
+		{`{spec: {l: [a, c]}}`, `{spec: {l: [b]}}`, "missed: keys of x-kubernetes-key-mutability: AddOnly" + at("l")},
+		{`{spec: {m: {a: x}}}`, `{}`, "missed: keys of x-kubernetes-update: NoRemoveItem" + at("m")},
+	} {
+		v := verdicts{outcome: disagreed, violations: check(t, c, tc.old, tc.new)}
+		if got := causeOf(v, decls, nil, nil).Key(); got != tc.want {
+			t.Errorf("causeOf(%s -> %s).Key() =\n%s\nwant\n%s", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+// A schema whose only declarations are x-kubernetes-update declares
+// something: the CLI verifies it, and the pair generator aims at it.
+func TestUpdateIsADeclaration(t *testing.T) {
+	schema := `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string, x-kubernetes-update: [NoModify]}
+      tags:
+        type: object
+        additionalProperties: {type: string, x-kubernetes-update: [NoModify]}`
+	doc := map[string]interface{}{"spec": map[string]interface{}{"versions": []interface{}{
+		map[string]interface{}{"name": "v1", "served": true, "schema": map[string]interface{}{"openAPIV3Schema": decode(t, schema)}},
+	}}}
+	if !HasDeclarations(doc) {
+		t.Error("HasDeclarations = false for a schema with x-kubernetes-update, want true")
+	}
+	var paths []string
+	for _, p := range mustChecker(t, schema).declaredPaths() {
+		paths = append(paths, renderSteps(p))
+	}
+	want := decl("spec", "name") + " " + decl("spec", "tags", "additionalProperties")
+	if got := strings.Join(paths, " "); got != want {
+		t.Errorf("declaredPaths() = %s, want %s", got, want)
+	}
+}
