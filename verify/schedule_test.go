@@ -152,7 +152,7 @@ func structuralOf(t testing.TB, text string) *schema.Structural {
 // conditions in the status of its claim templates, a list-map under two
 // atomic lists, are reordered within the first 2,000 pairs.
 func TestScheduleReordersJobSetConditions(t *testing.T) {
-	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]string{
+	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]interface{}{
 		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
 	}}
 	declared, err := translate.Declared(c.Declared(t))
