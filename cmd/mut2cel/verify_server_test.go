@@ -34,10 +34,10 @@ func TestVerifyServer(t *testing.T) {
 // annotation. GatewayClass serves v1 and v1beta1 without conversion, so
 // both are declared.
 func TestVerifyServerProtectedGroup(t *testing.T) {
-	immutable := map[string]map[string]string{".spec.controllerName": {"x-kubernetes-mutability": "Immutable"}}
+	immutable := map[string]map[string]interface{}{".spec.controllerName": {"x-kubernetes-mutability": "Immutable"}}
 	c := corpus.Case{
 		File:         "gateway-api/standard/gateway.networking.k8s.io_gatewayclasses.yaml",
-		Declarations: map[string]map[string]map[string]string{"v1": immutable, "v1beta1": immutable},
+		Declarations: map[string]map[string]map[string]interface{}{"v1": immutable, "v1beta1": immutable},
 	}
 	data, err := yaml.Marshal(c.Declared(t))
 	if err != nil {
