@@ -89,7 +89,8 @@ func TestBashCompletion(t *testing.T) {
 		want string
 	}{
 		{[]string{"mut2cel", "tr"}, "translate"},
-		{[]string{"mut2cel", "patch", "--d"}, "--dir"},
+		{[]string{"mut2cel", "patch", "--d"}, "--declarations --dir"},
+		{[]string{"mut2cel", "patch", "--di"}, "--dir"},
 		{[]string{"mut2cel", "translate", "--kube-version", "1.3"}, "1.30 1.31 1.32 1.33 1.34 1.35 1.36 1.37"},
 		{[]string{"mut2cel", "cost", "--kube-version", "=", "1.29"}, "1.29"},
 		{[]string{"mut2cel", "verify", "cr"}, "crd.yaml"},
