@@ -143,7 +143,14 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 // writes for the declared file, and compares the CRDs with out.
 func checkComponent(t *testing.T, file string, published, declared, out []byte) {
 	t.Helper()
-	crds, diags := patchCRDs(batch.Input{Name: file, Data: declared}, translate.Options{}, nil)
+	checkComponentWith(t, file, published, declared, out, translate.Options{})
+}
+
+// checkComponentWith is checkComponent with the translate options of the
+// patch run, e.g. the declarations of a declarations file.
+func checkComponentWith(t *testing.T, file string, published, declared, out []byte, opts translate.Options) {
+	t.Helper()
+	crds, diags := patchCRDs(batch.Input{Name: file, Data: declared}, opts, nil)
 	if len(diags) > 0 {
 		t.Fatalf("patch: %v", diags)
 	}
