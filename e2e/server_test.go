@@ -24,6 +24,7 @@ func TestServer(t *testing.T) {
 	examples := installExamples(t, c)
 	t.Run("examples", func(t *testing.T) { testExamples(t, c, examples) })
 	t.Run("kep", func(t *testing.T) { testKEP(t, c) })
+	t.Run("update", func(t *testing.T) { testUpdate(t, c) })
 	t.Run("generated", func(t *testing.T) { testGenerated(t, c, examples, verifyPairs) })
 	t.Run("broken", func(t *testing.T) { testBroken(t, c) })
 }
