@@ -158,20 +158,27 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 				t.Run(fmt.Sprintf("%s/%s/%s", c.name, value, v), func(t *testing.T) {
 					s := translated(t, schemaYAML, v)
 					for _, tr := range c.transitions {
-						wantDeny := !strings.ContainsRune(tr.allow, rune(values[i]))
-						deny, msg := celDenies(t, s, tr.old, tr.new)
-						if deny != wantDeny {
-							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
-						}
-						if failedToEvaluate(msg) {
-							t.Errorf("update %s -> %s: a rule failed to evaluate (%s); rules must return a verdict", tr.old, tr.new, msg)
-						}
-						if deny, msg := nativeDenies(t, checker, s, tr.old, tr.new); deny != wantDeny {
-							t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", tr.old, tr.new, deny, msg, wantDeny)
-						}
+						checkVerdict(t, checker, s, tr.old, tr.new, !strings.ContainsRune(tr.allow, rune(values[i])))
 					}
 				})
 			}
 		}
+	}
+}
+
+// checkVerdict requires the apiserver's CEL validator and the reference
+// checker both to deny the update from oldYAML to newYAML exactly when
+// wantDeny, and every rule to return a verdict.
+func checkVerdict(t *testing.T, checker *verify.Checker, s *schema.Structural, oldYAML, newYAML string, wantDeny bool) {
+	t.Helper()
+	deny, msg := celDenies(t, s, oldYAML, newYAML)
+	if deny != wantDeny {
+		t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", oldYAML, newYAML, deny, msg, wantDeny)
+	}
+	if failedToEvaluate(msg) {
+		t.Errorf("update %s -> %s: a rule failed to evaluate (%s); rules must return a verdict", oldYAML, newYAML, msg)
+	}
+	if deny, msg := nativeDenies(t, checker, s, oldYAML, newYAML); deny != wantDeny {
+		t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", oldYAML, newYAML, deny, msg, wantDeny)
 	}
 }

@@ -26,17 +26,7 @@ func TestUpdateConstraints(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/%s", ex.Name, c, v), func(t *testing.T) {
 					s := translated(t, schemaJSON, v)
 					for _, tr := range ex.Transitions {
-						want := tr.Denies(c)
-						deny, msg := celDenies(t, s, tr.Old, tr.New)
-						if deny != want {
-							t.Errorf("update %s -> %s: CEL denied=%v (%s), want denied=%v", tr.Old, tr.New, deny, msg, want)
-						}
-						if failedToEvaluate(msg) {
-							t.Errorf("update %s -> %s: a rule failed to evaluate (%s); rules must return a verdict", tr.Old, tr.New, msg)
-						}
-						if deny, msg := nativeDenies(t, checker, s, tr.Old, tr.New); deny != want {
-							t.Errorf("update %s -> %s: reference checker denied=%v (%s), want denied=%v", tr.Old, tr.New, deny, msg, want)
-						}
+						checkVerdict(t, checker, s, tr.Old, tr.New, tr.Denies(c))
 					}
 				})
 			}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -56,15 +55,7 @@ func (tr UpdateTransition) Denies(c decl.Constraints) bool { return tr.DeniedBy&
 // as "../testdata/update/constraints.yaml".
 func ReadUpdateTable(tb testing.TB, path string) []UpdateExample {
 	tb.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	exs, err := parseUpdateTable(path, data)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return exs
+	return readTable(tb, path, parseUpdateTable)
 }
 
 type updateFile struct {

@@ -56,11 +56,17 @@ func (tr Transition) Allows(letter byte) bool {
 // directory give as "../testdata/kep/examples.yaml".
 func ReadVerdicts(tb testing.TB, path string) Verdicts {
 	tb.Helper()
+	return readTable(tb, path, parseVerdicts)
+}
+
+// readTable reads and parses a table file, failing the test on any error.
+func readTable[T any](tb testing.TB, path string, parse func(string, []byte) (T, error)) T {
+	tb.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	v, err := parseVerdicts(path, data)
+	v, err := parse(path, data)
 	if err != nil {
 		tb.Fatal(err)
 	}
