@@ -167,14 +167,8 @@ func (r *declReader) readNode(raw map[string]interface{}, dp []interface{}, st w
 		case !ok:
 			r.problem(p, "Unsupported value: %s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
 			continue
-		case st.root:
-			r.problem(p, "Forbidden: not allowed on the schema root: declare the fields below it")
-			continue
-		case st.inMetadata:
-			r.problem(p, "Forbidden: not allowed in metadata: the apiserver owns object metadata")
-			continue
-		case st.inJunctor:
-			r.problem(p, "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema")
+		case st.misplaced() != "":
+			r.problem(p, "%s", st.misplaced())
 			continue
 		}
 		if ext == extMutability {
@@ -200,12 +194,8 @@ func (r *declReader) readUpdate(raw map[string]interface{}, v interface{}, p []i
 	switch {
 	case err != nil:
 		r.problem(p, "Invalid value: %v", err)
-	case st.root:
-		r.problem(p, "Forbidden: not allowed on the schema root: declare the fields below it")
-	case st.inMetadata:
-		r.problem(p, "Forbidden: not allowed in metadata: the apiserver owns object metadata")
-	case st.inJunctor:
-		r.problem(p, "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema")
+	case st.misplaced() != "":
+		r.problem(p, "%s", st.misplaced())
 	case st.entry && c&decl.Presence != 0:
 		r.problem(p, "Forbidden: %s on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection", c&decl.Presence)
 	case c&decl.KeyConstraints != 0 && !isCollection(raw):
@@ -214,6 +204,20 @@ func (r *declReader) readUpdate(raw map[string]interface{}, v interface{}, p []i
 		return c
 	}
 	return 0
+}
+
+// misplaced says why no declaration may stand where st is (semantics.md
+// 1.1.2 and 1.1.5), or "" when one may.
+func (st walkState) misplaced() string {
+	switch {
+	case st.root:
+		return "Forbidden: not allowed on the schema root: declare the fields below it"
+	case st.inMetadata:
+		return "Forbidden: not allowed in metadata: the apiserver owns object metadata"
+	case st.inJunctor:
+		return "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema"
+	}
+	return ""
 }
 
 func parseMutability(v interface{}) (mutability, bool) {

@@ -23,7 +23,10 @@ func (st *state) addFiles(doc map[string]interface{}, sets []decl.Set) []Problem
 		if s.CRD != name {
 			continue
 		}
-		versions := st.servedNames(doc)
+		var versions []string
+		for _, v := range servedVersions(doc, st) {
+			versions = append(versions, v.name)
+		}
 		if len(s.Versions) > 0 {
 			versions = nil
 			for _, v := range s.Versions {
@@ -63,18 +66,6 @@ func (st *state) addFiles(doc map[string]interface{}, sets []decl.Set) []Problem
 		}
 	}
 	return problems
-}
-
-// servedNames lists the served versions that have a schema.
-func (st *state) servedNames(doc map[string]interface{}) []string {
-	var out []string
-	versions, _ := nestedSlice(doc, "spec", "versions")
-	for i, v := range versions {
-		if served, _ := nestedField(v, "served").(bool); served && i < len(st.versions) && st.roots[st.versions[i]] != nil {
-			out = append(out, st.versions[i])
-		}
-	}
-	return out
 }
 
 func sourceKey(version, path, ext string) string {
