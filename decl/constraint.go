@@ -155,6 +155,26 @@ func describe(v interface{}) string {
 	return fmt.Sprintf("%v", v)
 }
 
+// Value reads the value of one of Extensions as decoded from YAML or JSON
+// and gives it in the form the mut2cel.io/declarations annotation keeps:
+// a KEP value as the string written (the schema reader checks it where it
+// stands, with its path), the update constraints in canonical order
+// (Constraints.String).
+func Value(ext string, v interface{}) (string, error) {
+	if ext == ExtUpdate {
+		c, err := ParseUpdate(v)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", ext, err)
+		}
+		return c.String(), nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("%s: must be a string, one of %s, %s, %s", ext, Immutable, AddOnly, RemoveOnly)
+	}
+	return s, nil
+}
+
 // KEP gives the constraints a KEP value means on a node (semantics.md
 // 9.2): on the node itself, and on the collection above it when the node
 // is an items or additionalProperties schema. ok is false for a value

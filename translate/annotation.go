@@ -78,18 +78,8 @@ func parseDeclarations(text string) (declarations, error) {
 // annotationValue checks one value of the annotation.
 func annotationValue(ext string, v interface{}) (string, error) {
 	switch ext {
-	case extMutability, extKeyMutability:
-		s, ok := v.(string)
-		if !ok {
-			return "", fmt.Errorf("%s: must be a string, one of %s, %s, %s", ext, immutable, addOnly, removeOnly)
-		}
-		return s, nil
-	case extUpdate:
-		c, err := decl.ParseUpdate(v)
-		if err != nil {
-			return "", fmt.Errorf("%s: %v", ext, err)
-		}
-		return c.String(), nil
+	case extMutability, extKeyMutability, extUpdate:
+		return decl.Value(ext, v)
 	}
 	return "", fmt.Errorf("unknown key %q: only %s, %s and %s can be declared", ext, extMutability, extKeyMutability, extUpdate)
 }

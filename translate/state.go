@@ -113,18 +113,8 @@ func (st *state) readInline(version string, raw map[string]interface{}, root []i
 // (decl.Constraints.String). A value that does not read is left to
 // translate, which reports it at its place.
 func spelledValue(ext string, v interface{}) (string, bool) {
-	if ext != extUpdate {
-		s, ok := v.(string)
-		return s, ok
-	}
-	if v == nil {
-		return "", false
-	}
-	c, err := decl.ParseUpdate(v)
-	if err != nil {
-		return "", false
-	}
-	return c.String(), true
+	s, err := decl.Value(ext, v)
+	return s, err == nil
 }
 
 // schemaValue is the inverse of spelledValue: the value written into a
