@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -69,18 +68,21 @@ func (s *declSets) see(doc map[string]interface{}) {
 func (s *declSets) unused() (warnings, errs []batch.Diagnostic) {
 	used := false
 	for _, set := range s.all {
-		if s.seen[set.CRD] {
-			used = true
-			continue
-		}
-		warnings = append(warnings, batch.Diagnostic{File: set.Source.File, Line: set.Source.Line,
-			Detail: fmt.Sprintf("warning: crd %s: no CRD of this name in the inputs", set.CRD)})
+		used = used || s.seen[set.CRD]
 	}
-	if len(s.all) > 0 && !used {
-		for i := range warnings {
-			warnings[i].Detail = strings.TrimPrefix(warnings[i].Detail, "warning: ")
-		}
-		return nil, warnings
+	prefix := "warning: "
+	if !used {
+		prefix = ""
 	}
-	return warnings, nil
+	var diags []batch.Diagnostic
+	for _, set := range s.all {
+		if !s.seen[set.CRD] {
+			diags = append(diags, batch.Diagnostic{File: set.Source.File, Line: set.Source.Line,
+				Detail: fmt.Sprintf("%scrd %s: no CRD of this name in the inputs", prefix, set.CRD)})
+		}
+	}
+	if used {
+		return diags, nil
+	}
+	return nil, diags
 }

@@ -206,19 +206,23 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 			}
 			crd.Value = declared
 		}
+		var translated map[string]interface{} // the translation, when made here
 		if o.allVersions || len(sets.all) > 0 {
-			declared, d := declaredByTranslation(crd, o)
-			if d != nil {
+			var d *batch.Diagnostic
+			if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
 				diags = append(diags, *d)
 				continue
 			}
-			crd.Value = declared
 		}
 		if !verify.HasDeclarations(crd.Value) {
 			continue
 		}
 		if rewritten != nil && against == nil {
 			jobs = append(jobs, verifyJob{declared: crd, tested: rewritten})
+			continue
+		}
+		if translated != nil && against == nil {
+			jobs = append(jobs, verifyJob{declared: crd, tested: translated})
 			continue
 		}
 		tested, d := testedCRD(crd, against, o)
@@ -279,18 +283,18 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verif
 // declaredByTranslation returns the CRD with the declarations that
 // --all-versions copies, and those of --declarations files, written into
 // the versions they apply to, so that the reference checker holds every
-// version to them.
-func declaredByTranslation(crd batch.CRD, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
+// version to them. The translation made on the way is returned as well,
+// so that it is not made again to be tested.
+func declaredByTranslation(crd batch.CRD, o verifyOptions) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
 	res, err := translate.Translate(crd.Value, o.translateOptions())
 	if err == nil {
-		var declared map[string]interface{}
 		if declared, err = translate.Declared(res.Translated); err == nil {
-			return declared, nil
+			return declared, res.Translated, nil
 		}
 	}
 	d := crd.At
 	d.Detail = "cannot be translated, so there is nothing to verify: " + err.Error()
-	return nil, &d
+	return nil, nil, &d
 }
 
 func (o verifyOptions) translateOptions() translate.Options {
