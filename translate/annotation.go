@@ -171,7 +171,3 @@ func sortedNames[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
-
-func yamlUnmarshalStrict(text string, v interface{}) error {
-	return sigsyaml.UnmarshalStrict([]byte(text), v)
-}

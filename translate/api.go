@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // Options select what Translate generates.
@@ -43,48 +44,6 @@ type Options struct {
 	Declarations []decl.Set
 }
 
-// Rule is one generated x-kubernetes-validations entry.
-type Rule struct {
-	Rule      string `json:"rule"`
-	Message   string `json:"message,omitempty"`
-	Reason    string `json:"reason,omitempty"`
-	FieldPath string `json:"fieldPath,omitempty"`
-}
-
-// Edit is a change to one mapping of the CRD document: a schema node, or
-// metadata.annotations. Path leads from the document root to the mapping,
-// with string keys for mapping keys and int for sequence indices, e.g.
-// ["spec", "versions", 0, "schema", "openAPIV3Schema", "properties", "spec"].
-//
-// The parts apply in this order: Create, Remove, RemoveRules, Set, AddRules.
-type Edit struct {
-	Path []interface{}
-	// Create makes an empty mapping at Path when the last step of Path is
-	// a key that is absent or null in its parent mapping (which must
-	// exist). Only the last step is created; without Create a missing
-	// node is an error.
-	Create bool
-	// Remove lists keys to delete from the node, in this order.
-	Remove []string
-	// RemoveRules deletes the entries of the node's x-kubernetes-validations
-	// list that equal one of these rules (same keys, same values). A list
-	// left empty, with no AddRules, is removed with its key.
-	RemoveRules []Rule
-	// Set sets scalar keys of the node: added when absent, replaced when
-	// present.
-	Set []Setting
-	// AddRules are appended to the node's x-kubernetes-validations list,
-	// which is created (as the last key of the node) when absent.
-	AddRules []Rule
-}
-
-// Setting is one key of an Edit's Set. Value is a scalar: int64, string or
-// bool.
-type Setting struct {
-	Key   string
-	Value interface{}
-}
-
 // Bound is a maxLength, maxItems or maxProperties Translate added so that
 // the generated rules fit the CEL cost limits. It narrows what the
 // apiserver accepts.
@@ -99,14 +58,14 @@ type Bound struct {
 }
 
 func (b Bound) String() string {
-	return fmt.Sprintf("%s: %s: %d", RenderPath(b.Path), b.Keyword, b.Value)
+	return fmt.Sprintf("%s: %s: %d", edit.Render(b.Path), b.Keyword, b.Value)
 }
 
 // Result is the translation of one CRD document.
 type Result struct {
 	// Edits turn the input document into the output document. Applying them
 	// to the decoded document gives Translated.
-	Edits []Edit
+	Edits []edit.Edit
 	// Translated is the output document, decoded.
 	Translated map[string]interface{}
 	// Bounds lists the bounds the Edits add, in document order.
@@ -128,7 +87,7 @@ type Result struct {
 type GeneratedRule struct {
 	// Path leads from the document root to the node, like Edit.Path.
 	Path []interface{}
-	Rule Rule
+	Rule edit.Rule
 }
 
 // Changed reports whether the translation changes the document at all.
@@ -155,10 +114,13 @@ type Problem struct {
 // Field renders Path the way the apiserver prints schema paths, e.g.
 // spec.versions[0].schema.openAPIV3Schema.properties[spec].
 func (p Problem) Field() string {
-	if p.field != "" {
+	switch {
+	case p.field != "":
 		return p.field
+	case len(p.Path) == 0:
+		return ""
 	}
-	return RenderPath(p.Path)
+	return edit.Render(p.Path)
 }
 
 func (p Problem) String() string {
@@ -197,32 +159,6 @@ func (e *Error) Error() string {
 		return parts[0]
 	}
 	return fmt.Sprintf("%d problems:\n  %s", len(parts), strings.Join(parts, "\n  "))
-}
-
-// RenderPath prints a document path as the apiserver prints field paths:
-// schema keywords as fields, property names and map keys in brackets.
-func RenderPath(path []interface{}) string {
-	var b strings.Builder
-	inKeyed := false // the previous key was properties/additionalProperties-like
-	for i, step := range path {
-		switch s := step.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", s)
-			inKeyed = false
-		case string:
-			if inKeyed {
-				fmt.Fprintf(&b, "[%s]", s)
-				inKeyed = false
-				continue
-			}
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(s)
-			inKeyed = s == "properties" || s == "definitions" || s == "patternProperties"
-		}
-	}
-	return b.String()
 }
 
 // Translate compiles the x-kubernetes-mutability and

@@ -9,14 +9,16 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // origin is the declaration a generated rule stands for.
 type origin struct {
+	decl decl.Declaration
 	node []interface{} // schema-relative document path of the declared node
-	ext  string
-	text string // "x-kubernetes-mutability: Immutable on .spec.a"
+	text string        // "x-kubernetes-mutability: Immutable on .spec.a"
 }
 
 // costResult is what costest said of one version schema with its rules.
@@ -31,7 +33,7 @@ type costResult struct {
 // cost limits (costest.Bounds says which and why), and reports how far the
 // rules are sure to stay within the runtime limits. With NoBounds it
 // reports each needed bound as a problem instead.
-func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]Edit, []Bound, []Problem, []Problem) {
+func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]edit.Edit, []Bound, []Problem, []Problem) {
 	if len(edits) == 0 {
 		return edits, nil, nil, nil
 	}
@@ -92,16 +94,20 @@ func addBounds(doc map[string]interface{}, i int, edits []Edit, origins map[stri
 // withRules is the version schema at rootPath without declarations and
 // with the generated rules of edits, and a predicate telling the generated
 // rules.
-func withRules(doc map[string]interface{}, rootPath []interface{}, edits []Edit) (*apiextensionsv1.JSONSchemaProps, func(costest.Cost) bool, error) {
+func withRules(doc map[string]interface{}, rootPath []interface{}, edits []edit.Edit) (*apiextensionsv1.JSONSchemaProps, func(costest.Cost) bool, error) {
 	raw, _ := nestedMap(doc, rootPath...)
-	schema := deepCopy(stripDeclarations(raw))
+	var rels []edit.Edit
 	generated := map[string]bool{}
 	for _, e := range edits {
-		rel := Edit{Path: e.Path[len(rootPath):], AddRules: e.AddRules}
-		ApplyEdits(schema, []Edit{rel})
+		rel := edit.Edit{Path: e.Path[len(rootPath):], AddRules: e.AddRules}
+		rels = append(rels, rel)
 		for _, r := range e.AddRules {
 			generated[ruleKey(rel.Path, r.Rule)] = true
 		}
+	}
+	schema, err := edit.Apply(stripDeclarations(raw), rels)
+	if err != nil {
+		return nil, nil, err
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
 	if err := convertJSON(schema, props); err != nil {
@@ -130,19 +136,19 @@ func ruleKey(node []interface{}, rule string) string {
 
 // withBounds adds each bound to the edit of its node, or as a new edit
 // after the others.
-func withBounds(edits []Edit, bounds []Bound) []Edit {
+func withBounds(edits []edit.Edit, bounds []Bound) []edit.Edit {
 	at := map[string]int{}
 	for i, e := range edits {
 		at[pathKey(e.Path)] = i
 	}
 	for _, b := range bounds {
-		set := Setting{Key: b.Keyword, Value: b.Value}
+		set := edit.Setting{Key: b.Keyword, Value: b.Value}
 		if i, ok := at[pathKey(b.Path)]; ok {
 			edits[i].Set = append(edits[i].Set, set)
 			continue
 		}
 		at[pathKey(b.Path)] = len(edits)
-		edits = append(edits, Edit{Path: b.Path, Set: []Setting{set}})
+		edits = append(edits, edit.Edit{Path: b.Path, Set: []edit.Setting{set}})
 	}
 	return edits
 }
@@ -164,10 +170,6 @@ func neededBounds(bounds []Bound) []Problem {
 func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) Problem {
 	node := toSteps(e.Rule.Node)
 	o, ok := origins[ruleKey(node, e.Rule.Expression)]
-	path := rootPath
-	if ok {
-		path = appendPath(append(append([]interface{}{}, rootPath...), o.node...), o.ext)
-	}
 	var b strings.Builder
 	b.WriteString("Forbidden: the generated rules do not fit the apiserver's CEL cost limits")
 	if len(e.Tried) > 0 {
@@ -194,7 +196,12 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	} else {
 		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
 	}
-	return Problem{Path: path, Detail: b.String(), Reason: ReasonCost}
+	problem := Problem{Path: rootPath, Detail: b.String()}
+	if ok {
+		problem = problemAt(o.decl, appendPath(rootPath, o.node...), b.String())
+	}
+	problem.Reason = ReasonCost
+	return problem
 }
 
 // reachWarnings tell, in one line, how large objects may grow before a

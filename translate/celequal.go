@@ -37,7 +37,7 @@ func exactValues(n *node) (bool, error) {
 	}
 	exact := true
 	for _, p := range n.props {
-		if p.s.Nullable || !equalSeesProperty(p.lastStep().name) {
+		if p.s.Nullable || !equalSeesProperty(p.name()) {
 			exact = false
 		}
 		ok, err := exactEquality(p)
@@ -230,7 +230,7 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
 	var terms []string
 	for _, p := range n.props {
-		name := p.lastStep().name
+		name := p.name()
 		ap, err := sel(a, name)
 		if err != nil {
 			return "", err

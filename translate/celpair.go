@@ -57,17 +57,17 @@ func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (
 	}
 	switch {
 	case n.isProperty():
-		nx, err := sel(x, n.lastStep().name)
+		nx, err := sel(x, n.name())
 		if err != nil {
 			return "", err
 		}
-		ny, _ := sel(y, n.lastStep().name)
+		ny, _ := sel(y, n.name())
 		inner, err := next(nx, ny)
 		if err != nil {
 			return "", err
 		}
 		return "!has(" + nx + ") || !has(" + ny + ") || " + paren(inner), nil
-	case n.lastStep().kind == stepValues:
+	case n.isValue():
 		k := g.newVar("k")
 		inner, err := next(x+"["+k+"]", y+"["+k+"]")
 		if err != nil {

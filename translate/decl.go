@@ -2,8 +2,6 @@ package translate
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -15,7 +13,7 @@ const (
 	extUpdate        = decl.ExtUpdate
 )
 
-// mutability is the value of either extension.
+// mutability is the value of either KEP extension.
 type mutability string
 
 const (
@@ -27,209 +25,162 @@ const (
 
 // declaration is what one schema node declares: the KEP values and the
 // update constraints (semantics.md 9), each kept as written so that
-// messages name the declaration the user wrote.
+// messages name the declaration the user wrote. It is the compiler's view
+// of the decl.Declarations on one node.
 type declaration struct {
 	mutability    mutability
 	keyMutability mutability
 	update        decl.Constraints
 }
 
-// schemaStep is one step from a schema node to a child schema node.
-type schemaStep struct {
-	kind stepKind
-	name string // property name, for stepProperty
-}
-
-type stepKind int
-
-const (
-	stepProperty stepKind = iota // properties[name]
-	stepItems                    // items
-	stepValues                   // additionalProperties
-)
-
-// schemaPath is a path of steps from the schema root.
-type schemaPath []schemaStep
-
-// key renders p unambiguously, for use as a map key.
-func (p schemaPath) key() string {
-	var b strings.Builder
-	for _, s := range p {
-		switch s.kind {
-		case stepProperty:
-			fmt.Fprintf(&b, "/p%q", s.name)
-		case stepItems:
-			b.WriteString("/i")
-		case stepValues:
-			b.WriteString("/v")
-		}
+// add takes one checked declaration into the node's view.
+func (d *declaration) add(x decl.Declaration) {
+	switch x.Ext {
+	case extMutability:
+		d.mutability = mutability(x.Value)
+	case extKeyMutability:
+		d.keyMutability = mutability(x.Value)
+	case extUpdate:
+		d.update, _ = decl.ParseConstraints(x.Value)
 	}
-	return b.String()
 }
 
-// docPath renders p as a document path below the schema root document path.
-func (p schemaPath) docPath(root []interface{}) []interface{} {
-	out := append([]interface{}{}, root...)
-	for _, s := range p {
-		switch s.kind {
-		case stepProperty:
-			out = append(out, "properties", s.name)
-		case stepItems:
-			out = append(out, "items")
-		case stepValues:
-			out = append(out, "additionalProperties")
-		}
-	}
-	return out
-}
-
-func (p schemaPath) child(s schemaStep) schemaPath {
-	return append(append(schemaPath{}, p...), s)
-}
-
-// readDeclarations collects the declarations of a raw openAPIV3Schema and
-// checks where they stand (semantics.md 1.1). rootPath is the document path of
-// the schema. Problems are returned sorted; the declarations map is keyed by
-// schemaPath.key().
-func readDeclarations(raw map[string]interface{}, rootPath []interface{}) (map[string]declaration, []Problem) {
-	r := &declReader{rootPath: rootPath, decls: map[string]declaration{}}
-	r.walk(raw, nil, rootPath, walkState{root: true})
-	sort.SliceStable(r.problems, func(i, j int) bool { return r.problems[i].Field() < r.problems[j].Field() })
+// schemaDeclarations is the front end for declarations written in a
+// version schema. It reads every node reachable through properties, items,
+// additionalProperties and the junctors, and returns the declarations
+// whose values read, with their paths. A value that does not read, and any
+// declaration inside allOf, anyOf, oneOf or not (where no path can name
+// it), is a problem at its place; where the others may stand is checked
+// with those of every front end (checkPlacement).
+func schemaDeclarations(crd, version string, raw map[string]interface{}, root []interface{}) ([]decl.Declaration, []Problem) {
+	r := &schemaReader{crd: crd, version: version, root: root}
+	r.walk(raw, root, false)
 	return r.decls, r.problems
 }
 
-type declReader struct {
-	rootPath []interface{}
-	decls    map[string]declaration
-	problems []Problem
+type schemaReader struct {
+	crd, version string
+	root         []interface{}
+	decls        []decl.Declaration
+	problems     []Problem
 }
 
-// walkState says what surrounds the node being read.
-type walkState struct {
-	root       bool // the schema root
-	inMetadata bool // the root's metadata or below
-	inJunctor  bool // inside allOf, anyOf, oneOf or not
-	entry      bool // an items or additionalProperties schema
-}
-
-func (r *declReader) problem(path []interface{}, format string, args ...interface{}) {
-	r.problems = append(r.problems, Problem{Path: append([]interface{}{}, path...), Detail: fmt.Sprintf(format, args...)})
-}
-
-func (r *declReader) walk(raw map[string]interface{}, sp schemaPath, dp []interface{}, st walkState) {
-	d := r.readNode(raw, dp, st)
-	if d != (declaration{}) && !st.inJunctor {
-		r.decls[sp.key()] = d
-	}
+func (r *schemaReader) walk(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
+	r.readNode(raw, dp, inJunctor)
 	if props, ok := raw["properties"].(map[string]interface{}); ok {
-		for _, name := range sortedKeys(props) {
-			child, ok := props[name].(map[string]interface{})
-			if !ok {
-				continue
+		for _, name := range sortedNames(props) {
+			if child, ok := props[name].(map[string]interface{}); ok {
+				r.walk(child, appendPath(dp, "properties", name), inJunctor)
 			}
-			cst := walkState{inMetadata: st.inMetadata || (st.root && name == "metadata"), inJunctor: st.inJunctor}
-			r.walk(child, sp.child(schemaStep{stepProperty, name}), appendPath(dp, "properties", name), cst)
 		}
 	}
-	if items, ok := raw["items"].(map[string]interface{}); ok {
-		r.walk(items, sp.child(schemaStep{kind: stepItems}), appendPath(dp, "items"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor, entry: true})
-	}
-	if values, ok := raw["additionalProperties"].(map[string]interface{}); ok {
-		r.walk(values, sp.child(schemaStep{kind: stepValues}), appendPath(dp, "additionalProperties"), walkState{inMetadata: st.inMetadata, inJunctor: st.inJunctor, entry: true})
+	for _, key := range []string{"items", "additionalProperties"} {
+		if child, ok := raw[key].(map[string]interface{}); ok {
+			r.walk(child, appendPath(dp, key), inJunctor)
+		}
 	}
 	for _, junctor := range []string{"allOf", "anyOf", "oneOf"} {
 		branches, _ := raw[junctor].([]interface{})
 		for i, b := range branches {
 			if bm, ok := b.(map[string]interface{}); ok {
-				r.walk(bm, sp, appendPath(dp, junctor, i), walkState{inMetadata: st.inMetadata, inJunctor: true})
+				r.walk(bm, appendPath(dp, junctor, i), true)
 			}
 		}
 	}
 	if not, ok := raw["not"].(map[string]interface{}); ok {
-		r.walk(not, sp, appendPath(dp, "not"), walkState{inMetadata: st.inMetadata, inJunctor: true})
+		r.walk(not, appendPath(dp, "not"), true)
 	}
 }
 
-// readNode reads and checks the declarations of one node.
-func (r *declReader) readNode(raw map[string]interface{}, dp []interface{}, st walkState) declaration {
-	var d declaration
-	if v, present := raw[extUpdate]; present {
-		d.update = r.readUpdate(raw, v, appendPath(dp, extUpdate), st)
-	}
-	for _, ext := range []string{extMutability, extKeyMutability} {
+// readNode reads the declarations of one node, in the order of
+// decl.Extensions.
+func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
+	for _, ext := range decl.Extensions {
 		v, present := raw[ext]
 		if !present {
 			continue
 		}
-		p := appendPath(dp, ext)
-		m, ok := parseMutability(v)
+		at := appendPath(dp, ext)
+		value, err := schemaValueOf(ext, v)
 		switch {
-		case !ok:
-			r.problem(p, "Unsupported value: %s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
-			continue
-		case st.misplaced() != "":
-			r.problem(p, "%s", st.misplaced())
-			continue
-		}
-		if ext == extMutability {
-			if isCollection(raw) && m != immutable {
-				r.problem(p, "Forbidden: %s is not allowed on a list or map itself: use %s on it, or put %s on its items schema", m, extKeyMutability, extMutability)
-				continue
-			}
-			d.mutability = m
-		} else {
-			if !isCollection(raw) {
-				r.problem(p, "Forbidden: only allowed on a list (type: array) or a map (additionalProperties)")
-				continue
-			}
-			d.keyMutability = m
+		case err != "":
+			r.problems = append(r.problems, Problem{Path: at, Detail: err})
+		case inJunctor:
+			r.problems = append(r.problems, Problem{Path: at, Detail: errInJunctor})
+		default:
+			r.decls = append(r.decls, decl.Declaration{
+				CRD: r.crd, Version: r.version, Path: decl.PathOf(dp[len(r.root):]),
+				Ext: ext, Value: value, Origin: decl.Origin{Kind: decl.InSchema},
+			})
 		}
 	}
-	return d
 }
 
-// readUpdate reads and checks x-kubernetes-update (semantics.md 9.2).
-func (r *declReader) readUpdate(raw map[string]interface{}, v interface{}, p []interface{}, st walkState) decl.Constraints {
-	c, err := decl.ParseUpdate(v)
-	switch {
-	case err != nil:
-		r.problem(p, "Invalid value: %v", err)
-	case st.misplaced() != "":
-		r.problem(p, "%s", st.misplaced())
-	case st.entry && c&decl.Presence != 0:
-		r.problem(p, "Forbidden: %s on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection", c&decl.Presence)
-	case c&decl.KeyConstraints != 0 && !isCollection(raw):
-		r.problem(p, "Forbidden: %s only allowed on a list (type: array) or a map (additionalProperties)", c&decl.KeyConstraints)
-	default:
-		return c
+// schemaValueOf reads a value written in a schema, or says why it does not
+// read. A KEP value must be one of the three (checkPlacement says so for
+// every front end); here only its type is checked.
+func schemaValueOf(ext string, v interface{}) (string, string) {
+	if ext == extUpdate {
+		c, err := decl.ParseUpdate(v)
+		if err != nil {
+			return "", "Invalid value: " + err.Error()
+		}
+		return c.String(), ""
 	}
-	return 0
+	s, ok := v.(string)
+	if !ok {
+		return "", unsupportedKEP(v)
+	}
+	return s, ""
 }
 
-// misplaced says why no declaration may stand where st is (semantics.md
-// 1.1.2 and 1.1.5), or "" when one may.
-func (st walkState) misplaced() string {
+// checkPlacement says why declaration d cannot stand on its schema node
+// raw (semantics.md 1.1 and 9.2), or "" when it may. Every front end's
+// declarations pass here, so that the rules and their wording are one.
+func checkPlacement(d decl.Declaration, raw map[string]interface{}) string {
+	if d.Ext == extUpdate {
+		c, _ := decl.ParseConstraints(d.Value)
+		switch {
+		case misplaced(d.Path) != "":
+			return misplaced(d.Path)
+		case d.Path.IsEntry() && c&decl.Presence != 0:
+			return fmt.Sprintf("Forbidden: %s on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection", c&decl.Presence)
+		case c&decl.KeyConstraints != 0 && !isCollection(raw):
+			return fmt.Sprintf("Forbidden: %s only allowed on a list (type: array) or a map (additionalProperties)", c&decl.KeyConstraints)
+		}
+		return ""
+	}
+	m := mutability(d.Value)
 	switch {
-	case st.root:
-		return "Forbidden: not allowed on the schema root: declare the fields below it"
-	case st.inMetadata:
-		return "Forbidden: not allowed in metadata: the apiserver owns object metadata"
-	case st.inJunctor:
-		return "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema"
+	case m != immutable && m != addOnly && m != removeOnly:
+		return unsupportedKEP(d.Value)
+	case misplaced(d.Path) != "":
+		return misplaced(d.Path)
+	case d.Ext == extMutability && isCollection(raw) && m != immutable:
+		return fmt.Sprintf("Forbidden: %s is not allowed on a list or map itself: use %s on it, or put %s on its items schema", m, extKeyMutability, extMutability)
+	case d.Ext == extKeyMutability && !isCollection(raw):
+		return "Forbidden: only allowed on a list (type: array) or a map (additionalProperties)"
 	}
 	return ""
 }
 
-func parseMutability(v interface{}) (mutability, bool) {
-	s, ok := v.(string)
-	if !ok {
-		return unset, false
+// misplaced says why no declaration may stand at p (semantics.md 1.1.2),
+// or "" when one may.
+func misplaced(p decl.Path) string {
+	switch {
+	case len(p) == 0:
+		return "Forbidden: not allowed on the schema root: declare the fields below it"
+	case !p[0].Entries && p[0].Name == "metadata":
+		return "Forbidden: not allowed in metadata: the apiserver owns object metadata"
 	}
-	switch m := mutability(s); m {
-	case immutable, addOnly, removeOnly:
-		return m, true
-	}
-	return unset, false
+	return ""
+}
+
+// errInJunctor: semantics.md 1.1.5.
+const errInJunctor = "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema"
+
+func unsupportedKEP(v interface{}) string {
+	return fmt.Sprintf("Unsupported value: %s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
 }
 
 // isCollection reports whether a raw schema node is a list or a map: the only
@@ -247,15 +198,6 @@ func quoteValue(v interface{}) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprintf("%v", v)
-}
-
-func sortedKeys(m map[string]interface{}) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func appendPath(p []interface{}, steps ...interface{}) []interface{} {

@@ -3,9 +3,17 @@
 //
 // Input: one CustomResourceDefinition document (apiextensions.k8s.io/v1),
 // decoded from YAML or JSON into map[string]interface{}, whose version schemas
-// may carry x-kubernetes-mutability and x-kubernetes-key-mutability.
+// may carry x-kubernetes-mutability, x-kubernetes-key-mutability and
+// x-kubernetes-update, and declarations kept outside the schemas: the
+// mut2cel.io/declarations annotation and Options.Declarations.
 //
-// Output: a Result holding the Edits that turn the document into its
+// Phases: every front end (schemaDeclarations, the annotation, the
+// declarations files) produces decl.Declarations; gather checks them
+// against the CRD (version, path, agreement, placement) and reports each
+// problem where the declaration was written; the rule compiler (the
+// planner over the structural schema) reads only those declarations.
+//
+// Output: a Result holding the edit.Edits that turn the document into its
 // translation (declarations removed, x-kubernetes-validations rules appended,
 // the declarations and a record of the generated rules kept in the
 // mut2cel.io/declarations and mut2cel.io/generated annotations) and the
@@ -38,5 +46,8 @@
 //     edited by hand is no longer recognised and so stays.
 //   - A CRD without declarations and without mut2cel.io annotations gets no
 //     edits.
+//   - Problems of every phase are collected: one that does not fit leaves
+//     its declaration out and the others are still compiled, so that no
+//     problem hides another. They are sorted by file and line, then path.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -106,5 +107,76 @@ func TestNoDeclarationsNoEdits(t *testing.T) {
 	res, err := translate.Translate(crdWith(t, `{type: object, properties: {foo: {type: string}}}`), translate.Options{})
 	if err != nil || res.Changed() {
 		t.Errorf("Translate(no declarations) = %v, %v; want no edits", res, err)
+	}
+}
+
+// No problem hides another: an annotation that does not read, a
+// declarations file naming a node the schema lacks, a misplaced
+// declaration in the schema and one that cannot be compiled are all
+// reported in one run, the file's first, then by path.
+func TestEveryProblemReported(t *testing.T) {
+	doc := crdWith(t, `{type: object, x-kubernetes-mutability: Immutable, properties: {
+	  foo: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-mutability: Immutable},
+	  bar: {type: string, x-kubernetes-update: [NoModify]}}}`)
+	setAnnotation(doc, "mut2cel.io/declarations", "v1: [")
+	sets, err := decl.ParseFile("decls.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+fields:
+  .baz:
+    x-kubernetes-mutability: Immutable
+  .bar:
+    x-kubernetes-update: [NoSet]
+  .foo[*]:
+    x-kubernetes-update: [NoSet]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = translate.Translate(doc, translate.Options{Declarations: sets})
+	var terr *translate.Error
+	if !errors.As(err, &terr) {
+		t.Fatalf("Translate = %v, want *translate.Error", err)
+	}
+	const root = "spec.versions[0].schema.openAPIV3Schema"
+	want := []string{
+		`decls.yaml:5: version v1: .baz: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
+		`decls.yaml:7: version v1: .bar: x-kubernetes-update: [NoSet], but CRD widgets.example.com declares [NoModify] here already (in its schema or its mut2cel.io/declarations annotation): keep one of the two`,
+		`decls.yaml:9: version v1: .foo[*]: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
+		`metadata.annotations[mut2cel.io/declarations]: Invalid value: not a map of version -> schema path -> extension -> value: line 1: did not find expected node content`,
+		root + `.properties[foo].x-kubernetes-mutability: Forbidden: cannot be translated exactly: the value at foo keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead`,
+		root + `.x-kubernetes-mutability: Forbidden: not allowed on the schema root: declare the fields below it`,
+	}
+	var got []string
+	for _, p := range terr.Problems {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Translate problems =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A declaration from a declarations file that cannot stand where it
+// points is reported at its line, with the same words as in a schema.
+func TestFileDeclarationMisplaced(t *testing.T) {
+	doc := crdWith(t, `{type: object, properties: {tags: {type: array, items: {type: string}}}}`)
+	sets, err := decl.ParseFile("decls.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+fields:
+  .tags[*]:
+    x-kubernetes-update: [NoSet]
+  .tags:
+    x-kubernetes-mutability: AddOnly
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = translate.Translate(doc, translate.Options{Declarations: sets})
+	want := `2 problems:
+  decls.yaml:5: version v1, .tags[*]: x-kubernetes-update: Forbidden: [NoSet] on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection
+  decls.yaml:7: version v1, .tags: x-kubernetes-mutability: Forbidden: AddOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`
+	if err == nil || err.Error() != want {
+		t.Errorf("Translate() error = %v\nwant %s", err, want)
 	}
 }

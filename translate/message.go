@@ -12,12 +12,12 @@ import (
 func (n *node) userPath() string {
 	var b strings.Builder
 	for _, s := range n.path {
-		switch s.kind {
-		case stepProperty:
+		switch {
+		case !s.Entries:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(s.name)
+			b.WriteString(s.Name)
 		default:
 			b.WriteString("[*]")
 		}
@@ -40,7 +40,7 @@ func valueMessage(n *node, c decl.Constraints) string {
 		return n.userPath() + " cannot be changed while set"
 	case n.isProperty():
 		return n.userPath() + " is immutable"
-	case n.lastStep().kind == stepValues:
+	case n.isValue():
 		return "existing values of " + collectionPath(n) + " are immutable"
 	default:
 		return "existing items of " + collectionPath(n) + " are immutable"
@@ -86,7 +86,7 @@ func fieldPathBetween(host, target *node) string {
 		if !c.isProperty() {
 			break
 		}
-		name := c.lastStep().name
+		name := c.name()
 		if plainFieldName.MatchString(name) {
 			b.WriteString("." + name)
 			continue

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // Which x-kubernetes-validations entries mut2cel owns. The generated-rules
@@ -19,13 +20,13 @@ import (
 // ownedRule is one owned entry and the document path of its node.
 type ownedRule struct {
 	node []interface{}
-	rule Rule
+	rule edit.Rule
 }
 
 // ruleHit is an entry found by fingerprint.
 type ruleHit struct {
 	node []interface{}
-	rule Rule
+	rule edit.Rule
 	key  string // node and index, so that no entry is owned twice
 }
 
@@ -109,53 +110,27 @@ func search(doc map[string]interface{}, root []interface{}, fp string) []ruleHit
 // entriesWith returns the rule entries of one node with fingerprint fp.
 func entriesWith(doc map[string]interface{}, node []interface{}, fp string) []ruleHit {
 	m, _ := nestedMap(doc, node...)
-	list, _ := m[validationsKey].([]interface{})
+	list, _ := m[edit.ValidationsKey].([]interface{})
 	var hits []ruleHit
 	for i, entry := range list {
-		if r, ok := ruleFromEntry(entry); ok && fingerprint(entry) == fp {
+		if r, ok := edit.RuleOf(entry); ok && fingerprint(entry) == fp {
 			hits = append(hits, ruleHit{node: node, rule: r, key: fmt.Sprintf("%s/%d", pathKey(node), i)})
 		}
 	}
 	return hits
 }
 
-// ruleFromEntry reads an entry that could have been generated: string
-// fields of Rule only.
-func ruleFromEntry(entry interface{}) (Rule, bool) {
-	m, _ := entry.(map[string]interface{})
-	var r Rule
-	for k, v := range m {
-		s, ok := v.(string)
-		if !ok {
-			return Rule{}, false
-		}
-		switch k {
-		case "rule":
-			r.Rule = s
-		case "message":
-			r.Message = s
-		case "reason":
-			r.Reason = s
-		case "fieldPath":
-			r.FieldPath = s
-		default:
-			return Rule{}, false
-		}
-	}
-	return r, r.Rule != "" && len(m) == len(r.value())
-}
-
 // ownedEdits groups owned entries by node, as RemoveRules edits, in the
 // order they were found.
-func ownedEdits(owned []ownedRule) []Edit {
-	var edits []Edit
+func ownedEdits(owned []ownedRule) []edit.Edit {
+	var edits []edit.Edit
 	index := map[string]int{}
 	for _, o := range owned {
 		k := pathKey(o.node)
 		i, ok := index[k]
 		if !ok {
 			i, index[k] = len(edits), len(edits)
-			edits = append(edits, Edit{Path: o.node})
+			edits = append(edits, edit.Edit{Path: o.node})
 		}
 		edits[i].RemoveRules = append(edits[i].RemoveRules, o.rule)
 	}
@@ -164,7 +139,7 @@ func ownedEdits(owned []ownedRule) []Edit {
 
 // generatedRecord lists the fingerprints of the rules that edits add, by
 // version name and node path.
-func generatedRecord(edits []Edit, st *state) record {
+func generatedRecord(edits []edit.Edit, st *state) record {
 	rec := record{}
 	for _, e := range edits {
 		if len(e.AddRules) == 0 || len(e.Path) < 5 {
@@ -172,7 +147,7 @@ func generatedRecord(edits []Edit, st *state) record {
 		}
 		version := st.versions[e.Path[2].(int)]
 		for _, r := range e.AddRules {
-			rec.add(version, renderDeclPath(e.Path[5:]), fingerprint(r.value()))
+			rec.add(version, renderDeclPath(e.Path[5:]), fingerprint(r.Value()))
 		}
 	}
 	return rec
@@ -200,9 +175,9 @@ func sortProblems(problems []Problem) {
 // of the document as it is: owned rules that are generated again stay,
 // the others are removed, new rules are appended, and only declarations
 // that are really in the schema are removed.
-func netEdits(doc map[string]interface{}, core []Edit, owned []ownedRule) []Edit {
-	var out []Edit
-	ownedAt := map[string][]Rule{}
+func netEdits(doc map[string]interface{}, core []edit.Edit, owned []ownedRule) []edit.Edit {
+	var out []edit.Edit
+	ownedAt := map[string][]edit.Rule{}
 	for _, e := range ownedEdits(owned) {
 		ownedAt[pathKey(e.Path)] = e.RemoveRules
 	}
@@ -211,7 +186,7 @@ func netEdits(doc map[string]interface{}, core []Edit, owned []ownedRule) []Edit
 		k := pathKey(e.Path)
 		seen[k] = true
 		node, _ := nestedMap(doc, e.Path...)
-		n := Edit{Path: e.Path}
+		n := edit.Edit{Path: e.Path}
 		for _, set := range e.Set {
 			if v, ok := node[set.Key]; !ok || !sameScalar(v, set.Value) {
 				n.Set = append(n.Set, set) // a bound already there is no edit
@@ -237,7 +212,7 @@ func netEdits(doc map[string]interface{}, core []Edit, owned []ownedRule) []Edit
 
 // ruleDifference returns the owned rules that are not generated again and
 // the generated rules that are not there yet.
-func ruleDifference(owned, generated []Rule) (remove, add []Rule) {
+func ruleDifference(owned, generated []edit.Rule) (remove, add []edit.Rule) {
 	for _, r := range owned {
 		if !containsRule(generated, r) {
 			remove = append(remove, r)
@@ -251,7 +226,7 @@ func ruleDifference(owned, generated []Rule) (remove, add []Rule) {
 	return remove, add
 }
 
-func containsRule(rules []Rule, r Rule) bool {
+func containsRule(rules []edit.Rule, r edit.Rule) bool {
 	for _, x := range rules {
 		if x == r {
 			return true

@@ -3,6 +3,8 @@ package translate
 import (
 	"reflect"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // TestNetEditsSettings: a Set that translate makes (bounds) is no edit
@@ -15,10 +17,10 @@ func TestNetEditsSettings(t *testing.T) {
 				"maxLength": number, "format": "date",
 			}}},
 		}}}
-		core := []Edit{{Path: node, Set: []Setting{
+		core := []edit.Edit{{Path: node, Set: []edit.Setting{
 			{Key: "maxLength", Value: int64(64)}, {Key: "maxItems", Value: int64(8)}, {Key: "format", Value: "date"},
 		}}}
-		want := []Edit{{Path: node, Set: []Setting{{Key: "maxItems", Value: int64(8)}}}}
+		want := []edit.Edit{{Path: node, Set: []edit.Setting{{Key: "maxItems", Value: int64(8)}}}}
 		if got := netEdits(doc, core, nil); !reflect.DeepEqual(got, want) {
 			t.Errorf("netEdits with maxLength %T = %+v, want %+v", number, got, want)
 		}
@@ -28,9 +30,9 @@ func TestNetEditsSettings(t *testing.T) {
 // TestRuleDifference: owned rules generated again stay, the others go;
 // only new rules are added.
 func TestRuleDifference(t *testing.T) {
-	a, b, c := Rule{Rule: "a"}, Rule{Rule: "b", Message: "m"}, Rule{Rule: "b", Message: "other"}
-	remove, add := ruleDifference([]Rule{a, b}, []Rule{c, a})
-	if !reflect.DeepEqual(remove, []Rule{b}) || !reflect.DeepEqual(add, []Rule{c}) {
+	a, b, c := edit.Rule{Rule: "a"}, edit.Rule{Rule: "b", Message: "m"}, edit.Rule{Rule: "b", Message: "other"}
+	remove, add := ruleDifference([]edit.Rule{a, b}, []edit.Rule{c, a})
+	if !reflect.DeepEqual(remove, []edit.Rule{b}) || !reflect.DeepEqual(add, []edit.Rule{c}) {
 		t.Errorf("ruleDifference = %v, %v; want [b], [c]", remove, add)
 	}
 }

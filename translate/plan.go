@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // The reason every generated rule reports: the update is refused, not the value
@@ -78,17 +79,20 @@ func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
 }
 
 // declared runs gen and records an inexpressible result as a problem on the
-// declaration.
+// declaration, where it was written.
 func (p *planner) declared(n *node, ext string, gen func() error) {
-	p.origin = origin{node: n.path.docPath(nil), ext: ext, text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
+	d := n.declared[ext]
+	p.origin = origin{decl: d, node: n.docPath(nil), text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
 	err := gen()
 	var inexp *inexpressible
 	switch {
 	case err == nil:
 	case errors.As(err, &inexp):
-		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: "Forbidden: cannot be translated exactly: " + inexp.detail, Reason: inexp.reason})
+		problem := problemAt(d, n.docPath(p.rootPath), "Forbidden: cannot be translated exactly: "+inexp.detail)
+		problem.Reason = inexp.reason
+		p.problems = append(p.problems, problem)
 	default:
-		p.problems = append(p.problems, Problem{Path: appendPath(n.path.docPath(p.rootPath), ext), Detail: err.Error()})
+		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), err.Error()))
 	}
 }
 
@@ -125,7 +129,7 @@ func (p *planner) valueRules(n *node, c decl.Constraints) error {
 	if err != nil {
 		return ignoreVacuous(err)
 	}
-	p.addRule(host, Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, n)})
+	p.addRule(host, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, n)})
 	return nil
 }
 
@@ -144,7 +148,7 @@ func (p *planner) valueAt(n *node, msg string) error {
 	if err != nil {
 		return err
 	}
-	add := func(expr string) { p.addRule(n, Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
+	add := func(expr string) { p.addRule(n, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
 	switch {
 	case exact:
 		add("self == oldSelf")
@@ -195,7 +199,7 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 	var terms []string
 	var recurse []*node
 	for _, c := range n.props {
-		name := c.lastStep().name
+		name := c.name()
 		x, err := sel("self", name)
 		if err != nil {
 			return err
@@ -255,7 +259,7 @@ func (p *planner) keyRules(c *node, m mutability) error {
 		if err != nil {
 			return err
 		}
-		p.addRule(c, Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
+		p.addRule(c, edit.Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
 	return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
@@ -274,7 +278,7 @@ func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y st
 	if err != nil {
 		return ignoreVacuous(err)
 	}
-	p.addRule(host, Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
+	p.addRule(host, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
 	return nil
 }
 
@@ -297,7 +301,7 @@ func nearestHostable(n *node) *node {
 func propertyNames(scope, n *node) []string {
 	var names []string
 	for _, c := range pathBetween(scope, n) {
-		names = append(names, c.lastStep().name)
+		names = append(names, c.name())
 	}
 	return names
 }
@@ -305,7 +309,7 @@ func propertyNames(scope, n *node) []string {
 // addRule hosts r on n unless a rule with the same text is already there:
 // the apiserver keys x-kubernetes-validations by rule text, and an equal text
 // already enforces the same constraint.
-func (p *planner) addRule(n *node, r Rule) {
+func (p *planner) addRule(n *node, r edit.Rule) {
 	for _, existing := range n.s.XValidations {
 		if existing.Rule == r.Rule {
 			return
@@ -320,7 +324,7 @@ func (p *planner) addRule(n *node, r Rule) {
 	if p.origins == nil {
 		p.origins = map[string]origin{}
 	}
-	p.origins[ruleKey(n.path.docPath(nil), r.Rule)] = p.origin
+	p.origins[ruleKey(n.docPath(nil), r.Rule)] = p.origin
 }
 
 // declValue is the value n declares for ext.
@@ -336,4 +340,4 @@ func (n *node) declValue(ext string) string {
 
 // declPath renders n's path in the notation of the declarations
 // annotation.
-func (n *node) declPath() string { return renderDeclPath(n.path.docPath(nil)) }
+func (n *node) declPath() string { return n.path.String() }

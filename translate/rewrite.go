@@ -6,68 +6,90 @@ import (
 	"reflect"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // translateOwned translates a CRD that may have been translated before
-// (docs/rewrite.md): it takes the declarations from the schema and from
-// the declarations annotation, sets aside the rules it owns, translates,
-// and returns the edits from the document as it is to the new
-// translation, so that unchanged owned rules stay where they are.
+// (docs/rewrite.md): it gathers the declarations of every front end (the
+// schema, the declarations annotation, declarations files), sets aside
+// the rules it owns, compiles the declarations, and returns the edits from
+// the document as it is to the new translation, so that unchanged owned
+// rules stay where they are. Problems of every step are collected: a
+// declaration that does not fit is left out and the others are still
+// compiled, so that one run reports every problem.
 func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
-		return translate(doc, opts)
+		return nil, &Error{Problems: []Problem{{Path: []interface{}{"apiVersion"}, Detail: fmt.Sprintf("Unsupported value: %q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v)}}}
 	}
 	st, problems := readState(doc)
+	decls, p := gather(doc, st, opts.Declarations, true)
+	problems = append(problems, p...)
+	owned, warnings := findOwned(doc, st)
+	sp := spreadDeclarations(doc, st, decls, opts)
+	for _, d := range sp.copies {
+		m, _ := nestedMap(doc, st.node(d)...)
+		if why := checkPlacement(d, m); why != "" {
+			problems = append(problems, problemAt(d, st.node(d), why))
+			continue
+		}
+		decls = append(decls, d)
+	}
+	problems = append(problems, sp.problems...)
+	warnings = append(warnings, sp.warnings...)
+	src, err := edit.Apply(doc, setAside(doc, st, owned))
+	if err != nil {
+		return nil, internalError(err)
+	}
+	base, err := edit.Apply(src, inlineRemovals(st, decls))
+	if err != nil {
+		return nil, internalError(err)
+	}
+	res, err := translate(src, st, decls, len(problems) == 0, opts)
+	var terr *Error
+	switch {
+	case errors.As(err, &terr):
+		problems = append(problems, terr.Problems...)
+	case err != nil:
+		return nil, err
+	}
 	if len(problems) > 0 {
 		sortProblems(problems)
 		return nil, &Error{Problems: problems}
 	}
-	// A declaration of a file that does not fit the CRD is left out, and
-	// the others are translated, so that one run reports every problem.
-	fileProblems := st.addFiles(doc, opts.Declarations)
-	owned, warnings := findOwned(doc, st)
-	sp := spreadDeclarations(doc, st, opts)
-	st.copies = sp.copies
-	warnings = append(warnings, sp.warnings...)
-	src := deepCopy(doc)
-	ApplyEdits(src, setAside(doc, st, owned))
-	base := deepCopy(src)
-	for _, d := range st.inline {
-		ApplyEdits(base, []Edit{{Path: d.node, Remove: []string{d.ext}}})
-	}
-	injected, problems := injectDeclarations(src, st)
-	if problems = append(problems, sp.problems...); len(problems) > 0 {
-		problems = append(problems, fileProblems...)
-		sortProblems(problems)
-		return nil, &Error{Problems: problems}
-	}
-	res, err := translate(src, opts)
-	var terr *Error
-	switch {
-	case errors.As(err, &terr):
-		problems := append(annotationProblems(sp.copiedProblems(terr.Problems), injected), fileProblems...)
-		sortProblems(problems)
-		return nil, &Error{Problems: problems}
-	case err != nil:
-		return nil, err
-	case len(fileProblems) > 0:
-		sortProblems(fileProblems)
-		return nil, &Error{Problems: fileProblems}
-	}
 	edits := netEdits(doc, res.Edits, owned)
-	edits = append(edits, annotationEdits(doc, st, generatedRecord(res.Edits, st))...)
-	out := deepCopy(doc)
-	ApplyEdits(out, edits)
+	edits = append(edits, annotationEdits(doc, st, decls, generatedRecord(res.Edits, st))...)
+	out, err := edit.Apply(doc, edits)
+	if err != nil {
+		return nil, internalError(err)
+	}
 	warnings = append(warnings, res.Warnings...)
 	sortProblems(warnings)
 	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds, Generated: generatedRules(res.Edits)}, nil
+}
+
+// inlineRemovals are the edits that take the declarations written in the
+// schemas out.
+func inlineRemovals(st *state, decls []decl.Declaration) []edit.Edit {
+	var edits []edit.Edit
+	for _, d := range decls {
+		if d.Origin.Kind == decl.InSchema {
+			edits = append(edits, edit.Edit{Path: st.node(d), Remove: []string{d.Ext}})
+		}
+	}
+	return edits
+}
+
+// internalError reports an edit of mut2cel's own that does not fit the
+// document it was made for: a bug, never the user's input.
+func internalError(err error) error {
+	return &Error{Problems: []Problem{{Detail: "Internal error: " + err.Error()}}}
 }
 
 // setAside takes away the rules mut2cel owns and its two annotations, so
 // that translate sees the rules the user wrote and nothing else. Without
 // the inline declarations as well, what is left is the CRD as it was
 // before anyone declared anything (Result.Base).
-func setAside(doc map[string]interface{}, st *state, owned []ownedRule) []Edit {
+func setAside(doc map[string]interface{}, st *state, owned []ownedRule) []edit.Edit {
 	edits := ownedEdits(owned)
 	if e, ok := dropAnnotations(doc, st); ok {
 		edits = append(edits, e)
@@ -77,7 +99,7 @@ func setAside(doc map[string]interface{}, st *state, owned []ownedRule) []Edit {
 
 // dropAnnotations removes the mut2cel.io annotations, and the annotations
 // mapping when nothing else is in it.
-func dropAnnotations(doc map[string]interface{}, st *state) (Edit, bool) {
+func dropAnnotations(doc map[string]interface{}, st *state) (edit.Edit, bool) {
 	var names []string
 	if st.hasDecls {
 		names = append(names, annDeclarations)
@@ -86,120 +108,58 @@ func dropAnnotations(doc map[string]interface{}, st *state) (Edit, bool) {
 		names = append(names, annGenerated)
 	}
 	if len(names) == 0 {
-		return Edit{}, false
+		return edit.Edit{}, false
 	}
 	if annotations, _ := nestedMap(doc, annotationsPath...); len(annotations) == len(names) {
-		return Edit{Path: []interface{}{"metadata"}, Remove: []string{"annotations"}}, true
+		return edit.Edit{Path: []interface{}{"metadata"}, Remove: []string{"annotations"}}, true
 	}
-	return Edit{Path: annotationsPath, Remove: names}, true
+	return edit.Edit{Path: annotationsPath, Remove: names}, true
 }
 
-// injectDeclarations writes the declarations of the annotation into the
-// schemas of src, where translate reads them. It returns, by path of the
-// written key, where each came from.
-func injectDeclarations(src map[string]interface{}, st *state) (map[string]injection, []Problem) {
-	injected := map[string]injection{}
-	inline := map[string]string{}
-	for _, d := range st.inline {
-		inline[pathKey(appendPath(d.node, d.ext))] = d.value
-	}
-	var problems []Problem
-	annotated := st.annotated()
-	for _, v := range orderVersions(st.versions, annotated) {
-		root, exists := st.roots[v]
-		if !exists || root == nil {
-			problems = append(problems, annotationProblem(annDeclarations, "Invalid value: version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v))
-			continue
-		}
-		raw, _ := nestedMap(src, root...)
-		for _, p := range sortedNames(annotated[v]) {
-			steps, _ := decl.ParsePath(p) // checked by parseDeclarations
-			node, ok := resolveDeclPath(raw, root, steps)
-			if !ok {
-				problems = append(problems, annotationProblem(annDeclarations, "Invalid value: version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", v, p))
-				continue
-			}
-			m, _ := nestedMap(src, node...)
-			for _, ext := range sortedNames(annotated[v][p]) {
-				value, key := annotated[v][p][ext], pathKey(appendPath(node, ext))
-				if in, ok := inline[key]; ok && in != value {
-					problems = append(problems, Problem{Path: appendPath(node, ext), Detail: fmt.Sprintf("Invalid value: %q: the %s annotation declares %q here: keep one of the two", in, annDeclarations, value)})
-					continue
-				}
-				m[ext] = schemaValue(ext, value)
-				injected[key] = injection{fmt.Sprintf("version %s, %s: %s", v, p, ext), st.sources[sourceKey(v, p, ext)]}
-			}
+// writeInline writes into the schemas of src every declaration that is not
+// written there already, as the user would have written it in the schema.
+func writeInline(src map[string]interface{}, st *state, decls []decl.Declaration) {
+	for _, d := range decls {
+		if d.Origin.Kind != decl.InSchema {
+			m, _ := nestedMap(src, st.node(d)...)
+			m[d.Ext] = schemaValue(d.Ext, d.Value)
 		}
 	}
-	return injected, problems
-}
-
-// injection says where a declaration written into a schema came from: the
-// annotation, or a declarations file (source).
-type injection struct {
-	where  string
-	source decl.Source
-}
-
-// annotationProblems moves translate's problems about declarations that
-// came from the annotation to the annotation.
-func annotationProblems(problems []Problem, injected map[string]injection) []Problem {
-	out := make([]Problem, len(problems))
-	for i, p := range problems {
-		out[i] = p
-		in, ok := injected[pathKey(p.Path)]
-		switch {
-		case !ok || p.field != "":
-		case in.source.File != "":
-			out[i].Source, out[i].Detail = in.source, in.where+": "+p.Detail
-		default:
-			out[i] = annotationProblem(annDeclarations, "%s: %s", in.where, p.Detail)
-		}
-	}
-	sortProblems(out)
-	return out
 }
 
 // annotationEdits writes the declarations and the record, each only when
 // its content changed, so that a hand-formatted annotation stays as it is.
 // Without declarations both annotations go.
-func annotationEdits(doc map[string]interface{}, st *state, rec record) []Edit {
+func annotationEdits(doc map[string]interface{}, st *state, all []decl.Declaration, rec record) []edit.Edit {
 	decls := declarations{}
-	for v, paths := range st.annotated() {
-		for p, exts := range paths {
-			for ext, value := range exts {
-				decls.add(v, p, ext, value)
-			}
-		}
-	}
-	for _, d := range st.inline {
-		decls.add(d.version, d.path, d.ext, d.value)
+	for _, d := range all {
+		decls.add(d.Version, d.Path.String(), d.Ext, d.Value)
 	}
 	if len(decls) == 0 {
 		if e, ok := dropAnnotations(doc, st); ok {
-			return []Edit{e}
+			return []edit.Edit{e}
 		}
 		return nil
 	}
-	e := Edit{Path: annotationsPath, Create: true}
-	if !st.hasDecls || !reflect.DeepEqual(decls, st.decls) {
-		e.Set = append(e.Set, Setting{Key: annDeclarations, Value: decls.render(st.versions)})
+	e := edit.Edit{Path: annotationsPath, Create: true}
+	if !st.hasDecls || !reflect.DeepEqual(decls, st.annotation) {
+		e.Set = append(e.Set, edit.Setting{Key: annDeclarations, Value: decls.render(st.versions)})
 	}
 	switch {
 	case len(rec) == 0 && st.hasRec:
 		e.Remove = []string{annGenerated}
 	case len(rec) > 0 && (!st.hasRec || !reflect.DeepEqual(rec, st.rec)):
-		e.Set = append(e.Set, Setting{Key: annGenerated, Value: rec.render(st.versions)})
+		e.Set = append(e.Set, edit.Setting{Key: annGenerated, Value: rec.render(st.versions)})
 	}
 	if len(e.Set) == 0 && len(e.Remove) == 0 {
 		return nil
 	}
-	return []Edit{e}
+	return []edit.Edit{e}
 }
 
 // generatedRules lists the rules a fresh translation adds: with the owned
 // rules set aside, those are all the generated rules of the output.
-func generatedRules(edits []Edit) []GeneratedRule {
+func generatedRules(edits []edit.Edit) []GeneratedRule {
 	var out []GeneratedRule
 	for _, e := range edits {
 		for _, r := range e.AddRules {
@@ -219,17 +179,17 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 		return doc, nil
 	}
 	st, problems := readState(doc)
-	if len(problems) > 0 {
+	decls, p := gather(doc, st, nil, false)
+	if problems = append(problems, p...); len(problems) > 0 {
 		sortProblems(problems)
 		return nil, &Error{Problems: problems}
 	}
 	owned, _ := findOwned(doc, st)
-	src := deepCopy(doc)
-	ApplyEdits(src, setAside(doc, st, owned))
-	if _, problems := injectDeclarations(src, st); len(problems) > 0 {
-		sortProblems(problems)
-		return nil, &Error{Problems: problems}
+	src, err := edit.Apply(doc, setAside(doc, st, owned))
+	if err != nil {
+		return nil, internalError(err)
 	}
+	writeInline(src, st, decls)
 	return src, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -200,8 +201,8 @@ func TestRewriteVersionCopied(t *testing.T) {
 	res := rewriteWith(t, doc, translate.Options{AllServedVersions: true})
 	const want = "v1:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n  .spec.tags:\n    x-kubernetes-key-mutability: AddOnly\n" +
 		"v2:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n  .spec.tags:\n    x-kubernetes-key-mutability: AddOnly\n"
-	wantEdits := []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
-		Set: []translate.Setting{{Key: "mut2cel.io/declarations", Value: want}}}}
+	wantEdits := []edit.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
+		Set: []edit.Setting{{Key: "mut2cel.io/declarations", Value: want}}}}
 	if !reflect.DeepEqual(res.Edits, wantEdits) {
 		t.Errorf("edits %+v, want %+v: the copied rules are kept as they are", res.Edits, wantEdits)
 	}

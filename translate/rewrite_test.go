@@ -7,6 +7,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -70,10 +71,12 @@ func rewriteWith(t *testing.T, doc map[string]interface{}, opts translate.Option
 	if err != nil {
 		t.Fatalf("Translate: %v", err)
 	}
-	applied := roundTrip(t, doc)
-	translate.ApplyEdits(applied, res.Edits)
+	applied, err := edit.Apply(roundTrip(t, doc), res.Edits)
+	if err != nil {
+		t.Fatalf("edit.Apply(doc, Edits): %v", err)
+	}
 	if !reflect.DeepEqual(roundTrip(t, applied), roundTrip(t, res.Translated)) {
-		t.Errorf("ApplyEdits(doc, Edits) differs from Translated")
+		t.Errorf("edit.Apply(doc, Edits) differs from Translated")
 	}
 	if errs, err := kube.ValidateCRD(typedCRD(t, res.Translated)); err != nil || len(errs) > 0 {
 		t.Errorf("translated CRD fails validation: %v %v", err, errs)

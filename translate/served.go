@@ -25,12 +25,10 @@ type servedVersion struct {
 
 // spread is what the served versions say about each other's declarations.
 type spread struct {
-	// copies are the declarations AllServedVersions adds, in the notation
-	// of the annotation, which they end up in.
-	copies declarations
-	// from maps pathKey of a copied extension's document path to the
-	// version it was copied from.
-	from     map[string]string
+	crd string
+	// copies are the declarations AllServedVersions adds.
+	copies   []decl.Declaration
+	nodes    map[string][]interface{} // the state's, to which copies add
 	warnings []Problem
 	problems []Problem
 }
@@ -42,14 +40,17 @@ type spread struct {
 // conversion webhook may store the versions differently. Served versions
 // that declare different values are an error, unless a webhook converts
 // them and AllServedVersions is off.
-func spreadDeclarations(doc map[string]interface{}, st *state, opts Options) *spread {
-	sp := &spread{copies: declarations{}, from: map[string]string{}}
+func spreadDeclarations(doc map[string]interface{}, st *state, declared []decl.Declaration, opts Options) *spread {
+	sp := &spread{crd: st.name, nodes: st.nodes}
 	served := servedVersions(doc, st)
 	if len(served) < 2 {
 		return sp
 	}
 	webhook := nestedField(nestedField(doc["spec"], "conversion"), "strategy") == "Webhook"
-	decls := st.declared()
+	decls := declarations{}
+	for _, d := range declared {
+		decls.add(d.Version, d.Path.String(), d.Ext, d.Value)
+	}
 	for _, p := range declaredPaths(decls, served) {
 		for _, ext := range decl.Extensions {
 			sp.compare(decls, served, p, ext, webhook, opts.AllServedVersions)
@@ -87,8 +88,11 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 		node, _ := v.node(p)
 		switch {
 		case all:
-			sp.copies.add(v.name, p, ext, value)
-			sp.from[pathKey(appendPath(node, ext))] = declaring[0]
+			path, _ := decl.ParsePath(p)
+			d := decl.Declaration{CRD: sp.crd, Version: v.name, Path: path, Ext: ext, Value: value,
+				Origin: decl.Origin{Kind: decl.Copied, From: declaring[0]}}
+			sp.copies = append(sp.copies, d)
+			sp.nodes[declKey(d)] = node
 		case webhook:
 			sp.warnings = append(sp.warnings, Problem{Path: node, Detail: missingDetail(declaring, v.name, p, ext, value, true)})
 		default:
@@ -146,7 +150,7 @@ func (v servedVersion) node(p string) ([]interface{}, bool) {
 }
 
 // nodeOrRoot is node, or the schema root when the path does not resolve
-// (the annotation names a node that is gone, which injection reports).
+// (a declaration names a node that is gone, which gather reports).
 func (v servedVersion) nodeOrRoot(p string) []interface{} {
 	if node, ok := v.node(p); ok {
 		return node
@@ -163,51 +167,4 @@ func declaredPaths(decls declarations, served []servedVersion) []string {
 		}
 	}
 	return sortedNames(union)
-}
-
-// declared merges the declarations of the schemas and of the annotation.
-// Where both declare one extension of one node, the annotation's value is
-// taken; injectDeclarations reports the difference.
-func (st *state) declared() declarations {
-	inline := declarations{}
-	for _, in := range st.inline {
-		inline.add(in.version, in.path, in.ext, in.value)
-	}
-	return merge(inline, st.decls, st.files)
-}
-
-// copiedProblems moves translate's problems about copied declarations to
-// the node they were copied to, saying where they came from, so that they
-// are not reported against the annotation the user did not write them in.
-func (sp *spread) copiedProblems(problems []Problem) []Problem {
-	out := make([]Problem, len(problems))
-	for i, p := range problems {
-		out[i] = p
-		if from, ok := sp.from[pathKey(p.Path)]; ok && p.field == "" {
-			ext := p.Path[len(p.Path)-1]
-			out[i].Path = p.Path[:len(p.Path)-1]
-			out[i].Detail = fmt.Sprintf("%s copied from version %s by --all-versions: %s", ext, from, p.Detail)
-		}
-	}
-	return out
-}
-
-// annotated is what the declarations annotation holds after this run: what
-// it held, and the copies.
-func (st *state) annotated() declarations { return merge(st.decls, st.files, st.copies) }
-
-// merge adds the declarations of each of ds in turn to a new set: a later
-// one's value wins.
-func merge(ds ...declarations) declarations {
-	out := declarations{}
-	for _, d := range ds {
-		for v, paths := range d {
-			for p, exts := range paths {
-				for ext, value := range exts {
-					out.add(v, p, ext, value)
-				}
-			}
-		}
-	}
-	return out
 }

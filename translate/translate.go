@@ -2,28 +2,29 @@ package translate
 
 import (
 	"encoding/json"
-	"fmt"
-	"sort"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
-func translate(doc map[string]interface{}, opts Options) (*Result, error) {
+// translate compiles decls, the declarations gathered from every front
+// end, into rules on doc, version by version. The output is validated as
+// the apiserver would only when validate is set and nothing failed: a
+// partial translation would fail for reasons already reported.
+func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*Result, error) {
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = DefaultKubeVersion
 	}
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
-		return nil, &Error{Problems: []Problem{{Path: []interface{}{"apiVersion"}, Detail: fmt.Sprintf("Unsupported value: %q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v)}}}
-	}
 	versions, _ := nestedSlice(doc, "spec", "versions")
-	var edits []Edit
+	var edits []edit.Edit
 	var bounds []Bound
 	var problems, warnings []Problem
 	memo := map[string]costResult{}
 	for i := range versions {
-		e, origins, p := translateVersion(doc, i, opts)
+		e, origins, p := translateVersion(doc, i, st, decls, opts)
 		if len(p) == 0 {
 			var b []Bound
 			var w []Problem
@@ -36,29 +37,36 @@ func translate(doc map[string]interface{}, opts Options) (*Result, error) {
 	}
 	var out map[string]interface{}
 	if len(problems) == 0 {
-		out = deepCopy(doc)
-		ApplyEdits(out, edits)
-		if len(edits) > 0 {
+		var err error
+		if out, err = edit.Apply(doc, edits); err != nil {
+			return nil, internalError(err)
+		}
+		if validate && len(edits) > 0 {
 			problems = validateOutput(out, edits, opts)
 		}
 	}
 	if len(problems) > 0 {
-		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Field() < problems[j].Field() })
 		return nil, &Error{Problems: problems}
 	}
 	return &Result{Edits: edits, Translated: out, Bounds: bounds, Warnings: warnings}, nil
 }
 
-// translateVersion translates the schema of spec.versions[i].
-func translateVersion(doc map[string]interface{}, i int, opts Options) ([]Edit, map[string]origin, []Problem) {
+// translateVersion compiles the declarations of spec.versions[i].
+func translateVersion(doc map[string]interface{}, i int, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
 	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 	raw, ok := nestedMap(doc, rootPath...)
-	if !ok {
-		return nil, nil, nil
+	name, _ := nestedField(nestedField(doc["spec"], "versions").([]interface{})[i], "name").(string)
+	if !ok || st.roots[name] == nil || st.roots[name][2] != i {
+		return nil, nil, nil // no schema, or a duplicate name readState reports
 	}
-	decls, problems := readDeclarations(raw, rootPath)
-	if len(decls) == 0 || len(problems) > 0 {
-		return nil, nil, problems
+	var mine []decl.Declaration
+	for _, d := range decls {
+		if d.Version == name {
+			mine = append(mine, d)
+		}
+	}
+	if len(mine) == 0 {
+		return nil, nil, nil
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
 	if err := convertJSON(stripDeclarations(raw), props); err != nil {
@@ -68,7 +76,14 @@ func translateVersion(doc map[string]interface{}, i int, opts Options) ([]Edit, 
 	if err != nil {
 		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: the schema is not structural, as the apiserver requires: " + err.Error()}}
 	}
-	tree := buildTree(s, decls)
+	tree := buildTree(s)
+	for _, d := range mine {
+		n := tree.find(d.Path)
+		if n == nil {
+			return nil, nil, []Problem{{Path: st.node(d), Detail: "Internal error: " + d.Path.String() + " is in the schema but not in its structural form"}}
+		}
+		n.addDeclaration(d)
+	}
 	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath}
 	p.plan(tree)
 	if len(p.problems) > 0 {
@@ -77,24 +92,21 @@ func translateVersion(doc map[string]interface{}, i int, opts Options) ([]Edit, 
 	return versionEdits(tree, rootPath), p.origins, nil
 }
 
-// versionEdits lists, in schema walk order, the declarations to remove and
-// the rules to append on every node that has either.
-func versionEdits(root *node, rootPath []interface{}) []Edit {
-	var edits []Edit
+// versionEdits lists, in schema walk order, the declarations written in
+// the schema to remove and the rules to append on every node that has
+// either.
+func versionEdits(root *node, rootPath []interface{}) []edit.Edit {
+	var edits []edit.Edit
 	root.walk(func(n *node) {
-		var e Edit
-		if n.decl.mutability != unset {
-			e.Remove = append(e.Remove, extMutability)
-		}
-		if n.decl.keyMutability != unset {
-			e.Remove = append(e.Remove, extKeyMutability)
-		}
-		if n.decl.update != 0 {
-			e.Remove = append(e.Remove, extUpdate)
+		var e edit.Edit
+		for _, ext := range decl.Extensions {
+			if d, ok := n.declared[ext]; ok && d.Origin.Kind == decl.InSchema {
+				e.Remove = append(e.Remove, ext)
+			}
 		}
 		e.AddRules = n.rules
 		if len(e.Remove) > 0 || len(e.AddRules) > 0 {
-			e.Path = n.path.docPath(rootPath)
+			e.Path = n.docPath(rootPath)
 			edits = append(edits, e)
 		}
 	})
@@ -143,57 +155,12 @@ func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
 	return out
 }
 
-// ApplyEdits applies edits to a decoded document in place.
-func ApplyEdits(doc map[string]interface{}, edits []Edit) {
-	for _, e := range edits {
-		target, ok := editTarget(doc, e)
-		if !ok {
-			continue
-		}
-		for _, k := range e.Remove {
-			delete(target, k)
-		}
-		applyRulesAndSettings(target, e)
-		if len(e.AddRules) == 0 {
-			continue
-		}
-		rules, _ := target["x-kubernetes-validations"].([]interface{})
-		for _, r := range e.AddRules {
-			rules = append(rules, r.value())
-		}
-		target["x-kubernetes-validations"] = rules
-	}
-}
-
-// value is the rule as a decoded document value.
-func (r Rule) value() map[string]interface{} {
-	v := map[string]interface{}{"rule": r.Rule}
-	if r.Message != "" {
-		v["message"] = r.Message
-	}
-	if r.Reason != "" {
-		v["reason"] = r.Reason
-	}
-	if r.FieldPath != "" {
-		v["fieldPath"] = r.FieldPath
-	}
-	return v
-}
-
 func convertJSON(in interface{}, out interface{}) error {
 	data, err := json.Marshal(in)
 	if err != nil {
 		return err
 	}
 	return json.Unmarshal(data, out)
-}
-
-func deepCopy(doc map[string]interface{}) map[string]interface{} {
-	var out map[string]interface{}
-	if err := convertJSON(doc, &out); err != nil {
-		panic(fmt.Sprintf("copying a decoded document: %v", err))
-	}
-	return out
 }
 
 // nestedMap follows a document path to a mapping.

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
@@ -14,25 +15,28 @@ import (
 type node struct {
 	s      *schema.Structural
 	parent *node
-	path   schemaPath // from the schema root
+	path   decl.Path // from the schema root
 	decl   declaration
+	// declared holds, by extension, the declaration behind each part of
+	// decl: where it was written, for problems and for the edits that
+	// remove it from the schema.
+	declared map[string]decl.Declaration
 
 	props     []*node // sorted by name
 	items     *node
 	values    *node // additionalProperties
 	propIndex map[string]*node
 
-	rules []Rule // generated rules hosted here, in generation order
+	rules []edit.Rule // generated rules hosted here, in generation order
 }
 
-// buildTree pairs the structural schema with the declarations read from the
-// raw schema.
-func buildTree(s *schema.Structural, decls map[string]declaration) *node {
-	return buildNode(s, nil, nil, decls)
+// buildTree builds the tree of a structural schema.
+func buildTree(s *schema.Structural) *node {
+	return buildNode(s, nil, nil)
 }
 
-func buildNode(s *schema.Structural, parent *node, path schemaPath, decls map[string]declaration) *node {
-	n := &node{s: s, parent: parent, path: path, decl: decls[path.key()]}
+func buildNode(s *schema.Structural, parent *node, path decl.Path) *node {
+	n := &node{s: s, parent: parent, path: path}
 	names := make([]string, 0, len(s.Properties))
 	for name := range s.Properties {
 		names = append(names, name)
@@ -43,15 +47,15 @@ func buildNode(s *schema.Structural, parent *node, path schemaPath, decls map[st
 	}
 	for _, name := range names {
 		prop := s.Properties[name]
-		c := buildNode(&prop, n, path.child(schemaStep{stepProperty, name}), decls)
+		c := buildNode(&prop, n, path.Child(decl.Step{Name: name}))
 		n.props = append(n.props, c)
 		n.propIndex[name] = c
 	}
 	if s.Items != nil {
-		n.items = buildNode(s.Items, n, path.child(schemaStep{kind: stepItems}), decls)
+		n.items = buildNode(s.Items, n, path.Child(decl.Step{Entries: true}))
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-		n.values = buildNode(s.AdditionalProperties.Structural, n, path.child(schemaStep{kind: stepValues}), decls)
+		n.values = buildNode(s.AdditionalProperties.Structural, n, path.Child(decl.Step{Entries: true}))
 	}
 	return n
 }
@@ -73,13 +77,62 @@ func (n *node) walk(f func(*node)) {
 
 func (n *node) isRoot() bool { return n.parent == nil }
 
-// lastStep is the step from the parent to n.
-func (n *node) lastStep() schemaStep { return n.path[len(n.path)-1] }
+// addDeclaration takes one checked declaration of n.
+func (n *node) addDeclaration(d decl.Declaration) {
+	if n.declared == nil {
+		n.declared = map[string]decl.Declaration{}
+	}
+	n.declared[d.Ext] = d
+	n.decl.add(d)
+}
 
-func (n *node) isProperty() bool { return !n.isRoot() && n.lastStep().kind == stepProperty }
+// find returns the node at p below n, or nil.
+func (n *node) find(p decl.Path) *node {
+	c := n
+	for _, st := range p {
+		switch {
+		case c == nil:
+			return nil
+		case !st.Entries:
+			c = c.propIndex[st.Name]
+		case c.items != nil:
+			c = c.items
+		default:
+			c = c.values
+		}
+	}
+	return c
+}
+
+// name is the property name of a property node.
+func (n *node) name() string { return n.path[len(n.path)-1].Name }
+
+func (n *node) isProperty() bool { return !n.isRoot() && !n.path.IsEntry() }
 
 // isEntry reports whether n is a list item or map value schema.
-func (n *node) isEntry() bool { return !n.isRoot() && n.lastStep().kind != stepProperty }
+func (n *node) isEntry() bool { return n.path.IsEntry() }
+
+// isItems reports whether n is the items schema of a list.
+func (n *node) isItems() bool { return n.isEntry() && n.parent.items == n }
+
+// isValue reports whether n is the additionalProperties schema of a map.
+func (n *node) isValue() bool { return n.isEntry() && n.parent.values == n }
+
+// docPath is the document path of n below root, the document path of the
+// schema root.
+func (n *node) docPath(root []interface{}) []interface{} {
+	if n.isRoot() {
+		return append([]interface{}{}, root...)
+	}
+	switch p := n.parent.docPath(root); {
+	case n.isItems():
+		return append(p, "items")
+	case n.isValue():
+		return append(p, "additionalProperties")
+	default:
+		return append(p, "properties", n.name())
+	}
+}
 
 func (n *node) listType() string {
 	if n.s.Type != "array" {
@@ -112,7 +165,7 @@ func (n *node) scope() *node {
 // and list-type map items, but not through items of atomic lists or sets.
 func (n *node) correlated() bool {
 	for c := n; !c.isRoot(); c = c.parent {
-		if c.lastStep().kind == stepItems && c.parent.listType() != "map" {
+		if c.isItems() && c.parent.listType() != "map" {
 			return false
 		}
 	}
@@ -134,7 +187,7 @@ func (n *node) hostable() bool { return n.correlated() && !n.nullableEntry() }
 // declaration there can be violated (semantics.md 3.3).
 func (n *node) underSetItem() bool {
 	for c := n; !c.isRoot(); c = c.parent {
-		if c.lastStep().kind == stepItems && c.parent.listType() == "set" {
+		if c.isItems() && c.parent.listType() == "set" {
 			return true
 		}
 	}

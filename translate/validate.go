@@ -6,6 +6,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
@@ -13,7 +14,7 @@ import (
 // every generated rule compiles in the target's CEL environment for new
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
 // rule compilation, estimated cost). out is the translated document.
-func validateOutput(out map[string]interface{}, edits []Edit, opts Options) []Problem {
+func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
 	crd := &apiextensionsv1.CustomResourceDefinition{}
 	if err := convertJSON(out, crd); err != nil {
 		return []Problem{{Path: []interface{}{"spec"}, Detail: "Invalid value: " + err.Error()}}
@@ -31,7 +32,7 @@ func validateOutput(out map[string]interface{}, edits []Edit, opts Options) []Pr
 
 // compileGenerated compiles the generated rules of every edited node in the
 // target's environment.
-func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []Edit, opts Options) []Problem {
+func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edit.Edit, opts Options) []Problem {
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	var problems []Problem
 	roots := map[int]*schema.Structural{}

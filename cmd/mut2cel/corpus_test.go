@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
@@ -70,14 +71,14 @@ func declare(t *testing.T, name string, data []byte, ext, value string, props ..
 			continue
 		}
 		versions, _ := v["spec"].(map[string]interface{})["versions"].([]interface{})
-		var edits []translate.Edit
+		var edits []edit.Edit
 		for i := range versions {
 			path := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 			for _, p := range props {
 				path = append(path, "properties", p)
 			}
-			if _, err := manifest.ApplyData(v, []translate.Edit{{Path: path}}); err == nil {
-				edits = append(edits, translate.Edit{Path: path, Set: []translate.Setting{{Key: ext, Value: value}}})
+			if _, err := edit.Apply(v, []edit.Edit{{Path: path}}); err == nil {
+				edits = append(edits, edit.Edit{Path: path, Set: []edit.Setting{{Key: ext, Value: value}}})
 			}
 		}
 		if err := d.Apply(edits); err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -19,14 +20,14 @@ import (
 // options it was called with.
 func fakeTranslate(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
 	lastOptions = opts
-	var edits []translate.Edit
+	var edits []edit.Edit
 	var problems []translate.Problem
 	walkMaps(doc, nil, func(path []interface{}, m map[string]interface{}) {
 		switch v, ok := m["x-kubernetes-mutability"]; {
 		case !ok:
 		case v == "Immutable":
-			edits = append(edits, translate.Edit{Path: path, Remove: []string{"x-kubernetes-mutability"},
-				AddRules: []translate.Rule{{Rule: "self == oldSelf", Message: "is immutable"}}})
+			edits = append(edits, edit.Edit{Path: path, Remove: []string{"x-kubernetes-mutability"},
+				AddRules: []edit.Rule{{Rule: "self == oldSelf", Message: "is immutable"}}})
 		default:
 			problems = append(problems, translate.Problem{Path: append(path, "x-kubernetes-mutability"),
 				Detail: fmt.Sprintf("unknown value %q: use Immutable, AddOnly or RemoveOnly", v)})

@@ -16,6 +16,7 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -244,7 +245,7 @@ func boundsAdded(bounds []translate.Bound, i int) []Bound {
 	out := []Bound{}
 	for _, b := range bounds {
 		if len(b.Path) >= 5 && b.Path[2] == i {
-			out = append(out, Bound{Path: translate.RenderPath(b.Path[4:]), Keyword: b.Keyword, Value: b.Value})
+			out = append(out, Bound{Path: edit.Render(b.Path[4:]), Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out

@@ -2,28 +2,31 @@ package manifest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // Apply edits the document. It first splices new lines into the text; if
 // the layout does not allow that (flow style, anchors, a removed key that
-// shares its line) or the result does not decode to ApplyData of the
+// shares its line) or the result does not decode to edit.Apply of the
 // current value, it re-encodes the document from its edited node tree
 // (JSON documents always take this way). If that does not give the
 // intended value either, Apply returns an error and changes nothing.
-func (d *Document) Apply(edits []translate.Edit) error {
+func (d *Document) Apply(edits []edit.Edit) error {
 	if len(edits) == 0 {
 		return nil
 	}
-	want, i, err := applyData(d.value, edits)
-	if err != nil {
-		return d.editError(i, edits[i], err)
+	want, err := edit.Apply(d.value, edits)
+	var bad *edit.Error
+	if errors.As(err, &bad) {
+		return d.editError(bad)
+	} else if err != nil {
+		return err
 	}
 	if !d.json {
 		if data, err := splice(d.data, d.root, d.value, edits); err == nil && d.adopt(data, want) {
@@ -65,7 +68,7 @@ func (d *Document) read(data []byte) (*yaml.Node, map[string]interface{}, error)
 
 // reencode writes the document anew from a freshly parsed, edited node
 // tree.
-func (d *Document) reencode(edits []translate.Edit) ([]byte, error) {
+func (d *Document) reencode(edits []edit.Edit) ([]byte, error) {
 	if d.json {
 		jd, err := readJSON(d.data)
 		if err != nil {

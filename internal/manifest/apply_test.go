@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/golden"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // schemaPath builds the path of a property schema of version v:
@@ -22,10 +22,10 @@ func schemaPath(v int, props ...string) []interface{} {
 	return p
 }
 
-func rules(rs ...string) []translate.Rule {
-	var out []translate.Rule
+func rules(rs ...string) []edit.Rule {
+	var out []edit.Rule
 	for _, r := range rs {
-		out = append(out, translate.Rule{Rule: r, Message: "immutable"})
+		out = append(out, edit.Rule{Rule: r, Message: "immutable"})
 	}
 	return out
 }
@@ -36,26 +36,26 @@ var immutable = []string{"x-kubernetes-mutability"}
 // NAME.out.EXT.
 var applyCases = []struct {
 	name, in    string
-	edits       []translate.Edit
+	edits       []edit.Edit
 	doc         int  // index of the edited document
 	reformatted bool // the document cannot be spliced
 	crlf        bool // run with CRLF line ends (the golden file has LF)
 	noFinalNL   bool // run without the final newline
 }{{
 	name: "remove-key", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable}},
 }, {
 	name: "replace-removed-key", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")}},
 }, {
 	name: "append-controller-gen", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")}},
 }, {
 	name: "create-after-block-scalar", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "notes"), AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "notes"), AddRules: rules("self == oldSelf")}},
 }, {
 	name: "two-edits-same-end", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "status"), AddRules: rules("has(self.x)")},
 		{Path: schemaPath(0), AddRules: rules("!has(oldSelf.spec) || has(self.spec)")},
 		{Path: schemaPath(0, "spec", "tags"), Remove: []string{"x-kubernetes-key-mutability"},
@@ -64,10 +64,10 @@ var applyCases = []struct {
 	},
 }, {
 	name: "deep-path", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: append(schemaPath(0, "spec", "tags"), "items"), AddRules: rules("self.size() < 64")}},
+	edits: []edit.Edit{{Path: append(schemaPath(0, "spec", "tags"), "items"), AddRules: rules("self.size() < 64")}},
 }, {
 	name: "quoting", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "status"), AddRules: []translate.Rule{
+	edits: []edit.Edit{{Path: schemaPath(0, "status"), AddRules: []edit.Rule{
 		{Rule: "y", Message: "on"},
 		{Rule: "no", Message: "off", Reason: "FieldValueForbidden", FieldPath: ".x"},
 		{Rule: "self == 'a'", Message: `say "hi"`},
@@ -83,120 +83,120 @@ var applyCases = []struct {
 	}}},
 }, {
 	name: "indented", in: "indented.in.yaml",
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec"), AddRules: rules("self.b == oldSelf.b")},
 		{Path: schemaPath(0, "spec", "a"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "spec", "b"), AddRules: rules("self == oldSelf")},
 	},
 }, {
 	name: "flow", in: "flow.in.yaml", reformatted: true,
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec"), AddRules: rules("self.a == oldSelf.a")},
 		{Path: schemaPath(0, "spec", "a"), Remove: immutable},
 	},
 }, {
 	name: "stream", in: "stream.in.yaml", doc: 2,
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "true"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "off"), AddRules: rules("self == oldSelf")}, // last before "..."
 	},
 }, {
 	name: "anchors", in: "anchors.in.yaml", reformatted: true,
-	edits: []translate.Edit{{Path: schemaPath(0, "c"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "c"), Remove: immutable, AddRules: rules("self == oldSelf")}},
 }, {
 	name: "dash-line", in: "dash-line.in.yaml", reformatted: true,
-	edits: []translate.Edit{{Path: append(schemaPath(0, "spec"), "anyOf", 0), Remove: immutable}},
+	edits: []edit.Edit{{Path: append(schemaPath(0, "spec"), "anyOf", 0), Remove: immutable}},
 }, {
 	name: "markers", in: "markers.in.yaml", doc: 1, reformatted: true, crlf: true,
-	edits: []translate.Edit{{Path: []interface{}{"spec", "anyOf", 0}, Remove: immutable, AddRules: rules("on")}},
+	edits: []edit.Edit{{Path: []interface{}{"spec", "anyOf", 0}, Remove: immutable, AddRules: rules("on")}},
 }, {
 	name: "empty-after", in: "empty-after.in.yaml", reformatted: true,
-	edits: []translate.Edit{{Path: schemaPath(0, "a"), Remove: immutable}},
+	edits: []edit.Edit{{Path: schemaPath(0, "a"), Remove: immutable}},
 }, {
 	name: "multi-line-plain", in: "plain.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "a"), Remove: []string{"description", "x-kubernetes-mutability"}, AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "a"), Remove: []string{"description", "x-kubernetes-mutability"}, AddRules: rules("self == oldSelf")}},
 }, {
 	name: "crlf", in: "controller-gen.in.yaml", crlf: true,
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")},
 	},
 }, {
 	name: "no-final-newline", in: "indented.in.yaml", noFinalNL: true,
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "c"), AddRules: rules("self == oldSelf")}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "c"), AddRules: rules("self == oldSelf")}},
 }, {
 	name: "json", in: "edit.in.json", reformatted: true,
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "a"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "b"), Remove: immutable, AddRules: rules("self == oldSelf")},
 	},
 }, {
 	name: "set", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{
+	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf"),
-			Set: []translate.Setting{{Key: "maxLength", Value: int64(64)}, {Key: "on", Value: "y"}, {Key: "x-nullable", Value: false}}},
-		{Path: schemaPath(0, "spec", "size"), Set: []translate.Setting{{Key: "format", Value: "int64"}}},
-		{Path: schemaPath(0, "spec", "notes"), Set: []translate.Setting{{Key: "description", Value: "One.\n\nTwo.\n"}}},
-		{Path: schemaPath(0, "spec", "tags"), Set: []translate.Setting{{Key: "items", Value: "not a schema"}}},
+			Set: []edit.Setting{{Key: "maxLength", Value: int64(64)}, {Key: "on", Value: "y"}, {Key: "x-nullable", Value: false}}},
+		{Path: schemaPath(0, "spec", "size"), Set: []edit.Setting{{Key: "format", Value: "int64"}}},
+		{Path: schemaPath(0, "spec", "notes"), Set: []edit.Setting{{Key: "description", Value: "One.\n\nTwo.\n"}}},
+		{Path: schemaPath(0, "spec", "tags"), Set: []edit.Setting{{Key: "items", Value: "not a schema"}}},
 	},
 }, {
 	name: "set-keeps-comment", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "spec", "class"), Set: []translate.Setting{{Key: "x-kubernetes-mutability", Value: "AddOnly"}}}},
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "class"), Set: []edit.Setting{{Key: "x-kubernetes-mutability", Value: "AddOnly"}}}},
 }, {
 	name: "create-present", in: "controller-gen.in.yaml",
-	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
-		Set: []translate.Setting{{Key: "mut2cel.io/declarations", Value: "v1:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n"}}}},
+	edits: []edit.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true,
+		Set: []edit.Setting{{Key: "mut2cel.io/declarations", Value: "v1:\n  .spec.class:\n    x-kubernetes-mutability: Immutable\n"}}}},
 }, {
 	name: "create-absent", in: "indented.in.yaml",
-	edits: []translate.Edit{
-		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a.io/x", Value: "1"}}},
-		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "n", Value: "two\nlines"}}},
-		{Path: append(schemaPath(0, "spec", "a"), "items"), Create: true, Set: []translate.Setting{{Key: "type", Value: "string"}},
+	edits: []edit.Edit{
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a.io/x", Value: "1"}}},
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "n", Value: "two\nlines"}}},
+		{Path: append(schemaPath(0, "spec", "a"), "items"), Create: true, Set: []edit.Setting{{Key: "type", Value: "string"}},
 			AddRules: rules("self.size() > 0")},
 	},
 }, {
 	name: "create-null", in: "rules.in.yaml",
-	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a", Value: "b"}}}},
+	edits: []edit.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a", Value: "b"}}}},
 }, {
 	name: "create-empty-flow", in: "empty-annotations.in.yaml",
-	edits: []translate.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a", Value: "b"}}}},
+	edits: []edit.Edit{{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a", Value: "b"}}}},
 }, {
 	name: "set-replaces-comment-value", in: "rules.in.yaml",
-	edits: []translate.Edit{{Path: schemaPath(0, "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(20)}}}},
+	edits: []edit.Edit{{Path: schemaPath(0, "a"), Set: []edit.Setting{{Key: "maxLength", Value: int64(20)}}}},
 }, {
 	name: "remove-rules", in: "rules.in.yaml",
-	edits: []translate.Edit{
-		{Path: schemaPath(0), RemoveRules: []translate.Rule{
+	edits: []edit.Edit{
+		{Path: schemaPath(0), RemoveRules: []edit.Rule{
 			{Rule: "self.a == oldSelf.a", Message: "a is immutable", Reason: "FieldValueForbidden"},
 			{Rule: "self.b == oldSelf.b", Message: "b is immutable"},
 		}},
-		{Path: schemaPath(0, "b"), RemoveRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}}},
+		{Path: schemaPath(0, "b"), RemoveRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}}},
 	},
 }, {
 	name: "remove-and-add-rules", in: "rules.in.yaml",
-	edits: []translate.Edit{
-		{Path: schemaPath(0, "b"), RemoveRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}},
-			AddRules: []translate.Rule{{Rule: "self == oldSelf", Message: "b cannot change"}}},
-		{Path: schemaPath(0), RemoveRules: []translate.Rule{{Rule: "has(self.a)"}}, AddRules: rules("has(self.b)")},
+	edits: []edit.Edit{
+		{Path: schemaPath(0, "b"), RemoveRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}},
+			AddRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b cannot change"}}},
+		{Path: schemaPath(0), RemoveRules: []edit.Rule{{Rule: "has(self.a)"}}, AddRules: rules("has(self.b)")},
 	},
 }, {
 	name: "json-set", in: "edit.in.json", reformatted: true,
-	edits: []translate.Edit{
-		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "a/b", Value: "x\ny"}}},
-		{Path: schemaPath(0, "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(8)}, {Key: "type", Value: "string"}}},
+	edits: []edit.Edit{
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a/b", Value: "x\ny"}}},
+		{Path: schemaPath(0, "a"), Set: []edit.Setting{{Key: "maxLength", Value: int64(8)}, {Key: "type", Value: "string"}}},
 		{Path: schemaPath(0, "b"), AddRules: rules("self > 0")},
-		{Path: schemaPath(0, "b"), RemoveRules: rules("self > 0"), Set: []translate.Setting{{Key: "nullable", Value: true}}},
+		{Path: schemaPath(0, "b"), RemoveRules: rules("self > 0"), Set: []edit.Setting{{Key: "nullable", Value: true}}},
 	},
 }, {
 	name: "flow-set", in: "flow.in.yaml", reformatted: true,
-	edits: []translate.Edit{
-		{Path: schemaPath(0, "spec"), RemoveRules: []translate.Rule{{Rule: "has(self.a)", Message: "a is required"}}},
-		{Path: schemaPath(0, "spec", "a"), Set: []translate.Setting{{Key: "maxLength", Value: int64(3)}}},
-		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []translate.Setting{{Key: "on", Value: "off"}}},
+	edits: []edit.Edit{
+		{Path: schemaPath(0, "spec"), RemoveRules: []edit.Rule{{Rule: "has(self.a)", Message: "a is required"}}},
+		{Path: schemaPath(0, "spec", "a"), Set: []edit.Setting{{Key: "maxLength", Value: int64(3)}}},
+		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "on", Value: "off"}}},
 	},
 }, {
 	name: "json-tabs", in: "tabs.in.json", reformatted: true,
-	edits: []translate.Edit{{Path: schemaPath(0), AddRules: rules("self.x == oldSelf.x")}},
+	edits: []edit.Edit{{Path: schemaPath(0), AddRules: rules("self.x == oldSelf.x")}},
 }}
 
 func TestApply(t *testing.T) {
@@ -208,7 +208,7 @@ func TestApply(t *testing.T) {
 				t.Fatalf("Parse: %v", err)
 			}
 			d := f.Docs[c.doc]
-			want, err := ApplyData(d.Value(), c.edits)
+			want, err := edit.Apply(d.Value(), c.edits)
 			if err != nil {
 				t.Fatalf("ApplyData: %v", err)
 			}

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
 // dummyRule is unique text, so that the lines a test inserts can be told
 // from the file's own.
-var dummyRule = translate.Rule{Rule: "self == self", Message: "corpus test: on"}
+var dummyRule = edit.Rule{Rule: "self == self", Message: "corpus test: on"}
 
 const dummyMessage = `'corpus test: on'`
 
@@ -53,9 +54,9 @@ func TestCorpusEdit(t *testing.T) {
 		var want []map[string]interface{}
 		for _, d := range f.Docs {
 			edits := rootSchemaEdits(d.Value())
-			w, err := ApplyData(d.Value(), edits)
+			w, err := edit.Apply(d.Value(), edits)
 			if err != nil {
-				t.Fatalf("ApplyData(%s #%d): %v", p, d.Index(), err)
+				t.Fatalf("edit.Apply(%s #%d): %v", p, d.Index(), err)
 			}
 			want = append(want, w)
 			before := d.Bytes()
@@ -79,19 +80,19 @@ func TestCorpusEdit(t *testing.T) {
 	}
 }
 
-func rootSchemaEdits(doc map[string]interface{}) []translate.Edit {
+func rootSchemaEdits(doc map[string]interface{}) []edit.Edit {
 	if doc == nil || !translate.IsCRD(doc) {
 		return nil
 	}
 	spec, _ := doc["spec"].(map[string]interface{})
 	versions, _ := spec["versions"].([]interface{})
-	var edits []translate.Edit
+	var edits []edit.Edit
 	for i, v := range versions {
 		schema, _ := v.(map[string]interface{})["schema"].(map[string]interface{})
 		if _, ok := schema["openAPIV3Schema"].(map[string]interface{}); ok {
-			edits = append(edits, translate.Edit{
+			edits = append(edits, edit.Edit{
 				Path:     []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"},
-				AddRules: []translate.Rule{dummyRule},
+				AddRules: []edit.Rule{dummyRule},
 			})
 		}
 	}
@@ -128,7 +129,7 @@ func checkInsertedOnly(t *testing.T, name string, in, out []byte, edits int) {
 	rules, keys := 0, 0
 	for i := 0; i < len(inserted); i++ {
 		switch l := strings.TrimSpace(inserted[i]); {
-		case l == validationsKey+":":
+		case l == edit.ValidationsKey+":":
 			keys++
 		case l == "- rule: "+dummyRule.Rule && i+1 < len(inserted) &&
 			strings.TrimSpace(inserted[i+1]) == "message: "+dummyMessage:
@@ -177,7 +178,7 @@ func TestCorpusReencode(t *testing.T) {
 			if len(edits) == 0 {
 				continue
 			}
-			want, err := ApplyData(d.Value(), edits)
+			want, err := edit.Apply(d.Value(), edits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +222,7 @@ func TestCorpusRemove(t *testing.T) {
 }
 
 func descriptionAt(doc map[string]interface{}, path []interface{}) bool {
-	m, err := dataMapping(doc, path)
+	m, err := edit.Mapping(doc, path)
 	_, ok := m["description"]
 	return err == nil && ok
 }

@@ -1,5 +1,5 @@
 // Package manifest reads Kubernetes manifest streams and applies
-// translate.Edit lists to them without disturbing what the edits do not touch.
+// edit.Edit lists to them without disturbing what the edits do not touch.
 //
 // In: a file's bytes, either a multi-document YAML stream or one JSON value.
 // Out: the same stream with some documents edited.
@@ -15,7 +15,7 @@
 //     rules, and create the one missing mapping an edit with Create names
 //     (metadata.annotations of a CRD that has none). New keys and values are
 //     quoted so that YAML 1.1 and 1.2 read the same strings.
-//   - After Apply, a document's decoded value equals ApplyData of its previous
+//   - After Apply, a document's decoded value equals edit.Apply of its previous
 //     value. Apply first splices new lines into the original bytes; when that
 //     is not possible, or the result does not decode to the intended value, it
 //     re-encodes that one document. If neither gives the intended value, Apply

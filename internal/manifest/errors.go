@@ -2,18 +2,15 @@ package manifest
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // Messages of this package, in one place.
-
-var errNotMapping = errors.New("the document is not a mapping")
 
 var yamlLine = regexp.MustCompile(`^line (\d+): `)
 
@@ -75,16 +72,8 @@ func jsonError(file string, data []byte, offset int64, err error) error {
 }
 
 // editError says which edit of a document failed and where it points.
-func (d *Document) editError(i int, e translate.Edit, err error) error {
-	return fmt.Errorf("%s:%d: document %d: edit %d at %s: %v",
-		d.file, d.Line(e.Path), d.index+1, i+1, renderPath(e.Path), err)
-}
-
-func renderPath(path []interface{}) string {
-	if len(path) == 0 {
-		return "the document root"
-	}
-	return translate.RenderPath(path)
+func (d *Document) editError(err *edit.Error) error {
+	return fmt.Errorf("%s:%d: document %d: %v", d.file, d.Line(err.Edit.Path), d.index+1, err)
 }
 
 // mismatchError reports the bug that no strategy produced the intended

@@ -1,11 +1,10 @@
 package manifest
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 const errorsDoc = `apiVersion: apiextensions.k8s.io/v1
@@ -27,32 +26,32 @@ func TestApplyErrors(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		doc  string
-		edit translate.Edit
+		edit edit.Edit
 		want string
 	}{{
 		name: "missing path",
-		edit: translate.Edit{Path: schemaPath(0, "a", "b"), AddRules: rules("x")},
+		edit: edit.Edit{Path: schemaPath(0, "a", "b"), AddRules: rules("x")},
 		want: "e.yaml:12: document 1: edit 1 at spec.versions[0].schema.openAPIV3Schema.properties[a].properties[b]: spec.versions[0].schema.openAPIV3Schema.properties[a].properties not found",
 	}, {
 		name: "missing key",
-		edit: translate.Edit{Path: schemaPath(0, "a"), Remove: immutable},
+		edit: edit.Edit{Path: schemaPath(0, "a"), Remove: immutable},
 		want: "e.yaml:12: document 1: edit 1 at spec.versions[0].schema.openAPIV3Schema.properties[a]: cannot remove x-kubernetes-mutability: no such key",
 	}, {
 		name: "validations not a list",
-		edit: translate.Edit{Path: schemaPath(0), AddRules: rules("x")},
+		edit: edit.Edit{Path: schemaPath(0), AddRules: rules("x")},
 		want: "x-kubernetes-validations is a map[string]interface {}, not a list",
 	}, {
 		name: "not a mapping",
-		edit: translate.Edit{Path: append(schemaPath(0, "a"), "type"), AddRules: rules("x")},
+		edit: edit.Edit{Path: append(schemaPath(0, "a"), "type"), AddRules: rules("x")},
 		want: "e.yaml:13: document 1: edit 1 at spec.versions[0].schema.openAPIV3Schema.properties[a].type: not a mapping",
 	}, {
 		name: "invalid UTF-8",
-		edit: translate.Edit{Path: schemaPath(0, "a"), AddRules: rules("\xff")},
+		edit: edit.Edit{Path: schemaPath(0, "a"), AddRules: rules("\xff")},
 		want: "the rule of a new rule is not valid UTF-8",
 	}, {
 		name: "document not a mapping",
 		doc:  "- a\n",
-		edit: translate.Edit{Path: nil, AddRules: rules("x")},
+		edit: edit.Edit{Path: nil, AddRules: rules("x")},
 		want: "e.yaml:1: document 1: edit 1 at the document root: the document is not a mapping",
 	}} {
 		t.Run(c.name, func(t *testing.T) {
@@ -64,7 +63,7 @@ func TestApplyErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = f.Docs[0].Apply([]translate.Edit{c.edit})
+			err = f.Docs[0].Apply([]edit.Edit{c.edit})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("Apply() error = %v, want %q", err, c.want)
 			}
@@ -75,37 +74,10 @@ func TestApplyErrors(t *testing.T) {
 	}
 }
 
-func TestApplyData(t *testing.T) {
-	doc := map[string]interface{}{
-		"a": map[string]interface{}{"x-kubernetes-mutability": "Immutable", "x-kubernetes-validations": nil},
-		"b": []interface{}{map[string]interface{}{"x-kubernetes-validations": []interface{}{"old"}}},
-	}
-	before := deepCopy(doc)
-	got, err := ApplyData(doc, []translate.Edit{
-		{Path: []interface{}{"a"}, Remove: immutable, AddRules: []translate.Rule{{Rule: "r", FieldPath: ".f"}}},
-		{Path: []interface{}{"b", 0}, AddRules: []translate.Rule{{Rule: "s", Message: "m", Reason: "FieldValueInvalid"}}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]interface{}{
-		"a": map[string]interface{}{"x-kubernetes-validations": []interface{}{
-			map[string]interface{}{"rule": "r", "fieldPath": ".f"}}},
-		"b": []interface{}{map[string]interface{}{"x-kubernetes-validations": []interface{}{"old",
-			map[string]interface{}{"rule": "s", "message": "m", "reason": "FieldValueInvalid"}}}},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("ApplyData() = %v, want %v", got, want)
-	}
-	if !reflect.DeepEqual(doc, before) {
-		t.Errorf("ApplyData modified its input")
-	}
-}
-
 // Applying edits one call at a time gives the same text as one call.
 func TestApplyTwice(t *testing.T) {
 	in := readTestdata(t, "controller-gen.in.yaml", false, false)
-	edits := []translate.Edit{
+	edits := []edit.Edit{
 		{Path: schemaPath(0, "spec", "class"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")},
 	}
@@ -115,7 +87,7 @@ func TestApplyTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range edits {
-		if err := twice.Docs[0].Apply([]translate.Edit{e}); err != nil {
+		if err := twice.Docs[0].Apply([]edit.Edit{e}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,8 +3,8 @@ package manifest_test
 import (
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/manifest"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 func ExampleDocument_Apply() {
@@ -22,10 +22,10 @@ schema:
 	if err != nil {
 		panic(err)
 	}
-	err = f.Docs[0].Apply([]translate.Edit{{
+	err = f.Docs[0].Apply([]edit.Edit{{
 		Path:     []interface{}{"schema", "properties", "name"},
 		Remove:   []string{"x-kubernetes-mutability"},
-		AddRules: []translate.Rule{{Rule: "self == oldSelf", Message: "name is immutable"}},
+		AddRules: []edit.Rule{{Rule: "self == oldSelf", Message: "name is immutable"}},
 	}})
 	if err != nil {
 		panic(err)

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // FuzzParse checks that Parse never panics and that, when it succeeds,
@@ -53,12 +53,12 @@ func FuzzApply(f *testing.F) {
 			return
 		}
 		for i, d := range file.Docs {
-			edit, ok := fuzzEdit(d.Value(), rule, pick, remove)
+			e, ok := fuzzEdit(d.Value(), rule, pick, remove)
 			if !ok {
 				continue
 			}
-			want, err := ApplyData(d.Value(), []translate.Edit{edit})
-			if err := d.Apply([]translate.Edit{edit}); err != nil || want == nil {
+			want, err := edit.Apply(d.Value(), []edit.Edit{e})
+			if err := d.Apply([]edit.Edit{e}); err != nil || want == nil {
 				continue
 			}
 			again, err := Parse("f.yaml", file.Bytes())
@@ -74,35 +74,35 @@ func FuzzApply(f *testing.F) {
 
 // fuzzEdit picks a mapping of doc (in sorted key order) and builds an edit
 // for it.
-func fuzzEdit(doc map[string]interface{}, rule string, pick uint8, remove bool) (translate.Edit, bool) {
+func fuzzEdit(doc map[string]interface{}, rule string, pick uint8, remove bool) (edit.Edit, bool) {
 	var paths [][]interface{}
 	var maps []map[string]interface{}
 	walkMaps(doc, nil, func(p []interface{}, m map[string]interface{}) {
 		paths, maps = append(paths, p), append(maps, m)
 	})
 	if len(paths) == 0 {
-		return translate.Edit{}, false
+		return edit.Edit{}, false
 	}
 	i := int(pick) % len(paths)
-	e := translate.Edit{Path: paths[i], AddRules: []translate.Rule{{Rule: rule, Message: "m"}}}
+	e := edit.Edit{Path: paths[i], AddRules: []edit.Rule{{Rule: rule, Message: "m"}}}
 	if keys := sortedKeys(maps[i]); remove && len(keys) > 0 {
 		e.Remove = keys[:1]
 	}
 	if pick&0x80 != 0 {
-		e.Set = []translate.Setting{{Key: rule, Value: rule}, {Key: "n", Value: int64(pick)}}
+		e.Set = []edit.Setting{{Key: rule, Value: rule}, {Key: "n", Value: int64(pick)}}
 	}
-	if list, _ := maps[i][validationsKey].([]interface{}); pick&0x40 != 0 && len(list) > 0 && !contains(e.Remove, validationsKey) {
+	if list, _ := maps[i][edit.ValidationsKey].([]interface{}); pick&0x40 != 0 && len(list) > 0 && !contains(e.Remove, edit.ValidationsKey) {
 		if r, ok := ruleOf(list[0]); ok {
-			e.RemoveRules = []translate.Rule{r}
+			e.RemoveRules = []edit.Rule{r}
 		}
 	}
 	return e, true
 }
 
-// ruleOf reads a list entry back as a translate.Rule, if it is one.
-func ruleOf(v interface{}) (translate.Rule, bool) {
+// ruleOf reads a list entry back as a edit.Rule, if it is one.
+func ruleOf(v interface{}) (edit.Rule, bool) {
 	m, _ := v.(map[string]interface{})
-	var r translate.Rule
+	var r edit.Rule
 	for k, x := range m {
 		s, ok := x.(string)
 		if !ok || s == "" {

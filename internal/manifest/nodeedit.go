@@ -5,9 +5,8 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // editTree applies edits to a yaml.v3 node tree, for documents that are
@@ -15,20 +14,20 @@ import (
 // which tells the list items that RemoveRules names. A created
 // x-kubernetes-validations key takes the place of the first removed key,
 // or goes last; created mappings and set keys go last.
-func editTree(root *yaml.Node, value map[string]interface{}, edits []translate.Edit, flow bool) error {
-	cur := deepCopy(value).(map[string]interface{})
+func editTree(root *yaml.Node, value map[string]interface{}, edits []edit.Edit, flow bool) error {
+	cur := edit.Copy(value).(map[string]interface{})
 	for i, e := range edits {
 		if err := editNode(root, cur, e, flow); err != nil {
-			return fmt.Errorf("edit %d at %s: %v", i+1, renderPath(e.Path), err)
+			return fmt.Errorf("edit %d at %s: %v", i+1, edit.Render(e.Path), err)
 		}
-		if err := applyDataEdit(cur, e); err != nil {
-			return fmt.Errorf("edit %d at %s: %v", i+1, renderPath(e.Path), err)
+		if err := e.ApplyTo(cur); err != nil {
+			return fmt.Errorf("edit %d at %s: %v", i+1, edit.Render(e.Path), err)
 		}
 	}
 	return nil
 }
 
-func editNode(root *yaml.Node, cur map[string]interface{}, e translate.Edit, flow bool) error {
+func editNode(root *yaml.Node, cur map[string]interface{}, e edit.Edit, flow bool) error {
 	if e.Create {
 		if err := createNode(root, e.Path, flow); err != nil {
 			return err
@@ -43,7 +42,7 @@ func editNode(root *yaml.Node, cur map[string]interface{}, e translate.Edit, flo
 	if at == before {
 		at = -1 // nothing removed: a new list goes last
 	}
-	data, _ := dataMapping(cur, e.Path)
+	data, _ := edit.Mapping(cur, e.Path)
 	if len(e.RemoveRules) > 0 {
 		removeRuleNodes(m, data, e)
 	}
@@ -87,9 +86,9 @@ func createNode(root *yaml.Node, path []interface{}, flow bool) error {
 // removeRuleNodes deletes the list items equal to a rule of RemoveRules,
 // and the list with its key when that empties it and no rules are added.
 // The items correspond one to one to the decoded list in data.
-func removeRuleNodes(m *yaml.Node, data map[string]interface{}, e translate.Edit) {
-	i := keyIndex(m, validationsKey)
-	list, _ := data[validationsKey].([]interface{})
+func removeRuleNodes(m *yaml.Node, data map[string]interface{}, e edit.Edit) {
+	i := keyIndex(m, edit.ValidationsKey)
+	list, _ := data[edit.ValidationsKey].([]interface{})
 	if i < 0 || m.Content[i+1].Kind != yaml.SequenceNode || len(m.Content[i+1].Content) != len(list) {
 		return // ApplyData reports the problem
 	}
@@ -106,9 +105,9 @@ func removeRuleNodes(m *yaml.Node, data map[string]interface{}, e translate.Edit
 	}
 }
 
-func equalsAnyRule(v interface{}, rules []translate.Rule) bool {
+func equalsAnyRule(v interface{}, rules []edit.Rule) bool {
 	for _, r := range rules {
-		if reflect.DeepEqual(v, ruleValue(r)) {
+		if reflect.DeepEqual(v, r.Value()) {
 			return true
 		}
 	}
@@ -116,7 +115,7 @@ func equalsAnyRule(v interface{}, rules []translate.Rule) bool {
 }
 
 // setNode sets a scalar key, replacing the value node of a present key.
-func setNode(m *yaml.Node, s translate.Setting, flow bool) {
+func setNode(m *yaml.Node, s edit.Setting, flow bool) {
 	v := valueNode(s.Value, flow)
 	if i := keyIndex(m, s.Key); i >= 0 {
 		m.Content[i+1] = v
@@ -161,12 +160,12 @@ func removeKeys(m *yaml.Node, keys []string) int {
 	return at
 }
 
-func addRuleNodes(m *yaml.Node, at int, rules []translate.Rule, flow bool) {
+func addRuleNodes(m *yaml.Node, at int, rules []edit.Rule, flow bool) {
 	var items []*yaml.Node
 	for _, r := range rules {
 		items = append(items, ruleNode(r, flow))
 	}
-	if i := keyIndex(m, validationsKey); i >= 0 && m.Content[i+1].Kind == yaml.SequenceNode {
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && m.Content[i+1].Kind == yaml.SequenceNode {
 		seq := m.Content[i+1]
 		seq.Content = append(seq.Content, items...)
 		return
@@ -174,7 +173,7 @@ func addRuleNodes(m *yaml.Node, at int, rules []translate.Rule, flow bool) {
 		m.Content[i+1] = seqNode(items, flow) // null: becomes the list
 		return
 	}
-	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: validationsKey}
+	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: edit.ValidationsKey}
 	pair := []*yaml.Node{key, seqNode(items, flow)}
 	m.Content = append(m.Content[:at:at], append(pair, m.Content[at:]...)...)
 }
@@ -189,12 +188,12 @@ func seqNode(items []*yaml.Node, flow bool) *yaml.Node {
 
 // ruleNode builds the mapping of one rule, each string in the style
 // scalarStyle picks so that the encoder cannot write a YAML 1.1 boolean.
-func ruleNode(r translate.Rule, flow bool) *yaml.Node {
+func ruleNode(r edit.Rule, flow bool) *yaml.Node {
 	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	if flow {
 		m.Style = yaml.FlowStyle
 	}
-	for _, f := range ruleFields(r) {
+	for _, f := range r.Fields() {
 		k := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: f[0]}
 		v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: f[1], Style: scalarStyle(f[1])}
 		if flow {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -119,7 +120,7 @@ func (d *Document) Value() map[string]interface{} {
 	if d.value == nil {
 		return nil
 	}
-	return deepCopy(d.value).(map[string]interface{})
+	return edit.Copy(d.value).(map[string]interface{})
 }
 
 // Bytes returns the document's current text.

@@ -3,10 +3,11 @@ package manifest
 import (
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Paths are those of translate.Edit and translate.Problem: string steps are
+// Paths are those of edit.Edit and translate.Problem: string steps are
 // mapping keys in their decoded form, int steps are sequence indices.
 
 // child follows one step from a collection node. For a mapping it returns
@@ -68,7 +69,7 @@ func findMapping(root *yaml.Node, path []interface{}) (*yaml.Node, error) {
 	for i, step := range path {
 		_, v, ok := child(n, step)
 		if !ok {
-			return nil, fmt.Errorf("%s not found", renderPath(path[:i+1]))
+			return nil, fmt.Errorf("%s not found", edit.Render(path[:i+1]))
 		}
 		n = deref(v)
 	}

@@ -5,9 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // Splicing edits a document's text line by line so that every line the
@@ -41,13 +40,13 @@ type insertion struct {
 	lines  []string
 }
 
-func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []translate.Edit) ([]byte, error) {
+func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []edit.Edit) ([]byte, error) {
 	if hasAnchors(root) {
 		return nil, errNoSplice // an edit could show through an alias
 	}
 	s := &splicer{
 		t: newText(data), tr: newTree(root), offset: seqOffset(root), step: mappingIndent(root),
-		cur:  deepCopy(value).(map[string]interface{}),
+		cur:  edit.Copy(value).(map[string]interface{}),
 		drop: map[int]bool{}, replace: map[int]*insertion{},
 		after: map[int][]*insertion{}, created: map[*yaml.Node]*insertion{},
 		made: map[string]*insertion{}, gone: map[*yaml.Node]bool{},
@@ -56,14 +55,14 @@ func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []
 		if err := s.edit(root, e); err != nil {
 			return nil, err
 		}
-		if err := applyDataEdit(s.cur, e); err != nil {
+		if err := e.ApplyTo(s.cur); err != nil {
 			return nil, err
 		}
 	}
 	return s.render(), nil
 }
 
-func (s *splicer) edit(root *yaml.Node, e translate.Edit) error {
+func (s *splicer) edit(root *yaml.Node, e edit.Edit) error {
 	if e.Create {
 		if done, err := s.create(root, e); done || err != nil {
 			return err
@@ -89,7 +88,7 @@ func (s *splicer) edit(root *yaml.Node, e translate.Edit) error {
 		ins.lines = append(ins.lines, s.items(ins.indent+s.offset, -1, e.AddRules)...)
 		return nil
 	}
-	if i := keyIndex(m, validationsKey); i >= 0 && !contains(e.Remove, validationsKey) && !listGone {
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && !contains(e.Remove, edit.ValidationsKey) && !listGone {
 		return s.appendItems(m.Content[i+1], e.AddRules)
 	}
 	return s.createKey(m, indent, removedAt, e.AddRules)
@@ -134,9 +133,9 @@ func (s *splicer) pairLines(key, val *yaml.Node, indent int) (int, int) {
 
 // createKey writes a new validations key where the first removed key was,
 // or after the mapping's last line.
-func (s *splicer) createKey(m *yaml.Node, indent, removedAt int, rules []translate.Rule) error {
+func (s *splicer) createKey(m *yaml.Node, indent, removedAt int, rules []edit.Rule) error {
 	ins := &insertion{indent: indent}
-	ins.lines = append([]string{pad(indent) + validationsKey + ":"}, s.items(indent+s.offset, -1, rules)...)
+	ins.lines = append([]string{pad(indent) + edit.ValidationsKey + ":"}, s.items(indent+s.offset, -1, rules)...)
 	s.created[m] = ins
 	if removedAt > 0 {
 		s.replace[removedAt] = ins
@@ -153,7 +152,7 @@ func (s *splicer) createKey(m *yaml.Node, indent, removedAt int, rules []transla
 // appendItems adds rules after the last item of an existing block list,
 // with the dash where the list has its dashes and the keys where its first
 // item has them.
-func (s *splicer) appendItems(seq *yaml.Node, rules []translate.Rule) error {
+func (s *splicer) appendItems(seq *yaml.Node, rules []edit.Rule) error {
 	if seq.Kind != yaml.SequenceNode || seq.Style&yaml.FlowStyle != 0 || len(seq.Content) == 0 {
 		return errNoSplice
 	}
@@ -179,13 +178,13 @@ func (s *splicer) appendItems(seq *yaml.Node, rules []translate.Rule) error {
 
 // items writes rules as block list items with the dash at column dash+1
 // and the keys at keyCol+1 (dash+2 when keyCol < 0).
-func (s *splicer) items(dash, keyCol int, rules []translate.Rule) []string {
+func (s *splicer) items(dash, keyCol int, rules []edit.Rule) []string {
 	if keyCol < 0 {
 		keyCol = dash + 2
 	}
 	var out []string
 	for _, r := range rules {
-		for i, f := range ruleFields(r) {
+		for i, f := range r.Fields() {
 			lead := pad(keyCol)
 			if i == 0 {
 				lead = pad(dash) + "-" + pad(keyCol-dash-1)

@@ -4,9 +4,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/edit"
 	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // The splicer's handling of Edit.Create, Edit.Set and Edit.RemoveRules. As
@@ -17,7 +16,7 @@ import (
 // null or an empty flow mapping ({}). done reports that the edit was
 // written whole (Set and AddRules into the new mapping); when the mapping
 // exists already, the edit goes on as any other.
-func (s *splicer) create(root *yaml.Node, e translate.Edit) (done bool, err error) {
+func (s *splicer) create(root *yaml.Node, e edit.Edit) (done bool, err error) {
 	n := len(e.Path)
 	if n == 0 {
 		return false, errNoSplice
@@ -26,7 +25,7 @@ func (s *splicer) create(root *yaml.Node, e translate.Edit) (done bool, err erro
 	if !ok {
 		return false, errNoSplice
 	}
-	if ins := s.made[renderPath(e.Path)]; ins != nil {
+	if ins := s.made[edit.Render(e.Path)]; ins != nil {
 		ins.lines = append(ins.lines, s.mappingLines(ins.indent+s.step, e)...)
 		return true, nil
 	}
@@ -43,7 +42,7 @@ func (s *splicer) create(root *yaml.Node, e translate.Edit) (done bool, err erro
 		return false, errNoSplice // nothing to remove in a new mapping
 	}
 	ins := &insertion{indent: indent}
-	s.made[renderPath(e.Path)] = ins
+	s.made[edit.Render(e.Path)] = ins
 	if i < 0 {
 		last := s.tr.lastLine(s.t, parent, indent)
 		if last == 0 {
@@ -80,7 +79,7 @@ func nullOrEmpty(v *yaml.Node) bool {
 
 // mappingLines writes the Set keys and the AddRules of an edit as the
 // lines of a new block mapping whose keys are at column indent+1.
-func (s *splicer) mappingLines(indent int, e translate.Edit) []string {
+func (s *splicer) mappingLines(indent int, e edit.Edit) []string {
 	var lines []string
 	for _, set := range e.Set {
 		first, more := renderValue(set.Value, indent)
@@ -88,7 +87,7 @@ func (s *splicer) mappingLines(indent int, e translate.Edit) []string {
 		lines = append(lines, more...)
 	}
 	if len(e.AddRules) > 0 {
-		lines = append(lines, pad(indent)+validationsKey+":")
+		lines = append(lines, pad(indent)+edit.ValidationsKey+":")
 		lines = append(lines, s.items(indent+s.offset, -1, e.AddRules)...)
 	}
 	return lines
@@ -114,7 +113,7 @@ func (s *splicer) keyPrefix(k, v *yaml.Node, indent int) (string, bool) {
 // set writes the keys of Set: a present key gets its value replaced, from
 // the key's line to the value's last line; an absent key is added after
 // the mapping's last line.
-func (s *splicer) set(m *yaml.Node, indent int, settings []translate.Setting) error {
+func (s *splicer) set(m *yaml.Node, indent int, settings []edit.Setting) error {
 	for _, set := range settings {
 		first, more := renderValue(set.Value, indent)
 		i := keyIndex(m, set.Key)
@@ -163,13 +162,13 @@ func (s *splicer) replaceValue(k, v *yaml.Node, indent int, first string, more [
 // removeRules deletes the lines of the list items that RemoveRules names.
 // When that empties the list and no rules are added, the key goes too;
 // listGone reports that.
-func (s *splicer) removeRules(m *yaml.Node, indent int, e translate.Edit) (listGone bool, err error) {
+func (s *splicer) removeRules(m *yaml.Node, indent int, e edit.Edit) (listGone bool, err error) {
 	if len(e.RemoveRules) == 0 {
 		return false, nil
 	}
-	i := keyIndex(m, validationsKey)
-	data, _ := dataMapping(s.cur, e.Path)
-	list, _ := data[validationsKey].([]interface{})
+	i := keyIndex(m, edit.ValidationsKey)
+	data, _ := edit.Mapping(s.cur, e.Path)
+	list, _ := data[edit.ValidationsKey].([]interface{})
 	if i < 0 || m.Content[i+1].Kind != yaml.SequenceNode || m.Content[i+1].Style&yaml.FlowStyle != 0 {
 		return false, errNoSplice
 	}
@@ -182,7 +181,7 @@ func (s *splicer) removeRules(m *yaml.Node, indent int, e translate.Edit) (listG
 	}
 	kept := len(list)
 	for _, r := range e.RemoveRules {
-		want, found := ruleValue(r), false
+		want, found := r.Value(), false
 		for j, item := range alive {
 			if j < len(list) && !s.gone[item] && reflect.DeepEqual(list[j], want) {
 				if err := s.dropItem(seq, item); err != nil {
