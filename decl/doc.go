@@ -7,9 +7,13 @@
 // notation of the mut2cel.io/declarations annotation, and declarations
 // files (kind Declarations) for CRDs the user does not own.
 //
-// Output: Constraints, the five update constraints of Kubernetes, which
-// every spelling means; Path, the one parsed form of a schema path; and
-// File, the declarations of a declarations file with the line of each.
+// Output: Declaration, the one model of a declaration (CRD, version,
+// path, extension, value, origin) that every front end produces and the
+// rule compiler reads; Constraints, the five update constraints of
+// Kubernetes, which every spelling means; Path, the one parsed form of a
+// schema path; Set, the declarations of a declarations file with the line
+// of each; and the sentences that say why a declaration cannot stand where
+// it is written (wording.go), shared by translate and verify.
 //
 // Invariants:
 //   - A spelling that parses renders back to a form that parses to the
@@ -18,5 +22,6 @@
 //   - Every error names what was read: the file and line for files, the
 //     path for annotations and schemas.
 //   - The package reads no schema semantics beyond what a path needs to
-//     resolve: where a declaration may stand is checked by its readers.
+//     resolve: where a declaration may stand is decided by its readers,
+//     each on its own, and only worded here.
 package decl

@@ -42,13 +42,13 @@ func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map
 	version, _ := vdoc["name"].(string)
 	props, generated, err := withRules(doc, rootPath, edits)
 	if err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}, nil
+		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	floor := opts.floor
 	key, err := json.Marshal(props)
 	if err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: " + err.Error()}}, nil
+		return nil, nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
 	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
@@ -67,7 +67,7 @@ func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map
 	case errors.As(err, &unfit):
 		return nil, nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
 	case err != nil:
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}, nil
+		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
 	}
 	var bounds []Bound
 	for _, b := range found {
@@ -86,7 +86,7 @@ func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map
 	}
 	reach, err := c.reach, c.err
 	if err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Internal error: estimating rule costs: " + err.Error()}}, nil
+		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
 	}
 	return withBounds(edits, bounds), bounds, nil, reachWarnings(reach, version, rootPath)
 }
@@ -157,8 +157,7 @@ func withBounds(edits []edit.Edit, bounds []Bound) []edit.Edit {
 func neededBounds(bounds []Bound) []Problem {
 	problems := make([]Problem, len(bounds))
 	for i, b := range bounds {
-		problems[i] = Problem{Path: b.Path, Detail: fmt.Sprintf(
-			"Required value: the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value)}
+		problems[i] = newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value).at(b.Path)
 	}
 	return problems
 }
@@ -171,7 +170,7 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	node := toSteps(e.Rule.Node)
 	o, ok := origins[ruleKey(node, e.Rule.Expression)]
 	var b strings.Builder
-	b.WriteString("Forbidden: the generated rules do not fit the apiserver's CEL cost limits")
+	b.WriteString("the generated rules do not fit the apiserver's CEL cost limits")
 	if len(e.Tried) > 0 {
 		b.WriteString(", even with the bounds mut2cel may add at their floors")
 	}
@@ -196,9 +195,9 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	} else {
 		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
 	}
-	problem := Problem{Path: rootPath, Detail: b.String()}
+	problem := newProblem(Forbidden, "%s", b.String()).at(rootPath)
 	if ok {
-		problem = problemAt(o.decl, appendPath(rootPath, o.node...), b.String())
+		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
 	}
 	problem.Reason = ReasonCost
 	return problem
@@ -220,5 +219,5 @@ func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []P
 	} else {
 		detail += "\n  the estimate does not shrink with the object's size (rules that enumerate list indices, below 1.33, cost what maxItems allows), so no safe size can be given (docs/cost.md)"
 	}
-	return []Problem{{Path: rootPath, Detail: detail, field: "version " + version}}
+	return []Problem{{Path: rootPath, Detail: detail, field: "version " + version}} // a warning: no type
 }

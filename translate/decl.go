@@ -101,12 +101,12 @@ func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, in
 			continue
 		}
 		at := appendPath(dp, ext)
-		value, err := schemaValueOf(ext, v)
+		value, bad, err := schemaValueOf(ext, v)
 		switch {
-		case err != "":
-			r.problems = append(r.problems, Problem{Path: at, Detail: err})
+		case bad:
+			r.problems = append(r.problems, err.at(at))
 		case inJunctor:
-			r.problems = append(r.problems, Problem{Path: at, Detail: errInJunctor})
+			r.problems = append(r.problems, errInJunctor().at(at))
 		default:
 			r.decls = append(r.decls, decl.Declaration{
 				CRD: r.crd, Version: r.version, Path: decl.PathOf(dp[len(r.root):]),
@@ -119,68 +119,68 @@ func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, in
 // schemaValueOf reads a value written in a schema, or says why it does not
 // read. A KEP value must be one of the three (checkPlacement says so for
 // every front end); here only its type is checked.
-func schemaValueOf(ext string, v interface{}) (string, string) {
+func schemaValueOf(ext string, v interface{}) (string, bool, Problem) {
 	if ext == extUpdate {
 		c, err := decl.ParseUpdate(v)
 		if err != nil {
-			return "", "Invalid value: " + err.Error()
+			return "", true, errUpdateValue(err)
 		}
-		return c.String(), ""
+		return c.String(), false, Problem{}
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", unsupportedKEP(v)
+		return "", true, errUnsupportedKEP(v)
 	}
-	return s, ""
+	return s, false, Problem{}
 }
 
 // checkPlacement says why declaration d cannot stand on its schema node
-// raw (semantics.md 1.1 and 9.2), or "" when it may. Every front end's
+// raw (semantics.md 1.1 and 9.2), if it cannot. Every front end's
 // declarations pass here, so that the rules and their wording are one.
-func checkPlacement(d decl.Declaration, raw map[string]interface{}) string {
+func checkPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bool) {
 	if d.Ext == extUpdate {
 		c, _ := decl.ParseConstraints(d.Value)
-		switch {
-		case misplaced(d.Path) != "":
-			return misplaced(d.Path)
-		case d.Path.IsEntry() && c&decl.Presence != 0:
-			return fmt.Sprintf("Forbidden: %s on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection", c&decl.Presence)
-		case c&decl.KeyConstraints != 0 && !isCollection(raw):
-			return fmt.Sprintf("Forbidden: %s only allowed on a list (type: array) or a map (additionalProperties)", c&decl.KeyConstraints)
+		if p, bad := misplaced(d.Path); bad {
+			return p, true
 		}
-		return ""
+		switch {
+		case d.Path.IsEntry() && c&decl.Presence != 0:
+			return errPresenceOnEntry(c & decl.Presence), true
+		case c&decl.KeyConstraints != 0 && !isCollection(raw):
+			return errItemConstraintsOnNonCollection(c & decl.KeyConstraints), true
+		}
+		return Problem{}, false
 	}
 	m := mutability(d.Value)
-	switch {
-	case m != immutable && m != addOnly && m != removeOnly:
-		return unsupportedKEP(d.Value)
-	case misplaced(d.Path) != "":
-		return misplaced(d.Path)
-	case d.Ext == extMutability && isCollection(raw) && m != immutable:
-		return fmt.Sprintf("Forbidden: %s is not allowed on a list or map itself: use %s on it, or put %s on its items schema", m, extKeyMutability, extMutability)
-	case d.Ext == extKeyMutability && !isCollection(raw):
-		return "Forbidden: only allowed on a list (type: array) or a map (additionalProperties)"
+	if m != immutable && m != addOnly && m != removeOnly {
+		return errUnsupportedKEP(d.Value), true
 	}
-	return ""
+	if p, bad := misplaced(d.Path); bad {
+		return p, true
+	}
+	switch {
+	case d.Ext == extMutability && isCollection(raw) && m != immutable:
+		entries := "additionalProperties"
+		if raw["type"] == "array" {
+			entries = "items"
+		}
+		return errNarrowingOnCollection(m, entries), true
+	case d.Ext == extKeyMutability && !isCollection(raw):
+		return errKeysOnNonCollection(), true
+	}
+	return Problem{}, false
 }
 
 // misplaced says why no declaration may stand at p (semantics.md 1.1.2),
-// or "" when one may.
-func misplaced(p decl.Path) string {
+// if none may.
+func misplaced(p decl.Path) (Problem, bool) {
 	switch {
 	case len(p) == 0:
-		return "Forbidden: not allowed on the schema root: declare the fields below it"
+		return errOnRoot(), true
 	case !p[0].Entries && p[0].Name == "metadata":
-		return "Forbidden: not allowed in metadata: the apiserver owns object metadata"
+		return errInMetadata(), true
 	}
-	return ""
-}
-
-// errInJunctor: semantics.md 1.1.5.
-const errInJunctor = "Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema"
-
-func unsupportedKEP(v interface{}) string {
-	return fmt.Sprintf("Unsupported value: %s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
+	return Problem{}, false
 }
 
 // isCollection reports whether a raw schema node is a list or a map: the only

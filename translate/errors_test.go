@@ -28,38 +28,38 @@ func TestErrors(t *testing.T) {
 	}, {
 		name:   "root",
 		schema: `{type: object, x-kubernetes-mutability: Immutable, properties: {foo: {type: string}}}`,
-		want:   []string{root + `.x-kubernetes-mutability: Forbidden: not allowed on the schema root: declare the fields below it`},
+		want:   []string{root + `.x-kubernetes-mutability: Forbidden: must not be set on the schema root: the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead`},
 	}, {
 		name:   "metadata",
 		schema: `{type: object, properties: {metadata: {type: object, properties: {name: {type: string, x-kubernetes-mutability: Immutable}}}}}`,
-		want:   []string{root + `.properties[metadata].properties[name].x-kubernetes-mutability: Forbidden: not allowed in metadata: the apiserver owns object metadata`},
+		want:   []string{root + `.properties[metadata].properties[name].x-kubernetes-mutability: Forbidden: must not be set in metadata: the apiserver owns object metadata`},
 	}, {
 		name:   "key mutability on a struct",
 		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-key-mutability: AddOnly, properties: {a: {type: string}}}}}`,
-		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`},
+		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead`},
 	}, {
 		name:   "key mutability on a scalar",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-key-mutability: Immutable}}}`,
-		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`},
+		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead`},
 	}, {
 		name:   "AddOnly on a list",
 		schema: `{type: object, properties: {foo: {type: array, x-kubernetes-mutability: AddOnly, items: {type: string}}}}`,
-		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: AddOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`},
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Invalid value: "AddOnly": only Immutable is allowed on a list or map: use x-kubernetes-key-mutability: AddOnly for its keys, or put x-kubernetes-mutability: AddOnly on its items`},
 	}, {
 		name:   "RemoveOnly on a map",
 		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-mutability: RemoveOnly, additionalProperties: {type: string}}}}`,
-		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: RemoveOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`},
+		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Invalid value: "RemoveOnly": only Immutable is allowed on a list or map: use x-kubernetes-key-mutability: RemoveOnly for its keys, or put x-kubernetes-mutability: RemoveOnly on its additionalProperties`},
 	}, {
 		name:   "inside a junctor",
 		schema: `{type: object, properties: {foo: {type: string, anyOf: [{maxLength: 3, x-kubernetes-mutability: Immutable}]}}}`,
-		want:   []string{root + `.properties[foo].anyOf[0].x-kubernetes-mutability: Forbidden: not allowed inside allOf, anyOf, oneOf or not: declare it on the field's own schema`},
+		want:   []string{root + `.properties[foo].anyOf[0].x-kubernetes-mutability: Forbidden: must not be set inside allOf, anyOf, oneOf or not: those branches only validate values and do not describe fields; move it to the field's schema under properties, items or additionalProperties`},
 	}, {
 		name:   "every problem is reported",
 		schema: `{type: object, x-kubernetes-key-mutability: Immutable, properties: {a: {type: string, x-kubernetes-mutability: Never}, b: {type: integer, x-kubernetes-key-mutability: AddOnly}}}`,
 		want: []string{
 			root + `.properties[a].x-kubernetes-mutability: Unsupported value: "Never": supported values: "Immutable", "AddOnly", "RemoveOnly"`,
-			root + `.properties[b].x-kubernetes-key-mutability: Forbidden: only allowed on a list (type: array) or a map (additionalProperties)`,
-			root + `.x-kubernetes-key-mutability: Forbidden: not allowed on the schema root: declare the fields below it`,
+			root + `.properties[b].x-kubernetes-key-mutability: Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead`,
+			root + `.x-kubernetes-key-mutability: Forbidden: must not be set on the schema root: the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead`,
 		},
 	}, {
 		name:   "preserve unknown fields",
@@ -140,12 +140,12 @@ fields:
 	}
 	const root = "spec.versions[0].schema.openAPIV3Schema"
 	want := []string{
-		`decls.yaml:5: version v1: .baz: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
-		`decls.yaml:7: version v1: .bar: x-kubernetes-update: [NoSet], but CRD widgets.example.com declares [NoModify] here already (in its schema or its mut2cel.io/declarations annotation): keep one of the two`,
-		`decls.yaml:9: version v1: .foo[*]: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
+		`decls.yaml:5: version v1, .baz: Not found: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
+		`decls.yaml:7: version v1, .bar: x-kubernetes-update: Invalid value: [NoSet], but CRD widgets.example.com declares [NoModify] here already (in its schema or its mut2cel.io/declarations annotation): keep one of the two`,
+		`decls.yaml:9: version v1, .foo[*]: Not found: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
 		`metadata.annotations[mut2cel.io/declarations]: Invalid value: not a map of version -> schema path -> extension -> value: line 1: did not find expected node content`,
 		root + `.properties[foo].x-kubernetes-mutability: Forbidden: cannot be translated exactly: the value at foo keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead`,
-		root + `.x-kubernetes-mutability: Forbidden: not allowed on the schema root: declare the fields below it`,
+		root + `.x-kubernetes-mutability: Forbidden: must not be set on the schema root: the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead`,
 	}
 	var got []string
 	for _, p := range terr.Problems {
@@ -174,8 +174,8 @@ fields:
 	}
 	_, err = translate.Translate(doc, translate.Options{Declarations: sets})
 	want := `2 problems:
-  decls.yaml:5: version v1, .tags[*]: x-kubernetes-update: Forbidden: [NoSet] on list items or map values: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection
-  decls.yaml:7: version v1, .tags: x-kubernetes-mutability: Forbidden: AddOnly is not allowed on a list or map itself: use x-kubernetes-key-mutability on it, or put x-kubernetes-mutability on its items schema`
+  decls.yaml:5: version v1, .tags[*]: x-kubernetes-update: Forbidden: [NoSet]: an entry that appears or disappears is a key of its collection: declare NoAddItem or NoRemoveItem on the collection
+  decls.yaml:7: version v1, .tags: x-kubernetes-mutability: Invalid value: "AddOnly": only Immutable is allowed on a list or map: use x-kubernetes-key-mutability: AddOnly for its keys, or put x-kubernetes-mutability: AddOnly on its items`
 	if err == nil || err.Error() != want {
 		t.Errorf("Translate() error = %v\nwant %s", err, want)
 	}

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -47,7 +46,7 @@ func (g *gatherer) annotation(check bool) {
 	a := g.st.annotation
 	for _, v := range orderVersions(g.st.versions, a) {
 		if root, ok := g.st.roots[v]; !ok || root == nil {
-			g.problems = append(g.problems, annotationProblem(annDeclarations, "Invalid value: version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v))
+			g.problems = append(g.problems, annotationProblem(annDeclarations, newProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
 			continue
 		}
 		for _, p := range sortedNames(a[v]) {
@@ -78,7 +77,9 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 			versions = nil
 			for _, v := range s.Versions {
 				if root, ok := g.st.roots[v.Name]; !ok || root == nil {
-					g.problems = append(g.problems, Problem{Source: v.Source, Detail: fmt.Sprintf("version %s: CRD %s has no version of this name with a schema (it has %s)", v.Name, g.st.name, strings.Join(g.st.versions, ", "))})
+					p := newProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
+					p.Where, p.Source = "version "+v.Name, v.Source
+					g.problems = append(g.problems, p)
 					continue
 				}
 				versions = append(versions, v.Name)
@@ -102,14 +103,14 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	raw, _ := nestedMap(g.doc, root...)
 	rel, ok := d.Path.Resolve(raw)
 	if !ok { // never inline: those are where they are
-		g.problems = append(g.problems, notFound(d, hint))
+		g.problems = append(g.problems, errNotFound(d, hint))
 		return
 	}
 	node := appendPath(root, rel...)
 	key := declKey(d)
 	if have, ok := g.seen[key]; ok {
 		if have.Value != d.Value {
-			g.problems = append(g.problems, conflict(have, d, node))
+			g.problems = append(g.problems, errConflict(have, d, node))
 		}
 		return
 	}
@@ -117,7 +118,7 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	g.st.nodes[key] = node
 	if check {
 		m, _ := nestedMap(g.doc, node...)
-		if why := checkPlacement(d, m); why != "" {
+		if why, bad := checkPlacement(d, m); bad {
 			g.problems = append(g.problems, problemAt(d, node, why))
 			return
 		}
@@ -129,39 +130,4 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 // node of one version.
 func declKey(d decl.Declaration) string {
 	return pathKey([]interface{}{d.Version, d.Path.String(), d.Ext})
-}
-
-func notFound(d decl.Declaration, hint string) Problem {
-	if d.Origin.Kind == decl.InFile {
-		return Problem{Source: d.Origin.Source, Detail: fmt.Sprintf("version %s: %s: no such node in the schema of CRD %s (%s)", d.Version, d.Path, d.CRD, hint)}
-	}
-	return annotationProblem(annDeclarations, "Invalid value: version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", d.Version, d.Path)
-}
-
-// conflict reports d, which declares otherwise what have declares already.
-// The schema is read first, then the annotation, then the files.
-func conflict(have, d decl.Declaration, node []interface{}) Problem {
-	switch {
-	case d.Origin.Kind == decl.InAnnotation:
-		return Problem{Path: appendPath(node, d.Ext), Detail: fmt.Sprintf("Invalid value: %q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value)}
-	case have.Origin.Kind == decl.InFile:
-		return Problem{Source: d.Origin.Source, Detail: fmt.Sprintf("version %s: %s: %s: %s, but %s declares %s for it: keep one of the two", d.Version, d.Path, d.Ext, d.Value, have.Origin.Source, have.Value)}
-	}
-	return Problem{Source: d.Origin.Source, Detail: fmt.Sprintf("version %s: %s: %s: %s, but CRD %s declares %s here already (in its schema or its %s annotation): keep one of the two", d.Version, d.Path, d.Ext, d.Value, d.CRD, have.Value, annDeclarations)}
-}
-
-// problemAt reports detail about declaration d, on the schema node at the
-// document path node, where the user wrote d: at the node for the schema,
-// at the annotation, at the line of a file, or at the node it was copied
-// to.
-func problemAt(d decl.Declaration, node []interface{}, detail string) Problem {
-	switch d.Origin.Kind {
-	case decl.InAnnotation:
-		return annotationProblem(annDeclarations, "%s: %s", d.Where(), detail)
-	case decl.InFile:
-		return Problem{Source: d.Origin.Source, Detail: d.Where() + ": " + detail}
-	case decl.Copied:
-		return Problem{Path: node, Detail: fmt.Sprintf("%s copied from version %s by --all-versions: %s", d.Ext, d.Origin.From, detail)}
-	}
-	return Problem{Path: appendPath(node, d.Ext), Detail: detail}
 }

@@ -2,7 +2,6 @@ package translate
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
@@ -54,9 +53,9 @@ func findOwned(doc map[string]interface{}, st *state) ([]ownedRule, []Problem) {
 
 func lostRuleWarning(version, path, fp string, hits int) Problem {
 	if hits == 0 {
-		return annotationProblem(annGenerated, "version %s, %s: generated rule %s is no longer there as mut2cel wrote it (edited or deleted by hand, or its node is gone): an edited copy stays as your own rule, and the rules the declarations need are generated again", version, path, fp)
+		return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s is no longer there as mut2cel wrote it (edited or deleted by hand, or its node is gone): an edited copy stays as your own rule, and the rules the declarations need are generated again", version, path, fp))
 	}
-	return annotationProblem(annGenerated, "version %s, %s: generated rule %s was found on %d nodes: all are kept as your own rules, and the rules the declarations need are generated again", version, path, fp, hits)
+	return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s was found on %d nodes: all are kept as your own rules, and the rules the declarations need are generated again", version, path, fp, hits))
 }
 
 func unclaimed(hits []ruleHit, claimed map[string]bool) []ruleHit {
@@ -151,23 +150,6 @@ func generatedRecord(edits []edit.Edit, st *state) record {
 		}
 	}
 	return rec
-}
-
-// sortProblems orders problems about declarations files first, by file
-// and line, then the CRD's own by path.
-func sortProblems(problems []Problem) {
-	sort.SliceStable(problems, func(i, j int) bool {
-		a, b := problems[i].Source, problems[j].Source
-		switch {
-		case (a.File == "") != (b.File == ""):
-			return a.File != ""
-		case a.File != b.File:
-			return a.File < b.File
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		}
-		return problems[i].Field() < problems[j].Field()
-	})
 }
 
 // netEdits turns the edits that translate made to the source document

@@ -88,11 +88,9 @@ func (p *planner) declared(n *node, ext string, gen func() error) {
 	switch {
 	case err == nil:
 	case errors.As(err, &inexp):
-		problem := problemAt(d, n.docPath(p.rootPath), "Forbidden: cannot be translated exactly: "+inexp.detail)
-		problem.Reason = inexp.reason
-		p.problems = append(p.problems, problem)
+		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), errInexpressible(inexp)))
 	default:
-		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), err.Error()))
+		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), newProblem(Internal, "%v", err)))
 	}
 }
 

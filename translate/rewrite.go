@@ -2,7 +2,6 @@ package translate
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -19,7 +18,7 @@ import (
 // compiled, so that one run reports every problem.
 func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
-		return nil, &Error{Problems: []Problem{{Path: []interface{}{"apiVersion"}, Detail: fmt.Sprintf("Unsupported value: %q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v)}}}
+		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).at([]interface{}{"apiVersion"})}}
 	}
 	st, problems := readState(doc)
 	decls, p := gather(doc, st, opts.Declarations, true)
@@ -28,7 +27,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	sp := spreadDeclarations(doc, st, decls, opts)
 	for _, d := range sp.copies {
 		m, _ := nestedMap(doc, st.node(d)...)
-		if why := checkPlacement(d, m); why != "" {
+		if why, bad := checkPlacement(d, m); bad {
 			problems = append(problems, problemAt(d, st.node(d), why))
 			continue
 		}
@@ -53,8 +52,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if len(problems) > 0 {
-		sortProblems(problems)
-		return nil, &Error{Problems: problems}
+		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	edits := netEdits(doc, res.Edits, owned)
 	edits = append(edits, annotationEdits(doc, st, decls, generatedRecord(res.Edits, st))...)
@@ -63,7 +61,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		return nil, internalError(err)
 	}
 	warnings = append(warnings, res.Warnings...)
-	sortProblems(warnings)
+	warnings = sortProblems(warnings)
 	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds, Generated: generatedRules(res.Edits)}, nil
 }
 
@@ -77,12 +75,6 @@ func inlineRemovals(st *state, decls []decl.Declaration) []edit.Edit {
 		}
 	}
 	return edits
-}
-
-// internalError reports an edit of mut2cel's own that does not fit the
-// document it was made for: a bug, never the user's input.
-func internalError(err error) error {
-	return &Error{Problems: []Problem{{Detail: "Internal error: " + err.Error()}}}
 }
 
 // setAside takes away the rules mut2cel owns and its two annotations, so
@@ -181,8 +173,7 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 	st, problems := readState(doc)
 	decls, p := gather(doc, st, nil, false)
 	if problems = append(problems, p...); len(problems) > 0 {
-		sortProblems(problems)
-		return nil, &Error{Problems: problems}
+		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	owned, _ := findOwned(doc, st)
 	src, err := edit.Apply(doc, setAside(doc, st, owned))

@@ -78,7 +78,7 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			declaring = append(declaring, v.name)
 		case all || !webhook:
 			conflict = true
-			sp.problems = append(sp.problems, Problem{Path: v.nodeOrRoot(p), Detail: conflictDetail(declaring[0], v.name, p, ext, value, got, all)})
+			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).at(v.nodeOrRoot(p)))
 		}
 	}
 	if len(declaring) == 0 || conflict {
@@ -94,9 +94,9 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			sp.copies = append(sp.copies, d)
 			sp.nodes[declKey(d)] = node
 		case webhook:
-			sp.warnings = append(sp.warnings, Problem{Path: node, Detail: missingDetail(declaring, v.name, p, ext, value, true)})
+			sp.warnings = append(sp.warnings, newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).at(node))
 		default:
-			sp.problems = append(sp.problems, Problem{Path: node, Detail: "Required value: " + missingDetail(declaring, v.name, p, ext, value, false)})
+			sp.problems = append(sp.problems, newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).at(node))
 		}
 	}
 }
@@ -119,7 +119,7 @@ func conflictDetail(first, version, p, ext, want, got string, all bool) string {
 	if all {
 		why = "--all-versions applies one declaration to every served version"
 	}
-	return fmt.Sprintf("Invalid value: %q: version %s declares %s: %s on %s, version %s declares %s; %s: make them the same",
+	return fmt.Sprintf("%q: version %s declares %s: %s on %s, version %s declares %s; %s: make them the same",
 		got, first, ext, want, p, version, got, why)
 }
 

@@ -190,7 +190,7 @@ func TestServedVersions(t *testing.T) {
 		},
 		all: true,
 		wantErr: []string{atA1 + ": x-kubernetes-key-mutability copied from version v1 by --all-versions: " +
-			"Forbidden: only allowed on a list (type: array) or a map (additionalProperties)"},
+			"Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead"},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

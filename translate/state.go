@@ -2,7 +2,6 @@ package translate
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -25,18 +24,6 @@ type state struct {
 // node is the document path of the schema node d declares.
 func (st *state) node(d decl.Declaration) []interface{} { return st.nodes[declKey(d)] }
 
-var annotationsPath = []interface{}{"metadata", "annotations"}
-
-// annotationProblem reports a problem with one of the annotations, placed
-// at the annotation's key.
-func annotationProblem(name, format string, args ...interface{}) Problem {
-	return Problem{
-		Path:   appendPath(annotationsPath, name),
-		Detail: fmt.Sprintf(format, args...),
-		field:  "metadata.annotations[" + name + "]",
-	}
-}
-
 func readState(doc map[string]interface{}) (*state, []Problem) {
 	st := &state{roots: map[string][]interface{}{}, annotation: declarations{}, rec: record{}, nodes: map[string][]interface{}{}}
 	st.name, _ = nestedField(doc["metadata"], "name").(string)
@@ -45,7 +32,7 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 	for i, v := range versions {
 		name, _ := nestedField(v, "name").(string)
 		if _, dup := st.roots[name]; dup {
-			problems = append(problems, Problem{Path: []interface{}{"spec", "versions", i, "name"}, Detail: fmt.Sprintf("Duplicate value: %q", name)})
+			problems = append(problems, newProblem(Duplicate, "%q", name).at([]interface{}{"spec", "versions", i, "name"}))
 			continue
 		}
 		st.versions = append(st.versions, name)
@@ -61,7 +48,7 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 		st.hasDecls = true
 		decls, err := parseDeclarations(text)
 		if err != nil {
-			problems = append(problems, annotationProblem(annDeclarations, "Invalid value: %v", err))
+			problems = append(problems, annotationProblem(annDeclarations, newProblem(Invalid, "%v", err)))
 		}
 		st.annotation = decls
 	}
@@ -69,7 +56,7 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 		st.hasRec = true
 		rec, err := parseRecord(text)
 		if err != nil {
-			problems = append(problems, annotationProblem(annGenerated, "Invalid value: %v (mut2cel writes this annotation; delete it to keep the rules it lists as your own)", err))
+			problems = append(problems, annotationProblem(annGenerated, newProblem(Invalid, "%v (mut2cel writes this annotation; delete it to keep the rules it lists as your own)", err)))
 		}
 		st.rec = rec
 	}
@@ -85,7 +72,7 @@ func (st *state) annotationText(annotations map[string]interface{}, name string,
 	}
 	s, isString := v.(string)
 	if !isString {
-		*problems = append(*problems, annotationProblem(name, "Invalid value: annotations are strings, got %s", quoteValue(v)))
+		*problems = append(*problems, annotationProblem(name, newProblem(Invalid, "annotations are strings, got %s", quoteValue(v))))
 		return "", false
 	}
 	return s, true

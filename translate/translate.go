@@ -70,17 +70,17 @@ func translateVersion(doc map[string]interface{}, i int, st *state, decls []decl
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
 	if err := convertJSON(stripDeclarations(raw), props); err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: " + err.Error()}}
+		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}
 	}
 	s, err := kube.Structural(props)
 	if err != nil {
-		return nil, nil, []Problem{{Path: rootPath, Detail: "Invalid value: the schema is not structural, as the apiserver requires: " + err.Error()}}
+		return nil, nil, []Problem{newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", err).at(rootPath)}
 	}
 	tree := buildTree(s)
 	for _, d := range mine {
 		n := tree.find(d.Path)
 		if n == nil {
-			return nil, nil, []Problem{{Path: st.node(d), Detail: "Internal error: " + d.Path.String() + " is in the schema but not in its structural form"}}
+			return nil, nil, []Problem{newProblem(Internal, "%s is in the schema but not in its structural form", d.Path).at(st.node(d))}
 		}
 		n.addDeclaration(d)
 	}

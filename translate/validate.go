@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"fmt"
-
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
@@ -17,15 +15,17 @@ import (
 func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
 	crd := &apiextensionsv1.CustomResourceDefinition{}
 	if err := convertJSON(out, crd); err != nil {
-		return []Problem{{Path: []interface{}{"spec"}, Detail: "Invalid value: " + err.Error()}}
+		return []Problem{newProblem(Invalid, "%v", err).at([]interface{}{"spec"})}
 	}
 	problems := compileGenerated(crd, edits, opts)
 	errs, err := kube.ValidateCRD(crd)
 	if err != nil {
-		return append(problems, Problem{Path: []interface{}{"spec"}, Detail: err.Error()})
+		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).at([]interface{}{"spec"}))
 	}
 	for _, e := range errs {
-		problems = append(problems, Problem{field: e.Field, Detail: fmt.Sprintf("the translated CRD fails the apiserver's validation: %s: %s", e.Type, e.Detail)})
+		p := newProblem(ProblemType(e.Type.String()), "the translated CRD fails the apiserver's validation: %s", e.Detail)
+		p.field = e.Field
+		problems = append(problems, p)
 	}
 	return problems
 }
@@ -46,14 +46,14 @@ func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edi
 			v := crd.Spec.Versions[version]
 			s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
 			if err != nil {
-				return append(problems, Problem{Path: e.Path[:5], Detail: "Invalid value: " + err.Error()})
+				return append(problems, newProblem(Invalid, "%v", err).at(e.Path[:5]))
 			}
 			roots[version], root = s, s
 		}
 		n := structuralAt(root, e.Path[5:])
 		results, err := kube.CompileRules(n, len(e.Path) == 5, env)
 		if err != nil {
-			problems = append(problems, Problem{Path: e.Path, Detail: "Internal error: " + err.Error()})
+			problems = append(problems, newProblem(Internal, "%v", err).at(e.Path))
 			continue
 		}
 		generated := map[string]bool{}
@@ -62,8 +62,8 @@ func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edi
 		}
 		for i, r := range results {
 			if r.Error != nil && generated[n.XValidations[i].Rule] {
-				problems = append(problems, Problem{Path: appendPath(e.Path, "x-kubernetes-validations", i, "rule"),
-					Detail: fmt.Sprintf("Internal error: generated rule %q does not compile for Kubernetes %s: %s", n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail)})
+				problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
+					n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).at(appendPath(e.Path, "x-kubernetes-validations", i, "rule")))
 			}
 		}
 	}

@@ -1,12 +1,12 @@
 package verify
 
 import (
-	"fmt"
-
+	decltext "github.com/mut2cel/mut2cel/decl" // decl names a test helper here
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
-// The wording of every schema error lives here (STYLE: wording in one place).
+// The wording of every schema error lives here (STYLE: wording in one place);
+// where a declaration may stand is worded in decl, for translate too.
 // Each message says what is wrong and what to do instead.
 
 func errUnsupported(path *field.Path, value interface{}) *field.Error {
@@ -14,29 +14,23 @@ func errUnsupported(path *field.Path, value interface{}) *field.Error {
 }
 
 func errOnRoot(path *field.Path) *field.Error {
-	return field.Forbidden(path, "must not be set on the schema root: "+
-		"the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead")
+	return field.Forbidden(path, decltext.OnRoot())
 }
 
 func errInMetadata(path *field.Path) *field.Error {
-	return field.Forbidden(path, "must not be set in metadata: the apiserver owns object metadata")
+	return field.Forbidden(path, decltext.InMetadata())
 }
 
 func errInJunctor(path *field.Path) *field.Error {
-	return field.Forbidden(path, "must not be set inside allOf, anyOf, oneOf or not: "+
-		"those branches only validate values and do not describe fields; "+
-		"move it to the field's schema under properties, items or additionalProperties")
+	return field.Forbidden(path, decltext.InJunctor())
 }
 
 func errKeysOnNonCollection(path *field.Path) *field.Error {
-	return field.Forbidden(path, "only allowed on type: array or on type: object with an additionalProperties schema; "+
-		"the properties of an object are not a key set: put x-kubernetes-mutability on each property instead")
+	return field.Forbidden(path, decltext.KeysOnNonCollection())
 }
 
 func errNarrowingOnCollection(path *field.Path, value, itemsKey string) *field.Error {
-	return field.Invalid(path, value, fmt.Sprintf("only Immutable is allowed on a list or map: "+
-		"use x-kubernetes-key-mutability: %s for its keys, or put x-kubernetes-mutability: %s on its %s",
-		value, value, itemsKey))
+	return field.Invalid(path, value, decltext.NarrowingOnCollection(value, itemsKey))
 }
 
 // The errors of x-kubernetes-update (semantics.md 9.2).
@@ -58,11 +52,9 @@ func errDuplicateConstraint(path *field.Path, name string) *field.Error {
 }
 
 func errPresenceOnEntry(path *field.Path) *field.Error {
-	return field.Forbidden(path, "an entry that appears or disappears is a key of its collection: "+
-		"declare NoAddItem or NoRemoveItem on the collection")
+	return field.Forbidden(path, decltext.PresenceOnEntry())
 }
 
 func errItemsOnNonCollection(path *field.Path) *field.Error {
-	return field.Forbidden(path, "only allowed on type: array or on type: object with an additionalProperties schema; "+
-		"the properties of an object are not a key set: declare NoSet or NoUnset on each property instead")
+	return field.Forbidden(path, decltext.ItemsOnNonCollection())
 }

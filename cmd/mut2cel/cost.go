@@ -110,7 +110,7 @@ func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, []batch.Di
 		case errors.As(err, &terr):
 			for _, p := range terr.Problems {
 				diag := at
-				diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Detail
+				diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
 				diags = append(diags, diag)
 			}
 		case err != nil:

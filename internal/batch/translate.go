@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/manifest"
@@ -141,16 +142,25 @@ func plural(n int, noun string) string {
 	return noun + "s"
 }
 
+// problemDiags places each problem at its file and line: a declarations
+// file's line, or the line of the CRD the problem's path leads to. They
+// come out sorted by file and line, so that they read top to bottom.
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {
 	var out []Diagnostic
 	for _, p := range problems {
 		if p.Source.File != "" { // about a line of a declarations file
-			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Detail: p.Detail})
+			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Detail: p.Message()})
 			continue
 		}
 		diag := at
-		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Detail
+		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
 		out = append(out, diag)
 	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
 	return out
 }

@@ -1,0 +1,239 @@
+package translate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
+)
+
+// Problem is one reason a document cannot be translated, or, among
+// Result.Warnings, something the user should know.
+type Problem struct {
+	// Path leads from the document root to the offending node, like
+	// edit.Edit.Path.
+	Path []interface{}
+	// Where names the declaration the problem is about when Path or Source
+	// alone does not: "version v1, .spec.a: x-kubernetes-mutability".
+	Where string
+	// Type classifies the problem as the apiserver classifies field
+	// errors; empty for warnings.
+	Type ProblemType
+	// Detail says what is wrong and what to do about it.
+	Detail string
+	// Reason, when set, names a refusal docs/semantics.md allows: a
+	// declaration no rule can check exactly, or rules over the cost
+	// limits. Empty for every other problem.
+	Reason string
+	// Source, when set, is where the declaration the problem is about was
+	// written outside the CRD: a line of a declarations file.
+	Source decl.Source
+	// field, when set, is the rendered path of a problem found by the
+	// apiserver's own validation, which reports rendered paths only.
+	field string
+}
+
+// ProblemType is the kind of a Problem, worded like
+// k8s.io/apimachinery/pkg/util/validation/field.ErrorType.
+type ProblemType string
+
+const (
+	Invalid     ProblemType = "Invalid value"
+	Unsupported ProblemType = "Unsupported value"
+	Forbidden   ProblemType = "Forbidden"
+	Required    ProblemType = "Required value"
+	Duplicate   ProblemType = "Duplicate value"
+	NotFound    ProblemType = "Not found"
+	Internal    ProblemType = "Internal error"
+)
+
+// Reasons of a Problem.
+const (
+	// ReasonInexact: the apiserver's CEL cannot compare the values exactly.
+	ReasonInexact = "Inexact"
+	// ReasonCost: the generated rules do not fit the CEL cost limits.
+	ReasonCost = "Cost"
+	// ReasonUnescapableName: a property name has no CEL escape.
+	ReasonUnescapableName = "UnescapableName"
+	// ReasonIndexComparison: comparing list items index by index needs
+	// Kubernetes 1.33, or maxItems.
+	ReasonIndexComparison = "IndexComparison"
+	// ReasonFormat: CEL reads a formatted string as another value.
+	ReasonFormat = "Format"
+)
+
+// newProblem words a problem; its place is set by the caller.
+func newProblem(t ProblemType, format string, args ...interface{}) Problem {
+	return Problem{Type: t, Detail: fmt.Sprintf(format, args...)}
+}
+
+// at places p at the document path.
+func (p Problem) at(path []interface{}) Problem {
+	p.Path = path
+	return p
+}
+
+// Field renders Path the way the apiserver prints schema paths, e.g.
+// spec.versions[0].schema.openAPIV3Schema.properties[spec].
+func (p Problem) Field() string {
+	switch {
+	case p.field != "":
+		return p.field
+	case len(p.Path) == 0:
+		return ""
+	}
+	return edit.Render(p.Path)
+}
+
+// Message is the problem without its place: where, type and detail.
+func (p Problem) Message() string {
+	var parts []string
+	for _, s := range []string{p.Where, string(p.Type), p.Detail} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ": ")
+}
+
+func (p Problem) String() string {
+	if p.Source.File != "" {
+		return p.Source.String() + ": " + p.Message()
+	}
+	return p.Field() + ": " + p.Message()
+}
+
+// Error is a translation failure listing every problem found: those about
+// declarations files first, by file and line, then the CRD's by path.
+type Error struct {
+	Problems []Problem
+}
+
+func (e *Error) Error() string {
+	parts := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		parts[i] = p.String()
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return fmt.Sprintf("%d problems:\n  %s", len(parts), strings.Join(parts, "\n  "))
+}
+
+// sortProblems orders problems about declarations files first, by file
+// and line, then the CRD's own by path, and drops repeats (a file's field
+// that names a missing node for several extensions).
+func sortProblems(problems []Problem) []Problem {
+	sort.SliceStable(problems, func(i, j int) bool {
+		a, b := problems[i].Source, problems[j].Source
+		switch {
+		case (a.File == "") != (b.File == ""):
+			return a.File != ""
+		case a.File != b.File:
+			return a.File < b.File
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		}
+		return problems[i].Field() < problems[j].Field()
+	})
+	out := problems[:0]
+	for i, p := range problems {
+		if i == 0 || p.String() != problems[i-1].String() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// internalError reports an edit of mut2cel's own that does not fit the
+// document it was made for: a bug, never the user's input.
+func internalError(err error) error {
+	return &Error{Problems: []Problem{newProblem(Internal, "%v", err)}}
+}
+
+var annotationsPath = []interface{}{"metadata", "annotations"}
+
+// annotationProblem places p at one of the annotations.
+func annotationProblem(name string, p Problem) Problem {
+	p.Path, p.field = appendPath(annotationsPath, name), "metadata.annotations["+name+"]"
+	return p
+}
+
+// problemAt places p, a problem with declaration d on the schema node at
+// the document path node, where the user wrote d: at the node for the
+// schema, at the annotation, at the line of a file, or at the node it was
+// copied to.
+func problemAt(d decl.Declaration, node []interface{}, p Problem) Problem {
+	switch d.Origin.Kind {
+	case decl.InAnnotation:
+		p.Where = d.Where()
+		return annotationProblem(annDeclarations, p)
+	case decl.InFile:
+		p.Where, p.Source = d.Where(), d.Origin.Source
+		return p
+	case decl.Copied:
+		p.Where = fmt.Sprintf("%s copied from version %s by --all-versions", d.Ext, d.Origin.From)
+		return p.at(node)
+	}
+	return p.at(appendPath(node, d.Ext))
+}
+
+// The wording of the problems with declarations, whichever front end read
+// them; where a declaration may stand is worded in decl, for verify too.
+
+func errUnsupportedKEP(v interface{}) Problem {
+	return newProblem(Unsupported, "%s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
+}
+
+func errUpdateValue(err error) Problem { return newProblem(Invalid, "%v", err) }
+
+func errOnRoot() Problem { return newProblem(Forbidden, "%s", decl.OnRoot()) }
+
+func errInMetadata() Problem { return newProblem(Forbidden, "%s", decl.InMetadata()) }
+
+func errInJunctor() Problem { return newProblem(Forbidden, "%s", decl.InJunctor()) }
+
+func errNarrowingOnCollection(m mutability, entries string) Problem {
+	return newProblem(Invalid, "%q: %s", m, decl.NarrowingOnCollection(string(m), entries))
+}
+
+func errKeysOnNonCollection() Problem { return newProblem(Forbidden, "%s", decl.KeysOnNonCollection()) }
+
+func errItemConstraintsOnNonCollection(c decl.Constraints) Problem {
+	return newProblem(Forbidden, "%s: %s", c, decl.ItemsOnNonCollection())
+}
+
+func errPresenceOnEntry(c decl.Constraints) Problem {
+	return newProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
+}
+
+func errInexpressible(e *inexpressible) Problem {
+	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
+	p.Reason = e.reason
+	return p
+}
+
+// errNotFound: d names a node the schema of its version lacks; hint says
+// what to do about it in a declarations file.
+func errNotFound(d decl.Declaration, hint string) Problem {
+	if d.Origin.Kind == decl.InFile {
+		p := newProblem(NotFound, "no such node in the schema of CRD %s (%s)", d.CRD, hint)
+		p.Where, p.Source = fmt.Sprintf("version %s, %s", d.Version, d.Path), d.Origin.Source
+		return p
+	}
+	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", d.Version, d.Path))
+}
+
+// errConflict: d declares otherwise what have declares already. The
+// schema is read first, then the annotation, then the files.
+func errConflict(have, d decl.Declaration, node []interface{}) Problem {
+	switch {
+	case d.Origin.Kind == decl.InAnnotation:
+		return newProblem(Invalid, "%q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value).at(appendPath(node, d.Ext))
+	case have.Origin.Kind == decl.InFile:
+		return problemAt(d, node, newProblem(Invalid, "%s, but %s declares %s for it: keep one of the two", d.Value, have.Origin.Source, have.Value))
+	}
+	return problemAt(d, node, newProblem(Invalid, "%s, but CRD %s declares %s here already (in its schema or its %s annotation): keep one of the two", d.Value, d.CRD, have.Value, annDeclarations))
+}
