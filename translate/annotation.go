@@ -14,7 +14,7 @@ import (
 
 // The two annotations that make a translated CRD translatable again
 // (docs/rewrite.md). Both hold YAML text keyed by version name, then by
-// schema path in the notation of declpath.go.
+// schema path in the notation of decl.Path.
 const (
 	// annDeclarations holds the declarations, as the user would write them
 	// in the schema; the user may edit it.
