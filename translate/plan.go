@@ -2,6 +2,7 @@ package translate
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -229,10 +230,27 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 // (semantics.md 3.2).
 func (p *planner) presenceRule(n *node, m mutability) error {
 	scope := n.scope()
+	if alwaysPresent(scope, n) {
+		return nil // a rule that could never fail would only cost
+	}
 	names := propertyNames(scope, n)
 	return p.scopedRule(scope, n, presenceMessage(n, m), func(x, y string) (string, error) {
 		return presence(m, x, y, names, scope.nullableEntry())
 	})
+}
+
+// alwaysPresent reports whether the schema keeps n present, and not null,
+// wherever its scope exists: every property from scope down to n is
+// required by its parent and not nullable. The apiserver's schema
+// validation then refuses an update that unsets n before any rule runs.
+func alwaysPresent(scope, n *node) bool {
+	for c := n; c != scope; c = c.parent {
+		if !c.isProperty() || c.s.Nullable || c.parent.s.ValueValidation == nil ||
+			!slices.Contains(c.parent.s.ValueValidation.Required, c.name()) {
+			return false
+		}
+	}
+	return true
 }
 
 // keyRules checks the keys of collection c (semantics.md 4).

@@ -11,6 +11,7 @@ import (
 
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/batch"
 	"github.com/mut2cel/mut2cel/internal/component"
@@ -181,7 +182,9 @@ func checkComponentWith(t *testing.T, file string, published, declared, out []by
 	}
 	for name, w := range want {
 		if !reflect.DeepEqual(got[name], w) {
-			t.Errorf("kustomize builds %s differently from translate", name)
+			gy, _ := yaml.Marshal(got[name])
+			wy, _ := yaml.Marshal(w)
+			t.Errorf("kustomize builds %s differently from translate:\n%s", name, diff.Unified("translate", "kustomize", wy, gy))
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
@@ -63,7 +64,12 @@ type Version struct {
 
 // Rule is one rule or messageExpression, most expensive first.
 type Rule struct {
-	Path        string `json:"path"`
+	Path string `json:"path"`
+	// Node is the schema node holding the rule, in the notation of the
+	// declarations annotation (.spec.ports[*]); Index its place in the
+	// node's x-kubernetes-validations, from 0.
+	Node        string `json:"node"`
+	Index       int    `json:"index"`
 	Rule        string `json:"rule"`
 	Cost        uint64 `json:"cost"`
 	PerCall     uint64 `json:"perCall"`
@@ -75,6 +81,7 @@ type Rule struct {
 // Bound is a maxLength, maxItems or maxProperties on a schema node.
 type Bound struct {
 	Path    string `json:"path"`
+	Node    string `json:"node"` // as Rule.Node
 	Keyword string `json:"keyword"`
 	Value   int64  `json:"value"`
 }
@@ -162,7 +169,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	}
 	v := &Version{TotalCost: r.Total, Rules: []Rule{}, BoundsAdded: []Bound{}, Exceeds: []Exceeded{}, Suggestions: []Suggestion{}}
 	for _, c := range r.Costs {
-		v.Rules = append(v.Rules, Rule{Path: c.Path(), Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
+		v.Rules = append(v.Rules, Rule{Path: c.Path(), Node: nodeOf(c.Node), Index: c.Index, Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
 			Cardinality: c.Cardinality, Generated: generated(c), Error: c.Error})
 	}
 	sort.SliceStable(v.Rules, func(i, j int) bool { return v.Rules[i].Cost > v.Rules[j].Cost })
@@ -200,7 +207,7 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, tar
 		return s, err
 	}
 	for _, b := range bounds {
-		s.Bounds = append(s.Bounds, Bound{Path: costest.NodePath(b.Node).String(), Keyword: b.Keyword, Value: b.Value})
+		s.Bounds = append(s.Bounds, Bound{Path: costest.NodePath(b.Node).String(), Node: nodeOf(b.Node), Keyword: b.Keyword, Value: b.Value})
 	}
 	if len(bounds) > 0 {
 		return s, nil
@@ -245,10 +252,19 @@ func boundsAdded(bounds []translate.Bound, i int) []Bound {
 	out := []Bound{}
 	for _, b := range bounds {
 		if len(b.Path) >= 5 && b.Path[2] == i {
-			out = append(out, Bound{Path: edit.Render(b.Path[4:]), Keyword: b.Keyword, Value: b.Value})
+			out = append(out, Bound{Path: edit.Render(b.Path[4:]), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out
+}
+
+// nodeOf renders schema steps below openAPIV3Schema as a decl.Path.
+func nodeOf(steps []string) string {
+	rel := make([]interface{}, len(steps))
+	for i, s := range steps {
+		rel[i] = s
+	}
+	return decl.PathOf(rel).String()
 }
 
 func convertJSON(in, out interface{}) error {

@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mut2cel/mut2cel/costest"
 )
 
-// WriteText prints the report for people: per CRD version, the rules by
-// cost with their share of the per-expression limit, the total, and what to
-// do about every limit crossed.
+// WriteText prints the report for people, in lines of at most Width
+// columns: per CRD version, the rules by cost with their share of the
+// per-expression limit, the total, and what to do about every limit
+// crossed. Nodes are named as in the declarations annotation
+// (.spec.ports[*]); the JSON report has the full paths.
 func WriteText(w io.Writer, r *Report) error {
 	var b strings.Builder
 	for i, crd := range r.CRDs {
@@ -20,7 +21,12 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintf(&b, "%s (%s, document %d), Kubernetes %s\n", crd.Name, crd.File, crd.Document, r.KubeVersion)
 		if crd.TranslateError != "" {
-			fmt.Fprintf(&b, "  the declarations were not translated, the CRD's own rules are over the limits: %s\n", oneLine(crd.TranslateError))
+			b.WriteString("  the declarations were not translated, the CRD's own rules are over the limits:\n")
+			for _, line := range strings.Split(crd.TranslateError, "\n") {
+				if line = strings.TrimSpace(line); line != "" && !strings.HasSuffix(line, "problems:") {
+					writeWrapped(&b, "    ", line)
+				}
+			}
 		}
 		for _, v := range crd.Versions {
 			writeVersion(&b, v)
@@ -30,46 +36,113 @@ func WriteText(w io.Writer, r *Report) error {
 	return err
 }
 
+// Width is the widest line WriteText prints.
+const Width = 120
+
 func writeVersion(b *strings.Builder, v Version) {
-	fmt.Fprintf(b, "  version %s: total %d (%s of the per-version limit %d)\n",
-		v.Name, v.TotalCost, share(v.TotalCost, costest.PerVersionLimit.Value), costest.PerVersionLimit.Value)
-	if len(v.Rules) > 0 {
-		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "    COST\tSHARE\tPER CALL\tCARDINALITY\tPATH\tRULE\n")
-		for _, r := range v.Rules {
-			text := r.Rule
-			if r.Generated {
-				text = "(generated) " + text
-			}
-			if r.Error != "" {
-				text += " [does not compile: " + r.Error + "]"
-			}
-			fmt.Fprintf(tw, "    %d\t%s\t%d\t%d\t%s\t%s\n", r.Cost, share(r.Cost, costest.PerExpressionLimit.Value), r.PerCall, r.Cardinality, r.Path, shorten(oneLine(text)))
-		}
-		tw.Flush()
+	writeWrapped(b, "  ", fmt.Sprintf("version %s: total %d (%s of the per-version limit %d)",
+		v.Name, v.TotalCost, share(v.TotalCost, costest.PerVersionLimit.Value), costest.PerVersionLimit.Value))
+	writeRules(b, v.Rules)
+	byPath := map[string]Rule{}
+	for _, r := range v.Rules {
+		byPath[r.Path] = r
 	}
 	for _, bd := range v.BoundsAdded {
-		fmt.Fprintf(b, "    bound added: %s: %s: %d (objects above it are now rejected)\n", bd.Path, bd.Keyword, bd.Value)
+		writeWrapped(b, "    ", fmt.Sprintf("bound added: %s: %s: %d (objects above it are now rejected)", bd.Node, bd.Keyword, bd.Value))
 	}
 	for _, x := range v.Exceeds {
+		what := ruleName(byPath, x.Path)
 		if x.Static {
-			fmt.Fprintf(b, "    REJECTED: %s: estimated cost %d is %s the %s limit %d; the apiserver rejects the CRD\n",
-				x.Path, x.Cost, factor(x.Cost, x.LimitValue), x.Limit, x.LimitValue)
+			writeWrapped(b, "    ", fmt.Sprintf("REJECTED: %s: estimated cost %d is %s the %s limit %d; the apiserver rejects the CRD",
+				what, x.Cost, factor(x.Cost, x.LimitValue), x.Limit, x.LimitValue))
 			continue
 		}
-		fmt.Fprintf(b, "    WARNING: %s: worst-case cost %d is %s the runtime %s limit %d; the apiserver can cancel the evaluation and reject the update\n",
-			x.Path, x.Cost, factor(x.Cost, x.LimitValue), x.Limit, x.LimitValue)
+		writeWrapped(b, "    ", fmt.Sprintf("WARNING: %s: worst-case cost %d is %s the runtime %s limit %d; the apiserver can cancel the evaluation and reject the update",
+			what, x.Cost, factor(x.Cost, x.LimitValue), x.Limit, x.LimitValue))
 	}
 	for _, s := range v.Suggestions {
+		what := ruleName(byPath, s.Path)
 		if len(s.Bounds) == 0 {
-			fmt.Fprintf(b, "    suggestion for %s: %s\n", s.Path, s.Detail)
+			writeWrapped(b, "    ", fmt.Sprintf("suggestion for %s: %s", what, s.Detail))
 			continue
 		}
 		parts := make([]string, len(s.Bounds))
 		for i, bd := range s.Bounds {
-			parts[i] = fmt.Sprintf("%s: %d at %s", bd.Keyword, bd.Value, bd.Path)
+			parts[i] = fmt.Sprintf("%s: %d at %s", bd.Keyword, bd.Value, bd.Node)
 		}
-		fmt.Fprintf(b, "    suggestion: add %s to bring %s under every limit\n", strings.Join(parts, ", "), s.Path)
+		writeWrapped(b, "    ", fmt.Sprintf("suggestion: add %s to bring %s under every limit", strings.Join(parts, ", "), what))
+	}
+}
+
+// writeRules prints the table of rules, the rule text cut to what the
+// width leaves.
+func writeRules(b *strings.Builder, rules []Rule) {
+	if len(rules) == 0 {
+		return
+	}
+	rows := [][]string{{"COST", "SHARE", "PER CALL", "CARD", "NODE", "RULE"}}
+	for _, r := range rules {
+		text := r.Rule
+		if r.Generated {
+			text = "(generated) " + text
+		}
+		if r.Error != "" {
+			text += " [does not compile: " + r.Error + "]"
+		}
+		rows = append(rows, []string{fmt.Sprint(r.Cost), share(r.Cost, costest.PerExpressionLimit.Value),
+			fmt.Sprint(r.PerCall), fmt.Sprint(r.Cardinality), r.Node, oneLine(text)})
+	}
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row[:len(row)-1] {
+			widths[i] = max(widths[i], len([]rune(cell)))
+		}
+	}
+	used := 4 // indent
+	for _, w := range widths[:len(widths)-1] {
+		used += w + 2
+	}
+	room := max(Width-used, minRuleText)
+	for _, row := range rows {
+		var line strings.Builder
+		line.WriteString("    ")
+		for i, cell := range row[:len(row)-1] {
+			fmt.Fprintf(&line, "%-*s  ", widths[i], cell)
+		}
+		line.WriteString(shorten(row[len(row)-1], room))
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+// ruleName names the rule at a cost path, or the version when the path is
+// the schema root's.
+func ruleName(byPath map[string]Rule, path string) string {
+	if r, ok := byPath[path]; ok {
+		return fmt.Sprintf("rule %d on %s", r.Index+1, r.Node)
+	}
+	return "the version"
+}
+
+// writeWrapped writes text after indent, broken at spaces into lines of
+// at most Width columns, continued two columns further in.
+func writeWrapped(b *strings.Builder, indent, text string) {
+	prefix := indent
+	for {
+		room := Width - len(prefix)
+		if len(text) <= room {
+			b.WriteString(prefix + text + "\n")
+			return
+		}
+		cut := strings.LastIndexByte(text[:room+1], ' ')
+		if cut <= 0 {
+			cut = strings.IndexByte(text, ' ')
+			if cut < 0 {
+				b.WriteString(prefix + text + "\n")
+				return
+			}
+		}
+		b.WriteString(prefix + text[:cut] + "\n")
+		text, prefix = strings.TrimLeft(text[cut:], " "), indent+"  "
 	}
 }
 
@@ -95,13 +168,13 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// maxRuleText is how much of a rule the text table shows; the JSON report
-// has it all.
-const maxRuleText = 100
+// minRuleText is the least of a rule the text table shows, however wide
+// the other columns; the JSON report has it all.
+const minRuleText = 30
 
-func shorten(s string) string {
-	if r := []rune(s); len(r) > maxRuleText {
-		return string(r[:maxRuleText-3]) + "..."
+func shorten(s string, room int) string {
+	if r := []rune(s); len(r) > room {
+		return string(r[:room-3]) + "..."
 	}
 	return s
 }

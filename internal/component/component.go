@@ -29,6 +29,13 @@ func (c CRD) Patches() []map[string]interface{} {
 	for _, o := range append(versionGuards(ops, c.Base), ops...) {
 		out = append(out, o)
 	}
+	if v, ok := ops[len(ops)-1]["value"].(string); ok && strings.HasSuffix(v, "\n") {
+		// kustomize trims the patch text before parsing it, so a block
+		// scalar at its very end would lose its final newline (an
+		// annotation-only patch, TestAnnotationOnlyPatch). A last test
+		// that always holds keeps the value whole.
+		out = append(out, map[string]interface{}{"op": "test", "path": "/apiVersion", "value": "apiextensions.k8s.io/v1"})
+	}
 	return out
 }
 

@@ -166,3 +166,23 @@ func TestNoChangeNoPatch(t *testing.T) {
 		t.Errorf("Kustomization() = %q, want %q", out, want)
 	}
 }
+
+// A patch whose last operation adds a multi-line annotation (no rule is
+// added: the CRD already has every rule the declarations need) keeps the
+// annotation's final newline through kustomize, which trims patch text.
+func TestAnnotationOnlyPatch(t *testing.T) {
+	base := map[string]interface{}{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+		"metadata": map[string]interface{}{"name": "widgets.example.com", "annotations": map[string]interface{}{"a": "b"}},
+		"spec":     map[string]interface{}{"group": "example.com"}}
+	translated := normalize(t, base).(map[string]interface{})
+	annotations := translated["metadata"].(map[string]interface{})["annotations"].(map[string]interface{})
+	annotations["mut2cel.io/declarations"] = "v1:\n  .spec.a:\n    x-kubernetes-mutability: Immutable\n"
+	crds := []CRD{{Name: "widgets.example.com", Base: base, Translated: translated}}
+	component, err := Kustomization(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := build(t, crds, component)["widgets.example.com"]; !reflect.DeepEqual(got, normalize(t, translated)) {
+		t.Errorf("kustomize builds\n%v\nwant\n%v\ncomponent:\n%s", got, translated, component)
+	}
+}
