@@ -3,8 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/internal/golden"
 )
 
 // renderDetails writes, per audited file and version, the declarations,
@@ -120,4 +124,120 @@ func compact(obj map[string]interface{}) string {
 		return err.Error()
 	}
 	return string(data)
+}
+
+// checkAuditDoc compares each generated section of docs/audit.md with
+// what the runs gave, or, with -update, rewrites it.
+func checkAuditDoc(t *testing.T, plan auditPlan, results []auditResult) {
+	data, err := os.ReadFile(auditDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	sections := map[string]string{
+		"summary": renderSummary(plan, results),
+		"details": renderDetails(results),
+	}
+	for _, name := range slices.Sorted(mapKeys(sections)) {
+		begin, end := "<!-- audit "+name+": begin -->\n", "<!-- audit "+name+": end -->\n"
+		i, j := strings.Index(doc, begin), strings.Index(doc, end)
+		if i < 0 || j < i {
+			t.Fatalf("docs/audit.md has no %q ... %q", strings.TrimSpace(begin), strings.TrimSpace(end))
+		}
+		got := sections[name]
+		if *golden.Update {
+			doc = doc[:i+len(begin)] + got + doc[j:]
+			continue
+		}
+		if want := doc[i+len(begin) : j]; want != got {
+			t.Errorf("docs/audit.md, section %s, differs from the runs (go test -update rewrites it; review the diff):\n--- runs\n%s\n--- docs/audit.md\n%s", name, got, want)
+		}
+	}
+	if *golden.Update {
+		if err := os.WriteFile(auditDoc, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// renderSummary writes the summary table: a row per CRD version.
+func renderSummary(plan auditPlan, results []auditResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Runs of %d pairs per version (more where the table says so), seed %d.\n\n", plan.Pairs, plan.Seed)
+	b.WriteString("| CRD | version | declarations | published rules | published verdict | disagreements | mut2cel's translation | rules added | cost: published, added |\n")
+	b.WriteString("|---|---|---:|---:|---|---:|---|---:|---|\n")
+	for _, r := range results {
+		for _, v := range r.published.CRDs[0].Versions {
+			own := ownVersion(r, v.Version)
+			fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %d | %d, %d |\n",
+				crdLink(r), v.Version, len(v.Declarations), len(r.publishedCost[v.Version]),
+				auditVerdict(r, v.Version), countWord(r, v.Disagreements, v.Pairs), ownWord(r, own),
+				len(r.generatedCost[v.Version]), totalCost(r.publishedCost[v.Version]), totalCost(r.generatedCost[v.Version]))
+		}
+	}
+	return b.String()
+}
+
+func crdLink(r auditResult) string {
+	return fmt.Sprintf("[%s](#%s)", r.published.CRDs[0].CRD, anchor(r.crd.File))
+}
+
+// anchor is the heading id of a corpus file's section in the details.
+func anchor(file string) string {
+	return strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(strings.TrimSuffix(file, ".yaml"))
+}
+
+func auditVerdict(r auditResult, version string) string {
+	want := r.crd.Published[version]
+	if len(want) == 0 {
+		if r.crd.Unstable != "" {
+			return "exact (see below)"
+		}
+		return "exact"
+	}
+	return "**bypass**: " + count(len(want), "finding")
+}
+
+func countWord(r auditResult, n, pairs int) string {
+	if r.crd.Unstable != "" {
+		return "varies"
+	}
+	return fmt.Sprintf("%d / %d", n, pairs)
+}
+
+func ownWord(r auditResult, v ownResult) string {
+	if r.crd.Unstable != "" {
+		return "see below"
+	}
+	if v.disagreements == 0 {
+		return "clean"
+	}
+	return fmt.Sprintf("%d disagreements", v.disagreements)
+}
+
+type ownResult struct{ disagreements int }
+
+func ownVersion(r auditResult, version string) ownResult {
+	for _, v := range r.own.CRDs[0].Versions {
+		if v.Version == version {
+			return ownResult{v.Disagreements}
+		}
+	}
+	return ownResult{}
+}
+
+// count writes n things, in the plural unless n is 1.
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+func totalCost(rules []costRule) uint64 {
+	var n uint64
+	for _, r := range rules {
+		n += r.Cost
+	}
+	return n
 }
