@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -118,12 +119,13 @@ func findingsText(r auditResult, version string) string {
 	return b.String()
 }
 
-func compact(obj map[string]interface{}) string {
-	data, err := json.Marshal(obj)
-	if err != nil {
+// compact writes an object of verify's output on one line, as written.
+func compact(obj json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, obj); err != nil {
 		return err.Error()
 	}
-	return string(data)
+	return b.String()
 }
 
 // checkAuditDoc compares each generated section of docs/audit.md with

@@ -12,6 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/internal/audit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -183,8 +184,10 @@ type verifyReport struct {
 				} `json:"violated"`
 				Disagreements  int `json:"disagreements"`
 				Counterexample *struct {
-					Old map[string]interface{} `json:"old"`
-					New map[string]interface{} `json:"new"`
+					// Kept as written, so that an integral float
+					// stays 1.0 (docs/verify.md).
+					Old json.RawMessage `json:"old"`
+					New json.RawMessage `json:"new"`
 				} `json:"counterexample"`
 			} `json:"causes"`
 			Declarations []struct {
@@ -305,12 +308,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // costRule is one rule of mut2cel cost --format json (docs/cost.md).
-type costRule struct {
-	Path      string `json:"path"`
-	Rule      string `json:"rule"`
-	Cost      uint64 `json:"cost"`
-	Generated bool   `json:"generated"`
-}
+type costRule = audit.Rule
 
 // costOf returns, per version of the CRD in file, the rules keep selects,
 // as mut2cel cost reports them, sorted by path.
@@ -320,14 +318,7 @@ func costOf(t *testing.T, file string, keep func(version string, r costRule) boo
 	if code != exitOK {
 		t.Fatalf("cost %s: exit %d: %s", file, code, errOut)
 	}
-	var report struct {
-		CRDs []struct {
-			Versions []struct {
-				Name  string     `json:"name"`
-				Rules []costRule `json:"rules"`
-			} `json:"versions"`
-		} `json:"crds"`
-	}
+	var report audit.Report
 	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatalf("cost %s: %v", file, err)
 	}
