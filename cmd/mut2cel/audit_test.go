@@ -108,12 +108,12 @@ func auditOne(t *testing.T, plan auditPlan, c auditCRD, path string) auditResult
 		"--counterexamples", "50", "--declarations", decls}
 	r := auditResult{crd: c}
 
-	code, out, errOut := runCLI(append(common, "--against", path, path)...)
+	code, out, errOut := runCLI(slices.Concat(common, []string{"--against", path, path})...)
 	r.published = decodeVerify(t, "verify --against", code, out, errOut)
 	checkPublished(t, c, code, r.published)
 
 	// mut2cel verify --declarations checks the translation it makes.
-	code, out, errOut = runCLI(append(common, path)...)
+	code, out, errOut = runCLI(slices.Concat(common, []string{path})...)
 	r.own = decodeVerify(t, "verify", code, out, errOut)
 	checkOwn(t, c, code, r.own)
 
