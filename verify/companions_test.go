@@ -160,3 +160,50 @@ func withRootRule(doc map[string]interface{}) map[string]interface{} {
 	}
 	return doc
 }
+
+// TestCompanionFailingOrFalse: a companion `self == oldSelf` on an object
+// holding a date-time CEL cannot parse (lower-case t and z pass the
+// schema) fails or returns false depending on which field CEL compares
+// first, which Go randomizes. The apiserver denies the update either way,
+// so neither is a disagreement, on any run.
+func TestCompanionFailingOrFalse(t *testing.T) {
+	var declared map[string]interface{}
+	if err := yaml.Unmarshal([]byte(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        required: [spec]
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations: [{rule: self == oldSelf, message: spec is immutable}]
+            properties:
+              name: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}
+              at: {type: string, format: date-time}
+`), &declared); err != nil {
+		t.Fatal(err)
+	}
+	res, err := translate.Translate(declared, translate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run := 0; run < 3; run++ {
+		rep, err := verify.Verify(declared, res.Translated, verify.Options{Pairs: 1500, Seed: 1, Counterexamples: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := rep.Versions[0]; v.Disagreements != 0 {
+			t.Fatalf("run %d: %d disagreements in %d pairs, want none; causes:\n%s", run, v.Disagreements, v.Pairs, causeKeys(v))
+		}
+	}
+}

@@ -281,7 +281,7 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 	if err != nil {
 		return verdicts{}, &JudgeError{Version: r.version, Err: err}
 	}
-	v.evalErrs = without(evaluationErrors(v.detail), v.companions)
+	v.evalErrs = unexplainedByCompanions(evaluationErrors(v.detail), v.companions)
 	unexplained := v.evalErrs
 	if floats {
 		// Which of a failure and a false a rule gives can depend on the

@@ -85,9 +85,6 @@ func cell(s string) string {
 // or each finding with its disagreements and the shrunk counterexample
 // of the first cause that shows it alone (or, failing that, with others).
 func findingsText(r auditResult, version string) string {
-	if r.crd.Unstable != "" {
-		return fmt.Sprintf("Verdict: exact. %s\n\n", r.crd.Why)
-	}
 	want := r.crd.Published[version]
 	if len(want) == 0 {
 		return "Verdict: **exact**, no disagreement.\n\n"
@@ -192,25 +189,16 @@ func anchor(file string) string {
 func auditVerdict(r auditResult, version string) string {
 	want := r.crd.Published[version]
 	if len(want) == 0 {
-		if r.crd.Unstable != "" {
-			return "exact (see below)"
-		}
 		return "exact"
 	}
 	return "**bypass**: " + count(len(want), "finding")
 }
 
 func countWord(r auditResult, n, pairs int) string {
-	if r.crd.Unstable != "" {
-		return "varies"
-	}
 	return fmt.Sprintf("%d / %d", n, pairs)
 }
 
 func ownWord(r auditResult, v ownResult) string {
-	if r.crd.Unstable != "" {
-		return "see below"
-	}
 	if v.disagreements == 0 {
 		return "clean"
 	}

@@ -42,13 +42,6 @@ type auditCRD struct {
 	// Published lists, per served version, the findings of verify
 	// --against the published CRD; an empty list means exact.
 	Published map[string][]string `json:"published"`
-	// Unstable names a published rule ("PATH: RULE") whose evaluation
-	// errors a run may or may not report, on the published rules and on
-	// mut2cel's translation alike, with the reason in Why: a known defect,
-	// described in docs/audit.md. Causes of kind "evaluation error" that
-	// involve it are set aside; every other cause is checked.
-	Unstable string `json:"unstable,omitempty"`
-	Why      string `json:"why,omitempty"`
 }
 
 // TestAudit re-runs the audit of docs/audit.md on the corpus as a user
@@ -226,18 +219,13 @@ func (r verifyReport) declared(version string) []string {
 }
 
 // findings lists, per version, the distinct findings of a run in the
-// notation of audit.yaml, sorted, leaving out the evaluation errors that
-// involve the rule unstable names.
-func (r verifyReport) findings(unstable string) map[string][]string {
+// notation of audit.yaml, sorted.
+func (r verifyReport) findings() map[string][]string {
 	out := map[string][]string{}
 	for _, v := range r.CRDs[0].Versions {
 		seen := map[string]bool{}
 		for _, c := range v.Causes {
-			fs := causeFindings(c.Kind, c.Violated, c.Rules)
-			if unstable != "" && c.Kind == "evaluation error" && slices.Contains(fs, c.Kind+" "+unstable) {
-				continue
-			}
-			for _, f := range fs {
+			for _, f := range causeFindings(c.Kind, c.Violated, c.Rules) {
 				seen[f] = true
 			}
 		}
@@ -266,7 +254,7 @@ func causeFindings(kind string, violated []struct{ Path, Extension, Value, Kind 
 
 func checkPublished(t *testing.T, c auditCRD, code int, r verifyReport) {
 	t.Helper()
-	got := r.findings(c.Unstable)
+	got := r.findings()
 	if len(got) != len(c.Published) {
 		t.Errorf("verify --against: versions %v, want those of audit.yaml %v", slices.Sorted(mapKeys(got)), slices.Sorted(mapKeys(c.Published)))
 	}
@@ -278,21 +266,21 @@ func checkPublished(t *testing.T, c auditCRD, code int, r verifyReport) {
 			t.Errorf("verify --against, %s: findings\n  %s\nwant (audit.yaml)\n  %s", version, strings.Join(fs, "\n  "), strings.Join(want, "\n  "))
 		}
 	}
-	if c.Unstable == "" && found != (code == exitFinding) {
+	if found != (code == exitFinding) {
 		t.Errorf("verify --against: exit %d with findings %v", code, got)
 	}
 }
 
 // checkOwn requires mut2cel's translation to verify clean: no
-// disagreement in any version, but those audit.yaml names unstable.
+// disagreement in any version.
 func checkOwn(t *testing.T, c auditCRD, code int, r verifyReport) {
 	t.Helper()
-	for version, fs := range r.findings(c.Unstable) {
+	for version, fs := range r.findings() {
 		if len(fs) > 0 {
 			t.Errorf("verify of mut2cel's translation, %s: findings\n  %s\nwant none", version, strings.Join(fs, "\n  "))
 		}
 	}
-	if code != exitOK && c.Unstable == "" {
+	if code != exitOK {
 		t.Errorf("verify of mut2cel's translation: exit %d, want %d", code, exitOK)
 	}
 }
