@@ -180,3 +180,34 @@ fields:
 		t.Errorf("Translate() error = %v\nwant %s", err, want)
 	}
 }
+
+// DeclaredWith writes a file's declarations into the schema without
+// compiling them: one no rule can express is written as it is (verify
+// --against checks published rules against it), while one naming a node
+// the CRD lacks is still an error at its line.
+func TestDeclaredWith(t *testing.T) {
+	doc := crdWith(t, `{type: object, properties: {spec: {type: object, properties: {at: {type: string, format: date-time}}}}}`)
+	file := func(path string) []decl.Set {
+		sets, err := decl.ParseFile("decls.yaml", []byte("apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: widgets.example.com\nfields:\n  "+path+":\n    x-kubernetes-mutability: Immutable\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sets
+	}
+	if _, err := translate.Translate(doc, translate.Options{Declarations: file(".spec.at")}); err == nil {
+		t.Fatalf("Translate(date-time Immutable) succeeded, want a refusal")
+	}
+	declared, err := translate.DeclaredWith(doc, translate.Options{Declarations: file(".spec.at")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := declared["spec"].(map[string]interface{})["versions"].([]interface{})[0].(map[string]interface{})["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})["properties"].(map[string]interface{})["spec"].(map[string]interface{})["properties"].(map[string]interface{})["at"].(map[string]interface{})
+	if at["x-kubernetes-mutability"] != "Immutable" {
+		t.Errorf("DeclaredWith: .spec.at = %v, want the declaration written in", at)
+	}
+	_, err = translate.DeclaredWith(doc, translate.Options{Declarations: file(".spec.on")})
+	want := "decls.yaml:5: version v1, .spec.on: Not found: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)"
+	if err == nil || err.Error() != want {
+		t.Errorf("DeclaredWith(missing node) = %v, want %s", err, want)
+	}
+}

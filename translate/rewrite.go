@@ -167,12 +167,27 @@ func generatedRules(edits []edit.Edit) []GeneratedRule {
 // annotations taken away. A CRD translate never rewrote is returned as it
 // is. Problems with the annotations are an *Error.
 func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
+	return DeclaredWith(doc, Options{})
+}
+
+// DeclaredWith is Declared with the declarations of opts written inline
+// too: those of opts.Declarations that name the CRD and, with
+// opts.AllServedVersions, the copies for other served versions. Nothing
+// is compiled, so a declaration no rule can express is written as it is;
+// only declarations that name a version or node the CRD lacks, or that
+// contradict each other, are an *Error. Where a declaration may stand is
+// left to the reader of the result (verify's reference checker).
+func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interface{}, error) {
 	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
 		return doc, nil
 	}
 	st, problems := readState(doc)
-	decls, p := gather(doc, st, nil, false)
-	if problems = append(problems, p...); len(problems) > 0 {
+	decls, p := gather(doc, st, opts.Declarations, false)
+	problems = append(problems, p...)
+	if opts.AllServedVersions {
+		decls = append(decls, spreadDeclarations(doc, st, decls, opts).copies...)
+	}
+	if len(problems) > 0 {
 		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	owned, _ := findOwned(doc, st)

@@ -207,7 +207,19 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 			crd.Value = declared
 		}
 		var translated map[string]interface{} // the translation, when made here
-		if o.allVersions || len(sets.all) > 0 {
+		switch {
+		case (o.allVersions || len(sets.all) > 0) && against != nil:
+			// The published rules are checked, not a translation: a
+			// declaration no rule can express is still a declaration.
+			declared, err := translate.DeclaredWith(crd.Value, o.translateOptions())
+			if err != nil {
+				d := crd.At
+				d.Detail = err.Error()
+				diags = append(diags, d)
+				continue
+			}
+			crd.Value = declared
+		case o.allVersions || len(sets.all) > 0:
 			var d *batch.Diagnostic
 			if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
 				diags = append(diags, *d)
