@@ -164,3 +164,20 @@ func nestedMap(node interface{}, path ...interface{}) map[string]interface{} {
 	m, _ := node.(map[string]interface{})
 	return m
 }
+
+// Translate translates a CRD document that controller-gen generated from
+// the marked packages: the rules controller-gen wrote for +k8s:immutable
+// are taken out before translation, so that mut2cel's rules replace them,
+// and the result removes them from doc and warns of each. opts must hold
+// r.Sets among its Declarations; tr is translate.Translate, or a stand-in
+// in tests.
+func (r *Result) Translate(doc map[string]interface{}, opts translate.Options, tr func(map[string]interface{}, translate.Options) (*translate.Result, error)) (*translate.Result, error) {
+	without, edits, warnings := r.ControllerGenRules(doc)
+	res, err := tr(without, opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Edits = append(edits, res.Edits...)
+	res.Warnings = append(warnings, res.Warnings...)
+	return res, nil
+}

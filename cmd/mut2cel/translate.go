@@ -56,6 +56,7 @@ type translateOptions struct {
 	allVersions                        bool
 	write, check, diff, verbose        bool
 	declarations                       []string
+	markers                            []string
 }
 
 func init() {
@@ -77,6 +78,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
 	declarationsFlag(fs, &o.declarations)
+	markersFlag(fs, &o.markers)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
 	return fs
 }
@@ -97,6 +99,11 @@ func runTranslate(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	sets, diags := declarationFiles(o.declarations)
+	marked, more := markerSets(o.markers)
+	diags = append(diags, more...)
+	if marked != nil {
+		sets.all = append(sets.all, marked.Sets...)
+	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
@@ -104,7 +111,7 @@ func runTranslate(c *command, e *env, args []string) int {
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.see(doc)
-		return translateFunc(doc, opts)
+		return translateMarked(doc, opts, marked)
 	}
 	var results []*batch.Result
 	progress := newInputProgress(e, "mut2cel translate", len(inputs))
