@@ -58,7 +58,7 @@ func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]inte
 				out = without
 				edits = append(edits, translate.Edit{Path: path, RemoveRules: []translate.Rule{c.rule}})
 				warnings = append(warnings, translate.Problem{Path: path, Detail: fmt.Sprintf(
-					"version %s: %s: replaced controller-gen's rule %q for +k8s:immutable at %s with mut2cel's, which also deny unsetting an optional parent and setting it again (docs/markers.md)",
+					"version %s: %s: replaced controller-gen's rule %q of +k8s:immutable (%s) by mut2cel's exact rules (docs/markers.md)",
 					f.Version, f.Path, c.rule.Rule, f.Source)})
 			}
 		}
