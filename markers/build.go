@@ -61,21 +61,24 @@ func merge(byKey map[string]*declared, d *declared) *decl.Error {
 		byKey[key] = d
 		return nil
 	}
-	first, later := have.source, d.source
-	if before(later, first) {
-		first, later = later, first
-	}
 	if d.ext == decl.ExtUpdate {
 		have.constraints |= d.constraints
-		have.value, have.source = have.constraints.String(), first
+		have.value = have.constraints.String()
+		if before(d.source, have.source) {
+			have.source = d.source
+		}
 		return nil
+	}
+	first, later := have, d
+	if before(later.source, first.source) {
+		first, later = later, first
 	}
 	if have.value == d.value {
-		have.source = first
+		have.source = first.source
 		return nil
 	}
-	return &decl.Error{Source: later, Detail: fmt.Sprintf("version %s: %s: %s: %s and %s are both declared here (the other at %s): keep one",
-		d.version, d.path, d.ext, have.value, d.value, first)}
+	return &decl.Error{Source: later.source, Detail: fmt.Sprintf("version %s: %s: %s: %s here, but %s at %s: keep one",
+		d.version, d.path, d.ext, later.value, first.value, first.source)}
 }
 
 // sets groups the declarations by CRD and version, each sorted by path.

@@ -74,7 +74,7 @@ func TestLoadErrors(t *testing.T) {
 			"testdata/bad/v1/types.go:35: +immutable-keys=Never: want +immutable-keys, +immutable-keys=AddOnly or +immutable-keys=RemoveOnly",
 		}},
 		{"./conflict/...", []string{
-			"testdata/conflict/v1/types.go:22: version v1: .spec.ref: x-kubernetes-mutability: AddOnly and Immutable are both declared here (the other at testdata/conflict/v1/types.go:17): keep one",
+			"testdata/conflict/v1/types.go:22: version v1: .spec.ref: x-kubernetes-mutability: Immutable here, but AddOnly at testdata/conflict/v1/types.go:17: keep one",
 		}},
 	} {
 		_, err := Load("testdata", tc.pattern)
