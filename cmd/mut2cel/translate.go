@@ -27,6 +27,13 @@ objects, so a path declared in one of them must be declared alike in every
 other served version that has it; --all-versions copies the declarations
 there and keeps the copies in the annotation (docs/translation.md).
 
+With --markers, the mutability markers of Go API packages (+immutable,
++immutable-keys, +k8s:immutable, +k8s:update, +k8s:eachVal) are added to
+the CRDs controller-gen generated from them, and controller-gen's own rules
+for +k8s:immutable are replaced: run it after controller-gen, as in
+"mut2cel translate -w --markers ./api/... config/crd/bases"
+(docs/markers.md). A bad marker is reported at its Go file and line.
+
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input. A
 PATH that holds no manifest is an error.
