@@ -92,3 +92,28 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadVersions reads a kind served in two versions from two packages:
+// each version gets the declarations of its own package.
+func TestLoadVersions(t *testing.T) {
+	r, err := Load("testdata", "./versions/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range r.Sets {
+		for _, f := range s.Fields {
+			for ext, v := range f.Values {
+				got = append(got, fmt.Sprintf("%s %s %s %s: %s %s", s.CRD, s.Versions[0].Name, f.Path, ext, v, f.Source))
+			}
+		}
+	}
+	want := []string{
+		"gizmoes.versions.example.com v1 .spec.class x-kubernetes-mutability: Immutable testdata/versions/v1/types.go:17",
+		"gizmoes.versions.example.com v2 .spec.class x-kubernetes-mutability: Immutable testdata/versions/v2/types.go:18",
+		"gizmoes.versions.example.com v2 .spec.size x-kubernetes-update: [NoModify] testdata/versions/v2/types.go:21",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Load(testdata/versions) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
