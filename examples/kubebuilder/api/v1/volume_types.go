@@ -68,6 +68,27 @@ type VolumeSpec struct {
 	// +kubebuilder:validation:MaxItems=8
 	Tags []Label `json:"tags,omitempty"`
 
+	// Parameters are passed to the driver: which parameters there are is
+	// fixed at creation, their values may change.
+	// +immutable-keys
+	// +kubebuilder:validation:MaxProperties=16
+	Parameters map[string]Label `json:"parameters,omitempty"`
+
+	// SnapshotRequest asks for a snapshot: a pending request may be
+	// withdrawn, but not made or changed after creation.
+	// +immutable=RemoveOnly
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	SnapshotRequest string `json:"snapshotRequest,omitempty"`
+
+	// AccessModes may lose entries but never gain one, and never go
+	// away altogether.
+	// +k8s:update=NoUnset
+	// +k8s:update=NoAddItem
+	// +listType=set
+	// +kubebuilder:validation:MaxItems=4
+	AccessModes []Label `json:"accessModes,omitempty"`
+
 	// Source names what the volume was cloned from (inline, as Go embeds
 	// it): set at creation, or never.
 	Source `json:",inline"`
