@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/pflag"
 
@@ -25,16 +26,12 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 		return nil, nil
 	}
 	r, err := markers.Load("", patterns...)
-	var errs decl.Errors
-	switch {
-	case errors.As(err, &errs):
-		diags := make([]batch.Diagnostic, len(errs))
-		for i, e := range errs {
-			diags[i] = batch.Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+	if err != nil {
+		var errs decl.Errors
+		if !errors.As(err, &errs) {
+			err = fmt.Errorf("--markers: %v", err)
 		}
-		return nil, diags
-	case err != nil:
-		return nil, []batch.Diagnostic{{Detail: "--markers: " + err.Error()}}
+		return nil, declErrorDiags(err, batch.Diagnostic{})
 	}
 	return r, nil
 }
