@@ -18,19 +18,20 @@ func TestLoad(t *testing.T) {
 	}
 	file := "testdata/api/v1/types.go"
 	want := []string{
-		"widgets.markers.example.com v1 (" + file + ":15)",
-		".spec.aliased x-kubernetes-update: [NoModify] " + file + ":75",                         // on the type, through an alias
-		".spec.class x-kubernetes-mutability: Immutable " + file + ":15",                        // a field
-		".spec.inlined x-kubernetes-mutability: Immutable " + file + ":60",                      // a field of an inline struct
-		".spec.labels x-kubernetes-key-mutability: Immutable " + file + ":30",                   // a map
-		".spec.labels[*] x-kubernetes-update: [NoModify] " + file + ":31",                       // eachVal on a map
-		".spec.owner x-kubernetes-mutability: AddOnly " + file + ":18",                          // a pointer
-		".spec.ports x-kubernetes-key-mutability: AddOnly " + file + ":34",                      // a list-map
-		".spec.ports[*].number x-kubernetes-update: [NoSet, NoUnset, NoModify] " + file + ":54", // a field of list items
-		".spec.ref x-kubernetes-mutability: Immutable " + file + ":66",                          // on the type of a field
-		".spec.region x-kubernetes-update: [NoUnset, NoModify] " + file + ":26",                 // two +k8s:update lines
-		".spec.sizes[*] x-kubernetes-update: [NoModify] " + file + ":39",                        // eachVal on a list
-		".spec.zone x-kubernetes-update: [NoSet, NoUnset, NoModify] " + file + ":22",
+		"widgets.markers.example.com v1 (" + file + ":19)",
+		".spec.aliased x-kubernetes-update: [NoModify] " + file + ":82",                         // on the type, through an alias
+		".spec.class x-kubernetes-mutability: Immutable " + file + ":19",                        // a field
+		".spec.inlined x-kubernetes-mutability: Immutable " + file + ":67",                      // a field of an inline struct
+		".spec.labels x-kubernetes-key-mutability: Immutable " + file + ":34",                   // a map
+		".spec.labels[*] x-kubernetes-update: [NoModify] " + file + ":35",                       // eachVal on a map
+		".spec.owner x-kubernetes-mutability: AddOnly " + file + ":22",                          // a pointer
+		".spec.ports x-kubernetes-key-mutability: AddOnly " + file + ":38",                      // a list-map
+		".spec.ports[*].number x-kubernetes-update: [NoSet, NoUnset, NoModify] " + file + ":61", // a field of list items
+		".spec.quota.limit x-kubernetes-update: [NoUnset] testdata/shared/types.go:7",           // in a package not loaded as a root
+		".spec.ref x-kubernetes-mutability: Immutable " + file + ":73",                          // on the type of a field
+		".spec.region x-kubernetes-update: [NoUnset, NoModify] " + file + ":30",                 // two +k8s:update lines
+		".spec.sizes[*] x-kubernetes-update: [NoModify] " + file + ":43",                        // eachVal on a list
+		".spec.zone x-kubernetes-update: [NoSet, NoUnset, NoModify] " + file + ":26",
 	}
 	var got []string
 	for _, s := range r.Sets {
@@ -49,8 +50,8 @@ func TestLoad(t *testing.T) {
 		immutable = append(immutable, fmt.Sprintf("%s %s %s inline=%v %s", f.CRD, f.Version, f.Path, f.Inline, f.Source))
 	}
 	wantImmutable := []string{
-		"widgets.markers.example.com v1 .spec.ports[*].number inline=false " + file + ":54",
-		"widgets.markers.example.com v1 .spec.zone inline=false " + file + ":22",
+		"widgets.markers.example.com v1 .spec.ports[*].number inline=false " + file + ":61",
+		"widgets.markers.example.com v1 .spec.zone inline=false " + file + ":26",
 	}
 	if strings.Join(immutable, "\n") != strings.Join(wantImmutable, "\n") {
 		t.Errorf("Load(testdata/api).Immutable =\n%s\nwant\n%s", strings.Join(immutable, "\n"), strings.Join(wantImmutable, "\n"))

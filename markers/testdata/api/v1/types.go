@@ -1,6 +1,10 @@
 package v1
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/mut2cel/mut2cel/markers/testdata/shared"
+)
 
 // Widget is the kind under test.
 type Widget struct {
@@ -46,6 +50,9 @@ type WidgetSpec struct {
 
 	// Aliased is a type alias, which reaches its target's schema.
 	Aliased AliasedName `json:"aliased,omitempty"`
+
+	// Quota's type is in a package not loaded as a root.
+	Quota shared.Quota `json:"quota,omitempty"`
 }
 
 // Port is an entry of a list-map.
