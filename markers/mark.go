@@ -44,8 +44,8 @@ func register(reg *ctmarkers.Registry) error {
 }
 
 // mark is one marker as parsed: the declaration it makes, below the node
-// it is written on. Its id, given after collection (sites), is what the
-// sentinel in the generated schema carries back.
+// it is written on. Its id, unique in the process, is what the sentinel
+// in the generated schema carries back to it (sites).
 type mark struct {
 	id int
 	// text is the marker as written, without "//".
@@ -58,7 +58,7 @@ type mark struct {
 	// the like), which mut2cel leaves alone.
 	ext   string
 	value string
-	// update is value read, for decl.ExtUpdate.
+	// update holds the constraints of value, for decl.ExtUpdate.
 	update decl.Constraints
 }
 
