@@ -14,7 +14,10 @@
 // deliberately wrong translations under testdata/broken, whose
 // counterexamples, found by the verifier in process, the server must
 // confirm, and which the verifier run with the server as its judge
-// (verify --server) must find alike.
+// (verify --server) must find alike; and the kubebuilder example's CRD
+// as controller-gen writes it and as translate --markers rewrites it,
+// driven through the same updates to show what controller-gen's rules for
+// +k8s:immutable let through and mut2cel's refuse.
 //
 // Invariants checked on every write request after the create:
 //

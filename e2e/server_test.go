@@ -27,6 +27,7 @@ func TestServer(t *testing.T) {
 	t.Run("update", func(t *testing.T) { testUpdate(t, c) })
 	t.Run("generated", func(t *testing.T) { testGenerated(t, c, examples, verifyPairs) })
 	t.Run("broken", func(t *testing.T) { testBroken(t, c) })
+	t.Run("kubebuilder", func(t *testing.T) { testKubebuilder(t, c) })
 }
 
 // startCluster starts embedded etcd and an apiextensions-apiserver on it,

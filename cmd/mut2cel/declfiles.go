@@ -30,18 +30,29 @@ func declarationFiles(paths []string) (*declSets, []batch.Diagnostic) {
 			continue
 		}
 		found, err := decl.ParseFile(path, data)
-		var errs decl.Errors
-		switch {
-		case errors.As(err, &errs):
-			for _, e := range errs {
-				diags = append(diags, batch.Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail})
-			}
-		case err != nil:
-			diags = append(diags, batch.Diagnostic{File: path, Detail: err.Error()})
-		}
+		diags = append(diags, declErrorDiags(err, batch.Diagnostic{File: path})...)
 		sets.all = append(sets.all, found...)
 	}
 	return sets, diags
+}
+
+// declErrorDiags gives a diagnostic for each problem of a front end of
+// the declaration model at its source, decl.Errors being one problem a
+// line; any other error is one diagnostic, at, with the error as detail.
+func declErrorDiags(err error, at batch.Diagnostic) []batch.Diagnostic {
+	var errs decl.Errors
+	switch {
+	case errors.As(err, &errs):
+		diags := make([]batch.Diagnostic, len(errs))
+		for i, e := range errs {
+			diags[i] = batch.Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+		}
+		return diags
+	case err != nil:
+		at.Detail = err.Error()
+		return []batch.Diagnostic{at}
+	}
+	return nil
 }
 
 // declSets are the sets of a run and the CRD names the inputs hold, so

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
+	"github.com/mut2cel/mut2cel/internal/controllergen"
 	"github.com/mut2cel/mut2cel/internal/golden"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 )
@@ -19,7 +22,8 @@ import (
 // TestMain lets the test binary act as the mut2cel command and as
 // helpers for the scripts: kustomize-build runs kustomize's own build
 // in-process, same-objects compares manifests by decoded value, replace
-// edits a file, mode prints a file's permission bits.
+// edits a file, mode prints a file's permission bits, controller-gen
+// writes the CRDs of Go packages as controller-gen does.
 func TestMain(m *testing.M) {
 	// The tests pin the default --kube-version: a developer's own
 	// $MUT2CEL_KUBE_VERSION must not move it.
@@ -30,6 +34,7 @@ func TestMain(m *testing.M) {
 		"same-objects":    sameObjects,
 		"replace":         replace,
 		"mode":            mode,
+		"controller-gen":  controllerGen,
 	})
 }
 
@@ -43,7 +48,47 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       *golden.Update,
 		RequireExplicitExec: true,
 		Condition:           condition,
+		Setup:               goSetup(t),
 	})
+}
+
+// goSetup lets scripts load Go packages, as --markers does: $MODROOT is
+// the module's root, and the go command finds its caches and the module
+// cache of the test's environment without the network.
+func goSetup(t *testing.T) func(*testscript.Env) error {
+	out, err := exec.Command("go", "env", "-json", "GOCACHE", "GOMODCACHE", "GOPATH", "GOFLAGS").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	var vars map[string]string
+	if err := json.Unmarshal(out, &vars); err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(env *testscript.Env) error {
+		for k, v := range vars {
+			env.Setenv(k, v)
+		}
+		env.Setenv("GOPROXY", "off")
+		env.Setenv("GOTOOLCHAIN", "local")
+		env.Setenv("MODROOT", root)
+		return nil
+	}
+}
+
+// controllerGen writes the CRDs of the Go packages PATTERN... into DIR.
+func controllerGen() {
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: controller-gen DIR PATTERN...")
+		os.Exit(2)
+	}
+	if err := controllergen.Generate(os.Args[1], os.Args[2:]...); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 }
 
 // condition adds [root] to the scripts' conditions: root may write any

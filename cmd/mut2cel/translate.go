@@ -27,6 +27,13 @@ objects, so a path declared in one of them must be declared alike in every
 other served version that has it; --all-versions copies the declarations
 there and keeps the copies in the annotation (docs/translation.md).
 
+With --markers, the mutability markers of Go API packages (+immutable,
++immutable-keys, +k8s:immutable, +k8s:update, +k8s:eachVal) are added to
+the CRDs controller-gen generated from them, and controller-gen's own rules
+for +k8s:immutable are replaced: run it after controller-gen, as in
+"mut2cel translate -w --markers ./api/... config/crd/bases"
+(docs/markers.md). A bad marker is reported at its Go file and line.
+
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input. A
 PATH that holds no manifest is an error.
@@ -56,6 +63,7 @@ type translateOptions struct {
 	allVersions                        bool
 	write, check, diff, verbose        bool
 	declarations                       []string
+	markers                            []string
 }
 
 func init() {
@@ -77,6 +85,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
 	declarationsFlag(fs, &o.declarations)
+	markersFlag(fs, &o.markers)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
 	return fs
 }
@@ -97,6 +106,11 @@ func runTranslate(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	sets, diags := declarationFiles(o.declarations)
+	marked, more := markerSets(o.markers)
+	diags = append(diags, more...)
+	if marked != nil {
+		sets.all = append(sets.all, marked.Sets...)
+	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
@@ -104,7 +118,7 @@ func runTranslate(c *command, e *env, args []string) int {
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.see(doc)
-		return translateFunc(doc, opts)
+		return translateMarked(doc, opts, marked)
 	}
 	var results []*batch.Result
 	progress := newInputProgress(e, "mut2cel translate", len(inputs))

@@ -210,7 +210,7 @@ func TestApply(t *testing.T) {
 			d := f.Docs[c.doc]
 			want, err := edit.Apply(d.Value(), c.edits)
 			if err != nil {
-				t.Fatalf("ApplyData: %v", err)
+				t.Fatalf("edit.Apply: %v", err)
 			}
 			if err := d.Apply(c.edits); err != nil {
 				t.Fatalf("Apply: %v", err)
@@ -219,7 +219,7 @@ func TestApply(t *testing.T) {
 				t.Errorf("Reformatted() = %v, want %v", d.Reformatted(), c.reformatted)
 			}
 			if !reflect.DeepEqual(d.Value(), want) {
-				t.Errorf("Value() after Apply differs from ApplyData")
+				t.Errorf("Value() after Apply differs from edit.Apply")
 			}
 			out := checkLineEnds(t, f.Bytes(), c.crlf, c.noFinalNL)
 			golden.Check(t, filepath.Join("testdata", "apply", c.name+".out"+filepath.Ext(c.in)), out)

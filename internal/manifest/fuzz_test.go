@@ -41,7 +41,7 @@ func FuzzParse(f *testing.F) {
 
 // FuzzApply adds a rule, and maybe removes a key, at one mapping of each
 // document. Apply must not panic, and when it succeeds the whole file must
-// parse again with the edited document decoding to ApplyData's value.
+// parse again with the edited document decoding to edit.Apply's value.
 func FuzzApply(f *testing.F) {
 	f.Add([]byte("a:\n  b: 1\n  c:\n  - d\n"), "self == oldSelf", uint8(1), true)
 	f.Add([]byte("---\nx:\n    y: |\n      text\n    z: [1]\n...\n"), "a\nb", uint8(0), false)

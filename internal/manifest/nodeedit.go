@@ -90,7 +90,7 @@ func removeRuleNodes(m *yaml.Node, data map[string]interface{}, e edit.Edit) {
 	i := keyIndex(m, edit.ValidationsKey)
 	list, _ := data[edit.ValidationsKey].([]interface{})
 	if i < 0 || m.Content[i+1].Kind != yaml.SequenceNode || len(m.Content[i+1].Content) != len(list) {
-		return // ApplyData reports the problem
+		return // edit.Apply reports the problem
 	}
 	seq := m.Content[i+1]
 	var kept []*yaml.Node

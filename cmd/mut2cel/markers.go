@@ -1,0 +1,46 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/markers"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// markersFlag adds --markers, the Go packages whose markers declare for
+// the CRDs controller-gen generated from them.
+func markersFlag(fs *pflag.FlagSet, p *[]string) {
+	fs.StringArrayVar(p, "markers", nil, "Go packages (go list patterns, as ./api/...) whose mutability markers are added to the CRDs controller-gen generated from them; controller-gen's own rules for +k8s:immutable are replaced (docs/markers.md); repeatable")
+	fs.SetAnnotation("markers", completeAnnotation, []string{completeFree})
+}
+
+// markerSets reads the markers of the packages; each problem is a
+// diagnostic at its Go file and line. No patterns give a nil result.
+func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
+	if len(patterns) == 0 {
+		return nil, nil
+	}
+	r, err := markers.Load("", patterns...)
+	if err != nil {
+		var errs decl.Errors
+		if !errors.As(err, &errs) {
+			err = fmt.Errorf("--markers: %v", err)
+		}
+		return nil, declErrorDiags(err, batch.Diagnostic{})
+	}
+	return r, nil
+}
+
+// translateMarked translates doc with translateFunc, the rules
+// controller-gen wrote for the +k8s:immutable fields of marked replaced.
+func translateMarked(doc map[string]interface{}, opts translate.Options, marked *markers.Result) (*translate.Result, error) {
+	if marked == nil {
+		return translateFunc(doc, opts)
+	}
+	return marked.Translate(doc, opts, translateFunc)
+}

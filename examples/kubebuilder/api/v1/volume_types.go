@@ -1,0 +1,161 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Volume is a volume provisioned by a storage controller.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Volume struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   VolumeSpec   `json:"spec"`
+	Status VolumeStatus `json:"status,omitempty"`
+}
+
+// VolumeSpec is what the user asks for.
+type VolumeSpec struct {
+	// Class is the storage class: the controller provisions the volume
+	// on it once, so it never changes.
+	// +immutable
+	// +kubebuilder:validation:MaxLength=63
+	Class string `json:"class"`
+
+	// Zone is where the volume lives. It may be left out, and the
+	// controller then picks one; once given it stays.
+	// +k8s:immutable
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	Zone string `json:"zone,omitempty"`
+
+	// SizeGiB may grow and shrink, but never be removed.
+	// +immutable=AddOnly
+	// +optional
+	SizeGiB *int32 `json:"sizeGiB,omitempty"`
+
+	// Backup is optional: a volume may go without backups for a while.
+	// +optional
+	Backup *Backup `json:"backup,omitempty"`
+
+	// Encryption is decided once, when the volume is created.
+	// +optional
+	Encryption *Encryption `json:"encryption,omitempty"`
+
+	// Labels are copied to the provisioned volume: keys may be added but
+	// never removed, and a key keeps its value.
+	// +immutable-keys=AddOnly
+	// +k8s:eachVal=+k8s:update=NoModify
+	// +kubebuilder:validation:MaxProperties=16
+	Labels map[string]Label `json:"labels,omitempty"`
+
+	// Mounts are where the volume is attached. Mounts may come and go,
+	// but one that stays keeps its path.
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=8
+	Mounts []Mount `json:"mounts,omitempty"`
+
+	// Replicas lists the zones of the replicas, in order: entries may be
+	// appended and removed from the end, but an entry never changes.
+	// +k8s:eachVal=+k8s:immutable
+	// +kubebuilder:validation:MaxItems=4
+	Replicas []ZoneName `json:"replicas,omitempty"`
+
+	// Tags may be added, never removed: not one by one, not by removing
+	// the list.
+	// +k8s:update=NoRemoveItem
+	// +listType=set
+	// +kubebuilder:validation:MaxItems=8
+	Tags []Label `json:"tags,omitempty"`
+
+	// Parameters are passed to the driver: which parameters there are is
+	// fixed at creation, their values may change.
+	// +immutable-keys
+	// +kubebuilder:validation:MaxProperties=16
+	Parameters map[string]Label `json:"parameters,omitempty"`
+
+	// SnapshotRequest asks for a snapshot: a pending request may be
+	// withdrawn, but not made or changed after creation.
+	// +immutable=RemoveOnly
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	SnapshotRequest string `json:"snapshotRequest,omitempty"`
+
+	// AccessModes may lose entries but never gain one, and never go
+	// away altogether.
+	// +k8s:update=NoUnset
+	// +k8s:update=NoAddItem
+	// +listType=set
+	// +kubebuilder:validation:MaxItems=4
+	AccessModes []Label `json:"accessModes,omitempty"`
+
+	// Source names what the volume was cloned from (inline, as Go embeds
+	// it): set at creation, or never.
+	Source `json:",inline"`
+}
+
+// Backup is where a volume is backed up to.
+type Backup struct {
+	// Bucket holds the backups, and a backup stays in the bucket it was
+	// written to: controller-gen's rule for +k8s:immutable lets the
+	// bucket change when backup is removed and given again in a later
+	// update; mut2cel's do not.
+	// +k8s:immutable
+	// +required
+	// +kubebuilder:validation:MaxLength=63
+	Bucket string `json:"bucket"`
+
+	// Schedule may change at any time.
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	Schedule string `json:"schedule,omitempty"`
+}
+
+// Encryption is immutable wherever it is used: the marker is on the type.
+// +immutable
+type Encryption struct {
+	// +kubebuilder:validation:MaxLength=63
+	KeyID string `json:"keyID"`
+}
+
+// Mount is one attachment of the volume.
+type Mount struct {
+	// +kubebuilder:validation:MaxLength=63
+	Name string `json:"name"`
+
+	// Path may not change while the mount exists, but a mount may be
+	// removed and added again elsewhere.
+	// +k8s:update=NoModify
+	// +kubebuilder:validation:MaxLength=253
+	Path string `json:"path"`
+}
+
+// Source is embedded into VolumeSpec.
+type Source struct {
+	// +k8s:update=NoSet
+	// +k8s:update=NoModify
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	SourceVolume string `json:"sourceVolume,omitempty"`
+}
+
+// ZoneName is a zone; an alias keeps the schema of its target.
+type ZoneName = Label
+
+// Label is a short name.
+// +kubebuilder:validation:MaxLength=63
+type Label string
+
+// VolumeStatus is what the controller reports.
+type VolumeStatus struct {
+	// +optional
+	Phase string `json:"phase,omitempty"`
+}
+
+// VolumeList is a list of volumes.
+// +kubebuilder:object:root=true
+type VolumeList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Volume `json:"items"`
+}

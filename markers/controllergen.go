@@ -1,0 +1,145 @@
+package markers
+
+import (
+	"fmt"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// The rules controller-gen writes for +k8s:immutable (controller-tools
+// v0.21 and later; the text is that of v0.23.0, pkg/crd/markers's
+// Immutable.ApplyToSchema and pkg/crd's structToSchema). The field rule
+// never runs when the field or a parent is absent on one side, and the
+// parent rule is written only for an optional field, only on its direct
+// parent: an optional parent can be unset and set again with another
+// value. mut2cel's rules for the same field deny that, so these are
+// replaced, not kept beside them.
+func controllerGenFieldRule() edit.Rule {
+	return edit.Rule{Rule: "self == oldSelf", Message: "field is immutable"}
+}
+
+func controllerGenParentRule(name string) edit.Rule {
+	return edit.Rule{Rule: fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name),
+		Message: fmt.Sprintf("field %s is immutable once set", name)}
+}
+
+// ControllerGenRules finds in a CRD document the rules controller-gen
+// wrote for the +k8s:immutable fields of r. It returns the document
+// without them (doc itself is not changed), the edits that remove them
+// from doc, and a warning for each rule removed. A document without such
+// rules (already rewritten, or of another CRD) comes back as it is.
+func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []translate.Problem) {
+	name, _ := nestedMap(doc, "metadata")["name"].(string)
+	versions, _ := nestedMap(doc, "spec")["versions"].([]interface{})
+	var edits []edit.Edit
+	var warnings []translate.Problem
+	out := doc
+	for _, f := range r.Immutable {
+		if f.CRD != name {
+			continue
+		}
+		for i, v := range versions {
+			vm, _ := v.(map[string]interface{})
+			if vm["name"] != f.Version {
+				continue
+			}
+			root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+			for _, c := range controllerGenRules(f) {
+				rel, ok := c.node.Resolve(nestedMap(out, root...))
+				if !ok {
+					continue // translate reports a path the schema lacks
+				}
+				path := append(append([]interface{}{}, root...), rel...)
+				if !hasRule(out, path, c.rule) {
+					continue
+				}
+				e := edit.Edit{Path: path, RemoveRules: []edit.Rule{c.rule}}
+				without, err := edit.Apply(out, []edit.Edit{e})
+				if err != nil {
+					continue // not there as controller-gen writes it
+				}
+				out = without
+				edits = append(edits, e)
+				warnings = append(warnings, translate.Problem{Path: path, Detail: fmt.Sprintf(
+					"version %s: %s: replaced controller-gen's rule %q of +k8s:immutable (%s) by mut2cel's exact rules (docs/markers.md)",
+					f.Version, f.Path, c.rule.Rule, f.Source)})
+			}
+		}
+	}
+	return out, edits, warnings
+}
+
+// placedRule is a rule and the node controller-gen put it on.
+type placedRule struct {
+	node decl.Path
+	rule edit.Rule
+}
+
+// controllerGenRules are the rules controller-gen writes for one field:
+// the field rule on the field (on the struct an inline field is inlined
+// into), and the parent rule, which it writes only when the field is
+// optional and is a property of its parent.
+func controllerGenRules(f Immutable) []placedRule {
+	out := []placedRule{{f.Path, controllerGenFieldRule()}}
+	if n := len(f.Path); !f.Inline && n > 0 && !f.Path[n-1].Entries {
+		out = append(out, placedRule{f.Path[:n-1], controllerGenParentRule(f.Path[n-1].Name)})
+	}
+	return out
+}
+
+// hasRule reports whether the node at path holds rule as one of its
+// x-kubernetes-validations entries, with no other keys.
+func hasRule(doc map[string]interface{}, path []interface{}, rule edit.Rule) bool {
+	node, err := edit.Mapping(doc, path)
+	if err != nil {
+		return false
+	}
+	entries, _ := node[edit.ValidationsKey].([]interface{})
+	for _, entry := range entries {
+		if r, ok := edit.RuleOf(entry); ok && r == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedMap follows path through maps and lists; nil where it leads
+// nowhere.
+func nestedMap(node interface{}, path ...interface{}) map[string]interface{} {
+	for _, step := range path {
+		switch n := node.(type) {
+		case map[string]interface{}:
+			key, _ := step.(string)
+			node = n[key]
+		case []interface{}:
+			i, ok := step.(int)
+			if !ok || i < 0 || i >= len(n) {
+				return nil
+			}
+			node = n[i]
+		default:
+			return nil
+		}
+	}
+	m, _ := node.(map[string]interface{})
+	return m
+}
+
+// Translate translates a CRD document that controller-gen generated from
+// the marked packages: the rules controller-gen wrote for +k8s:immutable
+// are taken out before translation, so that mut2cel's rules replace them,
+// and the result removes them from doc and warns of each. opts must hold
+// r.Sets among its Declarations; tr is translate.Translate, or a stand-in
+// in tests.
+func (r *Result) Translate(doc map[string]interface{}, opts translate.Options, tr func(map[string]interface{}, translate.Options) (*translate.Result, error)) (*translate.Result, error) {
+	without, edits, warnings := r.ControllerGenRules(doc)
+	res, err := tr(without, opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Edits = append(edits, res.Edits...)
+	res.Warnings = append(warnings, res.Warnings...)
+	return res, nil
+}

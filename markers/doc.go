@@ -1,0 +1,33 @@
+// Package markers is the Go front end of mut2cel: it reads mutability
+// markers from the comments of Go API types, as kubebuilder projects write
+// them, and gives the declarations they make as decl.Sets.
+//
+// Input: Go package patterns (./api/...). The packages are loaded and their
+// schemas generated with controller-tools' own loader, marker collector and
+// CRD parser (sigs.k8s.io/controller-tools), so that a field reaches the
+// schema path controller-gen gives it: json tags, inline and embedded
+// structs, pointers, slices, maps, aliases, and markers on a type applied
+// wherever the type is used.
+//
+// Output: one decl.Set per CRD and version, each Field at the Go file and
+// line of the marker that declared it; and the +k8s:immutable fields for
+// which controller-gen wrote rules of its own, which ControllerGenRules
+// finds in controller-gen's output so that they can be replaced.
+//
+// Markers (docs/markers.md):
+//
+//	+immutable, +immutable=AddOnly|RemoveOnly     x-kubernetes-mutability
+//	+immutable-keys[=AddOnly|RemoveOnly]           x-kubernetes-key-mutability
+//	+k8s:immutable                                 x-kubernetes-update [NoSet, NoUnset, NoModify]
+//	+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem (repeatable)
+//	+k8s:eachVal=+k8s:immutable, +k8s:eachVal=+k8s:update=NoModify   the same on the entries ([*])
+//
+// Invariants:
+//   - Every problem is a decl.Error at the Go file and line of the marker
+//     (or of the Go code controller-tools could not read); all are
+//     reported, sorted.
+//   - Only marker spellings validation-gen or the KEP define are read; a
+//     spelling the model cannot say (+k8s:item, +k8s:subfield with an
+//     update payload) is an error, never approximated.
+//   - Output is deterministic: sets by CRD and version, fields by path.
+package markers

@@ -1,0 +1,151 @@
+package markers
+
+import (
+	"fmt"
+	"sort"
+
+	"golang.org/x/tools/go/packages"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// Result is what the markers of some Go packages declare.
+type Result struct {
+	// Sets are the declarations, one set per CRD and version, in the
+	// order of CRD name and version.
+	Sets []decl.Set
+	// Immutable are the fields marked +k8s:immutable, for which
+	// controller-gen writes rules of its own (ControllerGenRules).
+	Immutable []Immutable
+}
+
+// Immutable is one field marked +k8s:immutable, where controller-gen put
+// its rules.
+type Immutable struct {
+	CRD, Version string
+	Path         decl.Path
+	// Inline is true for an inline (embedded) field: controller-gen put
+	// its field rule on the struct the field is inlined into, and no rule
+	// on a parent.
+	Inline bool
+	Source decl.Source
+}
+
+// Load reads the markers of the Go packages that patterns name (go list
+// patterns such as ./api/...), relative to dir ("" is the working
+// directory). Problems of the Go code and of the markers are decl.Errors
+// at their Go file and line.
+func Load(dir string, patterns ...string) (*Result, error) {
+	roots, err := loader.LoadRootsWithConfig(&packages.Config{Dir: dir}, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %v: %v", patterns, err)
+	}
+	reg := &ctmarkers.Registry{}
+	if err := register(reg); err != nil {
+		return nil, err
+	}
+	col := &ctmarkers.Collector{Registry: reg}
+	parser := &crd.Parser{
+		Collector: col,
+		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
+		// Lenient where controller-gen's options only reject or drop
+		// types: the schema paths are the same.
+		AllowDangerousTypes:        true,
+		GenerateEmbeddedObjectMeta: true,
+	}
+	crd.AddKnownTypes(parser)
+	for _, root := range roots {
+		parser.NeedPackage(root)
+	}
+	var errs decl.Errors
+	errs = append(errs, unreadMarkers(roots)...)
+	at := map[int][]found{}
+	if metav1 := crd.FindMetav1(roots); metav1 != nil {
+		for _, gk := range crd.FindKubeKinds(parser, metav1) {
+			parser.NeedCRDFor(gk, nil)
+			c := parser.CustomResourceDefinitions[gk]
+			for _, v := range c.Spec.Versions {
+				if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
+					walk(v.Schema.OpenAPIV3Schema, nil, func(p decl.Path, id int) {
+						at[id] = append(at[id], found{c.Name, v.Name, p})
+					})
+				}
+			}
+		}
+	}
+	errs = append(errs, packageErrors(roots)...)
+	if len(errs) > 0 {
+		return nil, unique(errs)
+	}
+	return build(at, sites(parser, col))
+}
+
+// found is one place a sentinel was found: the CRD, the version and the
+// path of the schema node the marker applies to.
+type found struct {
+	crd, version string
+	path         decl.Path
+}
+
+// walk calls f for each sentinel below s, with the node's path. Nodes
+// are visited in a fixed order: properties by name.
+func walk(s *apiextensionsv1.JSONSchemaProps, p decl.Path, f func(decl.Path, int)) {
+	for _, r := range s.XValidations {
+		if r.Rule == sentinelRule {
+			var id int
+			fmt.Sscan(r.Message, &id)
+			f(p, id)
+		}
+	}
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		child := s.Properties[name]
+		walk(&child, p.Child(decl.Step{Name: name}), f)
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		walk(s.Items.Schema, p.Child(decl.Step{Entries: true}), f)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		walk(s.AdditionalProperties.Schema, p.Child(decl.Step{Entries: true}), f)
+	}
+}
+
+// packageErrors gives the problems controller-tools recorded on the
+// packages, as controller-gen prints them: without type errors, which
+// partial type checking makes up.
+func packageErrors(roots []*loader.Package) decl.Errors {
+	raw := make([]*packages.Package, len(roots))
+	for i, r := range roots {
+		raw[i] = r.Package
+	}
+	var errs decl.Errors
+	packages.Visit(raw, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if e.Kind != packages.TypeError {
+				errs = append(errs, &decl.Error{Source: sourceOf(e.Pos), Detail: e.Msg})
+			}
+		}
+	})
+	return errs
+}
+
+// unique sorts errs and drops repeats: controller-tools records a bad
+// marker once for each pass that reads the package's markers.
+func unique(errs decl.Errors) decl.Errors {
+	errs.Sort()
+	out := errs[:0]
+	for i, e := range errs {
+		if i == 0 || e.Error() != errs[i-1].Error() {
+			out = append(out, e)
+		}
+	}
+	return out
+}

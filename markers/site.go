@@ -1,0 +1,140 @@
+package markers
+
+import (
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// site is a mark and where it was written.
+type site struct {
+	mark   mark
+	source decl.Source
+	// field is the struct field marked, nil for a marked type.
+	field *ast.Field
+}
+
+// sites finds every mark of the packages the parser read, by id.
+// controller-tools keeps the node a marker belongs to, not the marker's
+// comment; the comment is the one of that text nearest above the node
+// (markerLines), which is where the collector takes a node's markers from.
+func sites(parser *crd.Parser, col *ctmarkers.Collector) map[int]site {
+	out := map[int]site{}
+	seen := map[*loader.Package]bool{}
+	for ident := range parser.Types {
+		pkg := ident.Package
+		if seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		byNode, err := col.MarkersInPackage(pkg) // cached: no new marks
+		if err != nil {
+			continue // reported with the package's errors
+		}
+		for node, values := range byNode {
+			field, _ := node.(*ast.Field)
+			for _, name := range markerNames {
+				if len(values[name]) == 0 {
+					continue
+				}
+				marks := values[name]
+				lines := markerLines(pkg, node, marks)
+				for i, v := range marks {
+					m := v.(mark)
+					out[m.id] = site{mark: m, source: lines[i], field: field}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// markerLines gives the source of each mark of one name on node: the
+// i-th of n marks with the same text is the i-th of the n comments with
+// that text nearest above the node, as the collector reads them in
+// source order.
+func markerLines(pkg *loader.Package, node ast.Node, marks []interface{}) []decl.Source {
+	at := pkg.Fset.Position(node.Pos())
+	at.Filename = relative(at.Filename)
+	file := fileAt(pkg, node.Pos())
+	out := make([]decl.Source, len(marks))
+	byText := map[string][]int{}
+	for i, v := range marks {
+		byText[v.(mark).text] = append(byText[v.(mark).text], i)
+	}
+	for text, indices := range byText {
+		var lines []int
+		if file != nil {
+			for _, g := range file.Comments {
+				for _, c := range g.List {
+					if c.Pos() < node.Pos() && strings.HasPrefix(c.Text, "//") && markerText(c.Text) == text {
+						lines = append(lines, pkg.Fset.Position(c.Pos()).Line)
+					}
+				}
+			}
+		}
+		for j, i := range indices {
+			out[i] = decl.Source{File: at.Filename, Line: at.Line}
+			if k := len(lines) - len(indices) + j; k >= 0 {
+				out[i].Line = lines[k]
+			}
+		}
+	}
+	return out
+}
+
+// markerText is a comment's marker as the collector reads it, and as
+// mark.text keeps it (an empty value reads as no value).
+func markerText(comment string) string {
+	return strings.TrimSuffix(strings.TrimSpace(comment[2:]), "=")
+}
+
+// relative writes a file below the working directory relative to it, as
+// the user named the packages.
+func relative(file string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
+}
+
+func fileAt(pkg *loader.Package, pos token.Pos) *ast.File {
+	for _, f := range pkg.Syntax {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// sourceOf reads a position as go/packages writes it: file:line:col,
+// file:line, or something else (a package) that is kept as the file.
+func sourceOf(pos string) decl.Source {
+	parts := strings.Split(pos, ":")
+	numbers := 0
+	for numbers < 2 && numbers < len(parts)-1 {
+		if _, err := strconv.Atoi(parts[len(parts)-1-numbers]); err != nil {
+			break
+		}
+		numbers++
+	}
+	if numbers == 0 {
+		return decl.Source{File: pos}
+	}
+	file := relative(strings.Join(parts[:len(parts)-numbers], ":"))
+	line, _ := strconv.Atoi(parts[len(parts)-numbers])
+	return decl.Source{File: file, Line: line}
+}
