@@ -92,37 +92,13 @@ func fuzzEdit(doc map[string]interface{}, rule string, pick uint8, remove bool) 
 		e.Set = []edit.Setting{{Key: rule, Value: rule}, {Key: "n", Value: int64(pick)}}
 	}
 	if list, _ := maps[i][edit.ValidationsKey].([]interface{}); pick&0x40 != 0 && len(list) > 0 && !contains(e.Remove, edit.ValidationsKey) {
-		if r, ok := ruleOf(list[0]); ok {
+		if r, ok := edit.RuleOf(list[0]); ok {
 			e.RemoveRules = []edit.Rule{r}
 		}
 	}
 	return e, true
 }
 
-// ruleOf reads a list entry back as a edit.Rule, if it is one.
-func ruleOf(v interface{}) (edit.Rule, bool) {
-	m, _ := v.(map[string]interface{})
-	var r edit.Rule
-	for k, x := range m {
-		s, ok := x.(string)
-		if !ok || s == "" {
-			return r, false
-		}
-		switch k {
-		case "rule":
-			r.Rule = s
-		case "message":
-			r.Message = s
-		case "reason":
-			r.Reason = s
-		case "fieldPath":
-			r.FieldPath = s
-		default:
-			return r, false
-		}
-	}
-	return r, r.Rule != ""
-}
 
 func walkMaps(v interface{}, path []interface{}, f func([]interface{}, map[string]interface{})) {
 	switch t := v.(type) {
