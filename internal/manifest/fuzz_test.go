@@ -99,7 +99,6 @@ func fuzzEdit(doc map[string]interface{}, rule string, pick uint8, remove bool) 
 	return e, true
 }
 
-
 func walkMaps(v interface{}, path []interface{}, f func([]interface{}, map[string]interface{})) {
 	switch t := v.(type) {
 	case map[string]interface{}:
