@@ -155,3 +155,20 @@ func TestTranslateBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestCostFitsWidth runs cost on corpus CRDs with the longest schema paths
+// and rules: every line of the text report fits in audit.Width columns.
+func TestCostFitsWidth(t *testing.T) {
+	dir := corpus.Dir(t)
+	for _, file := range []string{"kueue/kueue.x-k8s.io_workloads.yaml", "cert-manager/acme.cert-manager.io_challenges.yaml", "jobset/jobset.x-k8s.io_jobsets.yaml"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"cost", filepath.Join(dir, file)}, strings.NewReader(""), &stdout, &stderr); code > 1 {
+			t.Fatalf("mut2cel cost %s: exit %d: %s", file, code, stderr.String())
+		}
+		for i, line := range strings.Split(stdout.String(), "\n") {
+			if n := len([]rune(line)); n > audit.Width {
+				t.Errorf("%s: line %d has %d columns, want at most %d:\n%s", file, i+1, n, audit.Width, line)
+			}
+		}
+	}
+}

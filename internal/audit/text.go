@@ -19,7 +19,7 @@ func WriteText(w io.Writer, r *Report) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s (%s, document %d), Kubernetes %s\n", crd.Name, crd.File, crd.Document, r.KubeVersion)
+		writeWrapped(&b, "", fmt.Sprintf("%s (%s, document %d), Kubernetes %s", crd.Name, crd.File, crd.Document, r.KubeVersion))
 		if crd.TranslateError != "" {
 			b.WriteString("  the declarations were not translated, the CRD's own rules are over the limits:\n")
 			for _, line := range strings.Split(crd.TranslateError, "\n") {
@@ -97,6 +97,21 @@ func writeRules(b *strings.Builder, rules []Rule) {
 		for i, cell := range row[:len(row)-1] {
 			widths[i] = max(widths[i], len([]rune(cell)))
 		}
+	}
+	// A node path too long for the line keeps its end, the part that
+	// tells nodes apart, so that the rule keeps minRuleText columns.
+	const node = 4
+	nodeRoom := Width - 4 - minRuleText - 2
+	for _, w := range widths[:node] {
+		nodeRoom -= w + 2
+	}
+	if widths[node] > nodeRoom {
+		for _, row := range rows[1:] {
+			if r := []rune(row[node]); len(r) > nodeRoom {
+				row[node] = "..." + string(r[len(r)-nodeRoom+3:])
+			}
+		}
+		widths[node] = nodeRoom
 	}
 	used := 4 // indent
 	for _, w := range widths[:len(widths)-1] {
