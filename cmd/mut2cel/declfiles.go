@@ -81,15 +81,11 @@ func (s *declSets) unused() (warnings, errs []batch.Diagnostic) {
 	for _, set := range s.all {
 		used = used || s.seen[set.CRD]
 	}
-	prefix := "warning: "
-	if !used {
-		prefix = ""
-	}
 	var diags []batch.Diagnostic
 	for _, set := range s.all {
 		if !s.seen[set.CRD] {
-			diags = append(diags, batch.Diagnostic{File: set.Source.File, Line: set.Source.Line,
-				Detail: fmt.Sprintf("%scrd %s: no CRD of this name in the inputs", prefix, set.CRD)})
+			diags = append(diags, batch.Diagnostic{File: set.Source.File, Line: set.Source.Line, Warning: used,
+				Detail: fmt.Sprintf("crd %s: no CRD of this name in the inputs", set.CRD)})
 		}
 	}
 	if used {

@@ -41,7 +41,9 @@ PATH that holds no manifest is an error.
 Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place, keeping
 their owner and mode; as with gofmt -w, a file you may not write is an
-error. With --check and --diff nothing is written.
+error. With --check and --diff nothing is written. With -w or --check,
+-o json prints one JSON document instead: every file, the errors, the
+warnings and the bounds added (docs/rewrite.md).
 
 If any input cannot be read or translated, every problem is reported on
 standard error, nothing is written, and the exit status is 2. When
@@ -62,6 +64,7 @@ type translateOptions struct {
 	noBounds                           bool
 	allVersions                        bool
 	write, check, diff, verbose        bool
+	output                             string
 	declarations                       []string
 	markers                            []string
 }
@@ -87,6 +90,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	declarationsFlag(fs, &o.declarations)
 	markersFlag(fs, &o.markers)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
+	fs.StringVarP(&o.output, "output", "o", "text", "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings and bounds added; docs/rewrite.md)")
 	return fs
 }
 
@@ -127,14 +131,19 @@ func runTranslate(c *command, e *env, args []string) int {
 		progress.done(i + 1)
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
-		printDiags(e, r.Warnings)
-		if o.verbose {
-			printDiags(e, r.Details)
+		if o.output == "text" {
+			printDiags(e, r.Warnings)
+			if o.verbose {
+				printDiags(e, r.Details)
+			}
 		}
 	}
 	unusedWarnings, unusedErrs := sets.unused()
-	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
+	if o.output == "json" {
+		return reportJSON(e, results, diags, unusedWarnings, o)
+	}
+	printDiags(e, unusedWarnings)
 	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError
@@ -150,6 +159,12 @@ func runTranslate(c *command, e *env, args []string) int {
 
 // conflict explains a combination of flags and arguments that cannot work.
 func (o *translateOptions) conflict(paths []string) string {
+	switch {
+	case o.output != "text" && o.output != "json":
+		return fmt.Sprintf("-o must be text or json, not %q", o.output)
+	case o.output == "json" && (o.diff || !(o.write || o.check)):
+		return "-o json reports on -w or --check; without them translate prints the manifests, and --diff a diff"
+	}
 	if !o.write {
 		return ""
 	}

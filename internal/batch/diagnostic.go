@@ -11,12 +11,19 @@ import (
 //
 // leaving out the parts that are unknown.
 type Diagnostic struct {
-	File   string
-	Line   int    // 0 when unknown
-	Doc    int    // document number from 1; 0 when not about one document
-	Object string // Kind/name of the document
-	Field  string // schema path, as the apiserver prints it
-	Detail string
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`     // 0 when unknown
+	Doc    int    `json:"document,omitempty"` // document number from 1; 0 when not about one document
+	Object string `json:"object,omitempty"`   // Kind/name of the document
+	Field  string `json:"field,omitempty"`    // schema path, as the apiserver prints it
+	// Type and Reason classify a translation problem: translate.Problem's
+	// Type and Reason, empty for other diagnostics.
+	Type   string `json:"type,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Warning marks something the user should know that does not fail
+	// the run; it prints as "warning: " before Detail.
+	Warning bool   `json:"warning,omitempty"`
+	Detail  string `json:"detail"`
 }
 
 func (d Diagnostic) String() string {
@@ -37,6 +44,9 @@ func (d Diagnostic) String() string {
 	}
 	if d.Field != "" {
 		b.WriteString(d.Field + ": ")
+	}
+	if d.Warning {
+		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Detail)
 	return wrap(b.String())

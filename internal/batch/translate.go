@@ -69,7 +69,7 @@ func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warn
 	// Lines of the input, before the edits.
 	warnings, details = boundNotes(at, d, res.Bounds)
 	for _, w := range problemDiags(at, d, res.Warnings) {
-		w.Detail = "warning: " + w.Detail
+		w.Warning = true
 		warnings = append(warnings, w)
 	}
 	if err := d.Apply(res.Edits); err != nil {
@@ -149,11 +149,12 @@ func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Prob
 	var out []Diagnostic
 	for _, p := range problems {
 		if p.Source.File != "" { // about a line of a declarations file
-			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Detail: p.Message()})
+			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Type: string(p.Type), Reason: p.Reason, Detail: p.Message()})
 			continue
 		}
 		diag := at
 		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
+		diag.Type, diag.Reason = string(p.Type), p.Reason
 		out = append(out, diag)
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/mut2cel/mut2cel/internal/batch"
+)
+
+// translateReport is what translate -o json prints: one document for CI,
+// documented in docs/rewrite.md. Fields are only ever added.
+type translateReport struct {
+	// Files lists every input in order: whether translation changes it
+	// and, with -w, whether it was written.
+	Files []fileResult `json:"files"`
+	// Errors are the reasons the run failed; nothing is written when
+	// there are any.
+	Errors []batch.Diagnostic `json:"errors"`
+	// Warnings are what the user should know: a bound added (a summary
+	// per version), a rule edited by hand, a declarations set for a CRD
+	// not given.
+	Warnings []batch.Diagnostic `json:"warnings"`
+	// Bounds lists every bound added, one per node.
+	Bounds []batch.Diagnostic `json:"bounds"`
+}
+
+type fileResult struct {
+	File    string `json:"file"`
+	Changed bool   `json:"changed"`
+	Written bool   `json:"written,omitempty"`
+}
+
+// reportJSON finishes a run of translate -o json: with -w it writes the
+// files when nothing failed, then prints the report. The exit status is
+// that of the text form: 2 on errors, 1 when --check finds a file to
+// change, else 0.
+func reportJSON(e *env, results []*batch.Result, errs, warnings []batch.Diagnostic, o translateOptions) int {
+	rep := translateReport{Files: []fileResult{}, Errors: errs, Warnings: []batch.Diagnostic{}, Bounds: []batch.Diagnostic{}}
+	changed := false
+	for _, r := range results {
+		rep.Files = append(rep.Files, fileResult{File: r.Input.Name, Changed: r.Changed()})
+		changed = changed || r.Changed()
+		rep.Warnings = append(rep.Warnings, r.Warnings...)
+		rep.Bounds = append(rep.Bounds, r.Details...)
+	}
+	rep.Warnings = append(rep.Warnings, warnings...)
+	code := exitOK
+	switch {
+	case len(errs) > 0:
+		code = exitError
+	case o.write:
+		written, more := batch.WriteInPlace(results)
+		if len(more) > 0 {
+			rep.Errors, code = more, exitError
+			break
+		}
+		for i, r := range results {
+			rep.Files[i].Written = slices.Contains(written, r.Input.Name)
+		}
+	case o.check && changed:
+		code = exitFinding
+	}
+	if rep.Errors == nil {
+		rep.Errors = []batch.Diagnostic{}
+	}
+	data, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mut2cel translate: %v\n", err)
+		return exitError
+	}
+	e.stdout.Write(append(data, '\n'))
+	return code
+}
