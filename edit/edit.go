@@ -50,14 +50,14 @@ type Rule struct {
 	FieldPath string `json:"fieldPath,omitempty"`
 }
 
-// Fields lists the keys of the rule as they are written, with their values:
-// the rule first because it is what a reader looks for, then the text
-// shown to users, then the two fields that shape the error. Empty fields
-// are left out.
+// Fields lists the keys of the rule as they are written, with their
+// values, in the order controller-gen writes them (sorted: fieldPath,
+// message, reason, rule), so that the rules of a file controller-gen
+// generated and mut2cel rewrote read alike. Empty fields are left out.
 func (r Rule) Fields() [][2]string {
-	fields := [][2]string{{"rule", r.Rule}}
-	for _, f := range [][2]string{{"message", r.Message}, {"reason", r.Reason}, {"fieldPath", r.FieldPath}} {
-		if f[1] != "" {
+	var fields [][2]string
+	for _, f := range [][2]string{{"fieldPath", r.FieldPath}, {"message", r.Message}, {"reason", r.Reason}, {"rule", r.Rule}} {
+		if f[1] != "" || f[0] == "rule" {
 			fields = append(fields, f)
 		}
 	}

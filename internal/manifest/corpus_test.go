@@ -131,8 +131,8 @@ func checkInsertedOnly(t *testing.T, name string, in, out []byte, edits int) {
 		switch l := strings.TrimSpace(inserted[i]); {
 		case l == edit.ValidationsKey+":":
 			keys++
-		case l == "- rule: "+dummyRule.Rule && i+1 < len(inserted) &&
-			strings.TrimSpace(inserted[i+1]) == "message: "+dummyMessage:
+		case l == "- message: "+dummyMessage && i+1 < len(inserted) &&
+			strings.TrimSpace(inserted[i+1]) == "rule: "+dummyRule.Rule:
 			rules++
 			i++
 		default:

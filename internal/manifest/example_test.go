@@ -39,8 +39,8 @@ schema:
 	//     name:
 	//       type: string
 	//       x-kubernetes-validations:
-	//       - rule: self == oldSelf
-	//         message: name is immutable
+	//       - message: name is immutable
+	//         rule: self == oldSelf
 	//     size:
 	//       type: integer
 }
