@@ -14,7 +14,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/audit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // auditDir holds the declarations of docs/audit.md and the findings
@@ -51,9 +50,6 @@ type auditCRD struct {
 // rules included, and the tables of docs/audit.md must be what these
 // runs and mut2cel cost give (go test -update rewrites them).
 func TestAudit(t *testing.T) {
-	saved := translateFunc
-	translateFunc = translate.Translate
-	defer func() { translateFunc = saved }()
 	dir := corpus.Dir(t)
 	plan := readAuditPlan(t)
 	results := make([]auditResult, len(plan.CRDs))

@@ -12,7 +12,6 @@ import (
 	"github.com/mut2cel/mut2cel/internal/audit"
 	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/golden"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 func TestCost(t *testing.T) {
@@ -97,9 +96,6 @@ func TestCostCorpusTotals(t *testing.T) {
 // TestTranslateBounds runs translate with the real translator on a CRD whose
 // generated rules need bounds.
 func TestTranslateBounds(t *testing.T) {
-	saved := translateFunc
-	translateFunc = translate.Translate
-	defer func() { translateFunc = saved }()
 	const input = "testdata/cost/needs-bounds.yaml"
 	const summary = input + ":16: document 1 (CustomResourceDefinition/widgets.example.com): version v1: added 1 bound (maxItems 2000 on 1 list) " +
 		"so that the generated rules pass the CEL cost limits; larger values are now rejected (-v lists them; docs/cost.md)\n"

@@ -6,17 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // TestExitCodes runs every command on each kind of input it cannot use,
 // and on its finding, and pins the exit code of the policy in main.go:
 // 1 only for a finding, 2 for any run that could not be done.
 func TestExitCodes(t *testing.T) {
-	saved := translateFunc
-	translateFunc = translate.Translate
-	defer func() { translateFunc = saved }()
 	progressInterval = 0
 
 	dir := t.TempDir()

@@ -12,7 +12,6 @@ import (
 // --kube-version, that the flag wins, and that a bad value used as the
 // default is a usage error naming the variable.
 func TestKubeVersionEnv(t *testing.T) {
-	translateFunc = fakeTranslate
 	v133 := translate.KubeVersion{Major: 1, Minor: 33}
 	for _, c := range []struct {
 		env  string
@@ -32,7 +31,7 @@ func TestKubeVersionEnv(t *testing.T) {
 		lastOptions = translate.Options{}
 		args := append(append([]string{"translate"}, c.args...), "testdata/crd.yaml")
 		var stdout, stderr bytes.Buffer
-		code := run(args, nil, &stdout, &stderr)
+		code := runWith(fakeTranslate, args, nil, &stdout, &stderr)
 		if code != c.code || code == exitOK && lastOptions.KubeVersion != c.want {
 			t.Errorf("%s=%s run(%q) = %d, translated for %v; want %d, %v (%s)", kubeVersionEnv, c.env, args, code, lastOptions.KubeVersion, c.code, c.want, stderr.String())
 		}

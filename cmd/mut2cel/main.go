@@ -8,6 +8,8 @@ package main
 import (
 	"io"
 	"os"
+
+	"github.com/mut2cel/mut2cel/translate"
 )
 
 // Exit codes, one policy for every command, so that a CI job can tell a
@@ -37,11 +39,22 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// translate is translate.Translate; tests of the command's plumbing
+	// give a stand-in (runWith).
+	translate translator
 }
+
+// translator translates one CRD document, as translate.Translate does.
+type translator func(doc map[string]interface{}, opts translate.Options) (*translate.Result, error)
 
 // run runs the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin, stdout, stderr}
+	return runWith(translate.Translate, args, stdin, stdout, stderr)
+}
+
+// runWith is run translating with tr.
+func runWith(tr translator, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin, stdout, stderr, tr}
 	if len(args) == 0 {
 		printMainUsage(stderr)
 		return exitUsage

@@ -36,11 +36,11 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 	return r, nil
 }
 
-// translateMarked translates doc with translateFunc, the rules
+// translateMarked translates doc with tr, the rules
 // controller-gen wrote for the +k8s:immutable fields of marked replaced.
-func translateMarked(doc map[string]interface{}, opts translate.Options, marked *markers.Result) (*translate.Result, error) {
+func translateMarked(tr translator, doc map[string]interface{}, opts translate.Options, marked *markers.Result) (*translate.Result, error) {
 	if marked == nil {
-		return translateFunc(doc, opts)
+		return tr(doc, opts)
 	}
-	return marked.Translate(doc, opts, translateFunc)
+	return marked.Translate(doc, opts, tr)
 }

@@ -79,7 +79,7 @@ func runPatch(c *command, e *env, args []string) int {
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.all}
 	var crds []component.CRD
 	for _, in := range inputs {
-		found, d := patchCRDs(in, opts, sets)
+		found, d := patchCRDs(e.translate, in, opts, sets)
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
 	unusedWarnings, unusedErrs := sets.unused()
@@ -102,12 +102,12 @@ func runPatch(c *command, e *env, args []string) int {
 }
 
 // patchCRDs translates the CRDs of one input.
-func patchCRDs(in batch.Input, opts translate.Options, sets *declSets) ([]component.CRD, []batch.Diagnostic) {
+func patchCRDs(translateDoc translator, in batch.Input, opts translate.Options, sets *declSets) ([]component.CRD, []batch.Diagnostic) {
 	var crds []component.CRD
 	var results []*translate.Result
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.see(doc)
-		res, err := translateFunc(doc, opts)
+		res, err := translateDoc(doc, opts)
 		if err == nil {
 			results = append(results, res)
 		}

@@ -10,7 +10,6 @@ import (
 // TestTranslateProgress checks that translate reports its progress over
 // several inputs on a terminal, and only there.
 func TestTranslateProgress(t *testing.T) {
-	translateFunc = fakeTranslate
 	savedInterval, savedIsTerminal := progressInterval, isTerminal
 	defer func() { progressInterval, isTerminal = savedInterval, savedIsTerminal }()
 	progressInterval = 0
@@ -18,7 +17,7 @@ func TestTranslateProgress(t *testing.T) {
 	for _, terminal := range []bool{true, false} {
 		isTerminal = func(io.Writer) bool { return terminal }
 		var stdout, stderr bytes.Buffer
-		if code := run(args, nil, &stdout, &stderr); code != exitOK {
+		if code := runWith(fakeTranslate, args, nil, &stdout, &stderr); code != exitOK {
 			t.Fatalf("run(%q) = %d; stderr:\n%s", args, code, stderr.String())
 		}
 		want := ""
@@ -32,7 +31,7 @@ func TestTranslateProgress(t *testing.T) {
 	isTerminal = func(io.Writer) bool { return true }
 	progressInterval = time.Hour
 	var stderr bytes.Buffer
-	if run(args, nil, io.Discard, &stderr); stderr.Len() > 0 {
+	if runWith(fakeTranslate, args, nil, io.Discard, &stderr); stderr.Len() > 0 {
 		t.Errorf("run(%q) shorter than progressInterval: stderr = %q, want nothing", args, stderr.String())
 	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/corpus"
 	"github.com/mut2cel/mut2cel/internal/golden"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // TestRealDeclarations translates the declarations of testdata/real on the
@@ -20,9 +19,6 @@ import (
 // line printed with testdata/real/NAME.stderr. Each line stays short
 // enough to read (300 characters): long lists belong behind -v.
 func TestRealDeclarations(t *testing.T) {
-	saved := translateFunc
-	translateFunc = translate.Translate
-	defer func() { translateFunc = saved }()
 	cases := corpus.Cases(t)
 	docs := make([][]byte, len(cases))
 	for i, c := range cases {

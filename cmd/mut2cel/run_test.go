@@ -70,10 +70,11 @@ type runCase struct {
 	// moreStderr lets a failed run print lines beyond the wanted ones,
 	// such as a compiler's report; otherwise each wanted text is one line.
 	moreStderr bool
+	// translator stands in for translate.Translate when set.
+	translator translator
 }
 
 func TestRun(t *testing.T) {
-	translateFunc = fakeTranslate
 	crd := readFile(t, "testdata/crd.yaml")
 	for _, c := range []runCase{{
 		name: "stdin", args: []string{"translate"}, stdin: crd,
@@ -129,12 +130,12 @@ func TestRun(t *testing.T) {
 		name: "no manifests, verify", args: []string{"verify", "testdata/empty.yaml"},
 		code: exitError, stderr: []string{"no manifests found in testdata/empty.yaml: it holds no YAML or JSON document"},
 	}} {
+		c.translator = fakeTranslate
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
 	}
 }
 
 func TestKubeVersionFlag(t *testing.T) {
-	translateFunc = fakeTranslate
 	for _, c := range []struct {
 		args []string
 		want translate.KubeVersion
@@ -144,7 +145,7 @@ func TestKubeVersionFlag(t *testing.T) {
 		{[]string{"translate", "--kube-version=v1.29"}, translate.KubeVersion{Major: 1, Minor: 29}},
 	} {
 		var out, errOut bytes.Buffer
-		code := run(append(c.args, "testdata/crd.yaml"), strings.NewReader(""), &out, &errOut)
+		code := runWith(fakeTranslate, append(c.args, "testdata/crd.yaml"), strings.NewReader(""), &out, &errOut)
 		if code != exitOK || lastOptions.KubeVersion != c.want {
 			t.Errorf("run(%q) = %d, translated for %v; want 0, %v (%s)", c.args, code, lastOptions.KubeVersion, c.want, errOut.String())
 		}
@@ -182,7 +183,11 @@ func TestUsage(t *testing.T) {
 func checkRun(t *testing.T, c runCase) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+	tr := c.translator
+	if tr == nil {
+		tr = translate.Translate
+	}
+	code := runWith(tr, c.args, strings.NewReader(c.stdin), &stdout, &stderr)
 	if code != c.code {
 		t.Errorf("run(%q) = %d, want %d; stderr:\n%s", c.args, code, c.code, stderr.String())
 	}

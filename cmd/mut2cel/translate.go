@@ -53,9 +53,6 @@ once a second, how many inputs are done.
 	finding: "with --check, some file would change",
 }
 
-// translateFunc is translate.Translate; tests put a stand-in here.
-var translateFunc = translate.Translate
-
 // translateOptions are the flags of translate.
 type translateOptions struct {
 	kube                               kubeVersionFlag
@@ -122,7 +119,7 @@ func runTranslate(c *command, e *env, args []string) int {
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.see(doc)
-		return translateMarked(doc, opts, marked)
+		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
 	progress := newInputProgress(e, "mut2cel translate", len(inputs))
