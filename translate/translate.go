@@ -55,7 +55,8 @@ func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, 
 func translateVersion(doc map[string]interface{}, i int, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
 	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 	raw, ok := nestedMap(doc, rootPath...)
-	name, _ := nestedField(nestedField(doc["spec"], "versions").([]interface{})[i], "name").(string)
+	version, _ := nestedMap(doc, "spec", "versions", i)
+	name, _ := version["name"].(string)
 	if !ok || st.roots[name] == nil || st.roots[name][2] != i {
 		return nil, nil, nil // no schema, or a duplicate name readState reports
 	}
