@@ -29,13 +29,14 @@ func controllerGenParentRule(name string) edit.Rule {
 // wrote for the +k8s:immutable fields of r. It returns the document
 // without them (doc itself is not changed), the edits that remove them
 // from doc, and a warning for each rule removed. A document without such
-// rules (already rewritten, or of another CRD) comes back as it is.
-func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []translate.Problem) {
+// rules (already rewritten, or of another CRD) comes back as it is. An
+// error is a bug: the edits remove only rules found in doc.
+func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []translate.Problem, error) {
 	name, _ := nestedMap(doc, "metadata")["name"].(string)
 	versions, _ := nestedMap(doc, "spec")["versions"].([]interface{})
 	var edits []edit.Edit
 	var warnings []translate.Problem
-	out := doc
+	seen := map[string]bool{} // a rule two inline fields share is removed once
 	for _, f := range r.Immutable {
 		if f.CRD != name {
 			continue
@@ -47,28 +48,31 @@ func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]inte
 			}
 			root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 			for _, c := range controllerGenRules(f) {
-				rel, ok := c.node.Resolve(nestedMap(out, root...))
+				rel, ok := c.node.Resolve(nestedMap(doc, root...))
 				if !ok {
 					continue // translate reports a path the schema lacks
 				}
 				path := append(append([]interface{}{}, root...), rel...)
-				if !hasRule(out, path, c.rule) {
-					continue
-				}
-				e := edit.Edit{Path: path, RemoveRules: []edit.Rule{c.rule}}
-				without, err := edit.Apply(out, []edit.Edit{e})
-				if err != nil {
+				key := edit.Render(path) + "\x00" + c.rule.Rule
+				if seen[key] || !hasRule(doc, path, c.rule) {
 					continue // not there as controller-gen writes it
 				}
-				out = without
-				edits = append(edits, e)
+				seen[key] = true
+				edits = append(edits, edit.Edit{Path: path, RemoveRules: []edit.Rule{c.rule}})
 				warnings = append(warnings, translate.Problem{Path: path, Detail: fmt.Sprintf(
 					"version %s: %s: replaced controller-gen's rule %q of +k8s:immutable (%s) by mut2cel's exact rules (docs/markers.md)",
 					f.Version, f.Path, c.rule.Rule, f.Source)})
 			}
 		}
 	}
-	return out, edits, warnings
+	if len(edits) == 0 {
+		return doc, nil, nil, nil
+	}
+	out, err := edit.Apply(doc, edits)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("removing controller-gen's rules: %v", err)
+	}
+	return out, edits, warnings, nil
 }
 
 // placedRule is a rule and the node controller-gen put it on.
@@ -134,7 +138,10 @@ func nestedMap(node interface{}, path ...interface{}) map[string]interface{} {
 // r.Sets among its Declarations; tr is translate.Translate, or a stand-in
 // in tests.
 func (r *Result) Translate(doc map[string]interface{}, opts translate.Options, tr func(map[string]interface{}, translate.Options) (*translate.Result, error)) (*translate.Result, error) {
-	without, edits, warnings := r.ControllerGenRules(doc)
+	without, edits, warnings, err := r.ControllerGenRules(doc)
+	if err != nil {
+		return nil, err
+	}
 	res, err := tr(without, opts)
 	if err != nil {
 		return nil, err

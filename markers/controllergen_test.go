@@ -71,7 +71,10 @@ func TestControllerGenRules(t *testing.T) {
 		{CRD: "volumes.example.com", Version: "v1", Path: path(".spec.zone"), Source: decl.Source{File: "types.go", Line: 7}},
 		{CRD: "gadgets.example.com", Version: "v1", Path: path(".spec.zone"), Source: decl.Source{File: "types.go", Line: 9}},
 	}}
-	without, edits, warnings := r.ControllerGenRules(doc)
+	without, edits, warnings, err := r.ControllerGenRules(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	root := []interface{}{"spec", "versions", 0, "schema", "openAPIV3Schema", "properties", "spec"}
 	at := func(steps ...interface{}) []interface{} { return append(append([]interface{}{}, root...), steps...) }
@@ -101,7 +104,10 @@ func TestControllerGenRules(t *testing.T) {
 		}
 	}
 
-	again, edits, warnings := r.ControllerGenRules(without)
+	again, edits, warnings, err := r.ControllerGenRules(without)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(edits) > 0 || len(warnings) > 0 || !reflect.DeepEqual(again, without) {
 		t.Errorf("ControllerGenRules on its own output = %d edits, %d warnings; want none", len(edits), len(warnings))
 	}
