@@ -117,13 +117,22 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	g.seen[key] = d
 	g.st.nodes[key] = node
 	if check {
-		m, _ := nestedMap(g.doc, node...)
-		if why, bad := checkPlacement(d, m); bad {
-			g.problems = append(g.problems, problemAt(d, node, why))
+		if p, ok := placed(g.doc, d, node); !ok {
+			g.problems = append(g.problems, p)
 			return
 		}
 	}
 	g.decls = append(g.decls, d)
+}
+
+// placed checks that d may stand on the schema node at the document path
+// node (checkPlacement), and else words the problem where d was written.
+func placed(doc map[string]interface{}, d decl.Declaration, node []interface{}) (Problem, bool) {
+	m, _ := nestedMap(doc, node...)
+	if why, bad := checkPlacement(d, m); bad {
+		return problemAt(d, node, why), false
+	}
+	return Problem{}, true
 }
 
 // declKey identifies what a declaration declares: one extension of one

@@ -26,9 +26,8 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	owned, warnings := findOwned(doc, st)
 	sp := spreadDeclarations(doc, st, decls, opts)
 	for _, d := range sp.copies {
-		m, _ := nestedMap(doc, st.node(d)...)
-		if why, bad := checkPlacement(d, m); bad {
-			problems = append(problems, problemAt(d, st.node(d), why))
+		if p, ok := placed(doc, d, st.node(d)); !ok {
+			problems = append(problems, p)
 			continue
 		}
 		decls = append(decls, d)

@@ -25,10 +25,9 @@ type servedVersion struct {
 
 // spread is what the served versions say about each other's declarations.
 type spread struct {
-	crd string
+	st *state // whose nodes the copies are added to
 	// copies are the declarations AllServedVersions adds.
 	copies   []decl.Declaration
-	nodes    map[string][]interface{} // the state's, to which copies add
 	warnings []Problem
 	problems []Problem
 }
@@ -41,7 +40,7 @@ type spread struct {
 // that declare different values are an error, unless a webhook converts
 // them and AllServedVersions is off.
 func spreadDeclarations(doc map[string]interface{}, st *state, declared []decl.Declaration, opts Options) *spread {
-	sp := &spread{crd: st.name, nodes: st.nodes}
+	sp := &spread{st: st}
 	served := servedVersions(doc, st)
 	if len(served) < 2 {
 		return sp
@@ -89,10 +88,10 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 		switch {
 		case all:
 			path, _ := decl.ParsePath(p)
-			d := decl.Declaration{CRD: sp.crd, Version: v.name, Path: path, Ext: ext, Value: value,
+			d := decl.Declaration{CRD: sp.st.name, Version: v.name, Path: path, Ext: ext, Value: value,
 				Origin: decl.Origin{Kind: decl.Copied, From: declaring[0]}}
 			sp.copies = append(sp.copies, d)
-			sp.nodes[declKey(d)] = node
+			sp.st.nodes[declKey(d)] = node
 		case webhook:
 			sp.warnings = append(sp.warnings, newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).at(node))
 		default:
