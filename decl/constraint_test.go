@@ -63,3 +63,19 @@ func TestKEP(t *testing.T) {
 		t.Error("KEP accepted a lower-case value")
 	}
 }
+
+// ParseConstraints reads back every form Constraints.String writes, and
+// nothing else.
+func TestParseConstraints(t *testing.T) {
+	for c := Constraints(1); c < 1<<5; c++ {
+		got, err := ParseConstraints(c.String())
+		if err != nil || got != c {
+			t.Errorf("ParseConstraints(%q) = %v, %v, want %v", c.String(), got, err, c)
+		}
+	}
+	for _, bad := range []string{"NoModify", "[]", "[NoModify", "[Frozen]", "[NoModify, NoModify]"} {
+		if c, err := ParseConstraints(bad); err == nil {
+			t.Errorf("ParseConstraints(%q) = %v, want an error", bad, c)
+		}
+	}
+}

@@ -51,17 +51,6 @@ func (d Declaration) Where() string {
 	return fmt.Sprintf("version %s, %s: %s", d.Version, d.Path, d.Ext)
 }
 
-// Constraints gives what the declaration forbids in the update vocabulary
-// (semantics.md 9.2): on its node, and on the collection above when the
-// node is an entry. ok is false for a value that means nothing.
-func (d Declaration) Constraints() (self, collection Constraints, ok bool) {
-	if d.Ext == ExtUpdate {
-		c, err := ParseConstraints(d.Value)
-		return c, 0, err == nil
-	}
-	return KEP(d.Ext, d.Value, d.Path.IsEntry())
-}
-
 // ParseConstraints reads the canonical form Constraints.String writes,
 // "[NoUnset, NoModify]".
 func ParseConstraints(s string) (Constraints, error) {
