@@ -123,8 +123,17 @@ func (g *PairGenerator) list(n *gnode) []interface{} {
 	}
 	count := g.entries(lo, hi)
 	l := make([]interface{}, 0, count)
+	keys := map[string]bool{} // of l's items: each item's key is computed once
 	for try := 0; len(l) < count && try < 4*count+4; try++ {
-		l = g.addUnique(n, l, g.value(n.items), len(l))
+		item := g.value(n.items)
+		if n.listType != "atomic" {
+			k := entryKey(n, item)
+			if keys[k] {
+				continue
+			}
+			keys[k] = true
+		}
+		l = append(l, item)
 	}
 	return l
 }
