@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -29,13 +30,21 @@ type companions struct {
 	rules []*ruleRef // built on the first disagreement they cause
 }
 
-// newCompanions returns the companions of one declared version, nil when
-// it has no rules.
-func newCompanions(v *apiextensionsv1.CustomResourceValidation, at string) (*companions, error) {
-	if v == nil || v.OpenAPIV3Schema == nil {
+// newCompanions returns the companions of one declared version, raw its
+// openAPIV3Schema; nil when it has no rules.
+func newCompanions(raw map[string]interface{}, at string) (*companions, error) {
+	if raw == nil {
 		return nil, nil
 	}
-	s, err := kube.Structural(v.OpenAPIV3Schema)
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the rules of the declared CRD: %w", at, err)
+	}
+	var props apiextensionsv1.JSONSchemaProps
+	if err := json.Unmarshal(data, &props); err != nil {
+		return nil, fmt.Errorf("%s: the rules of the declared CRD: %w", at, err)
+	}
+	s, err := kube.Structural(&props)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the rules of the declared CRD: %w", at, err)
 	}

@@ -76,8 +76,7 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 	if err := checkTranslated(crd, opts.KubeMinor); err != nil {
 		return nil, err
 	}
-	declaredCRD, err := typedCRD(declared)
-	if err != nil {
+	if _, err := typedCRD(declared); err != nil {
 		return nil, fmt.Errorf("reading the declared CRD: %w", err)
 	}
 	report := &Report{CRD: CRDName(translated)}
@@ -90,15 +89,10 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 		if !ok {
 			return nil, fmt.Errorf("%s: version %q is served by the CRD under test but not declared", tv.path(), tv.name)
 		}
-		comp, err := newCompanions(declaredCRD.Spec.Versions[dv.index].Schema, dv.path().String())
-		if err != nil {
-			return nil, err
-		}
 		r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, dv, tv, opts)
 		if err != nil {
 			return nil, err
 		}
-		r.companions = comp
 		vr, err := r.run()
 		if err != nil {
 			return nil, err

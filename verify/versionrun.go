@@ -28,6 +28,11 @@ type versionRun struct {
 	counts  []*DeclarationReport // of decls, in the same order
 	// companions are the declared CRD's own rules, nil when it has none.
 	companions *companions
+	// own are the rules of the CRD under test that are not companions
+	// (sharedrules.go), evaluated alone on every pair; nil when the
+	// judge is not the in-process validator, or the split is not exact,
+	// and every pair is judged whole.
+	own *kube.RuleValidator
 }
 
 func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv crdVersion, opts Options) (*versionRun, error) {
@@ -46,15 +51,25 @@ func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResource
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tv.path(), err)
 	}
+	comp, err := newCompanions(dv.raw, dv.path().String())
+	if err != nil {
+		return nil, err
+	}
 	judge, err := opts.NewJudge(Target{CRD: doc, Version: tv.name, Schema: s})
 	if err != nil {
 		return nil, &JudgeError{Version: tv.name, Err: err}
 	}
-	return &versionRun{
+	r := &versionRun{
 		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
 		objects: objects, judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
-		decls: checker.declarations(), causes: map[string]*CauseReport{},
-	}, nil
+		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
+	}
+	if _, inProcess := judge.(*celJudge); inProcess && comp != nil {
+		if own, ok := ownRules(comp.s, s); ok {
+			r.own = kube.NewRuleValidator(own)
+		}
+	}
+	return r, nil
 }
 
 func (r *versionRun) run() (*VersionReport, error) {
@@ -242,6 +257,9 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 		return verdicts{}, err
 	}
 	storedNew := kube.Store(r.s, deepCopyMap(new))
+	if v, ok := r.agreeOnOwnRules(storedOld, storedNew); ok {
+		return v, nil
+	}
 	intOld, intNew, floats := r.withIntegers(storedOld, storedNew)
 	v, err := r.judgeStored(storedOld, storedNew, floats)
 	if err != nil || v.outcome == agreed || v.outcome == invalid {
@@ -296,6 +314,23 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 		v.outcome = disagreed
 	}
 	return v, nil
+}
+
+// agreeOnOwnRules judges a stored pair by the rules of the CRD under test
+// that are not companions, against the checker alone: when they agree,
+// without an evaluation error, the whole verdicts agree too
+// (sharedrules.go). ok is false when the pair must be judged whole.
+// Only the fields an agreeing pair is recorded by are set.
+func (r *versionRun) agreeOnOwnRules(storedOld, storedNew map[string]interface{}) (v verdicts, ok bool) {
+	if r.own == nil {
+		return v, false
+	}
+	v.violations, v.exercised = r.checker.checkExercised(storedOld, storedNew)
+	errs := r.own.Validate(storedNew, storedOld)
+	if (len(errs) > 0) != (len(v.violations) > 0) || len(evaluationErrors(sortedErrors(errs))) > 0 {
+		return v, false
+	}
+	return v, true
 }
 
 // withIntegers returns the stored pair with its integers sent as floats
