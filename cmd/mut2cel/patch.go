@@ -73,16 +73,16 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "--dir is required")
 		return exitUsage
 	}
-	sets, diags := declarationFiles(o.declarations)
+	sets, diags := batch.ReadDeclarations(o.declarations)
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.all}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets}
 	var crds []component.CRD
 	for _, in := range inputs {
 		found, d := patchCRDs(e.translate, in, opts, sets)
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
-	unusedWarnings, unusedErrs := sets.unused()
+	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
 	diags = append(diags, duplicateNames(crds)...)
@@ -102,11 +102,11 @@ func runPatch(c *command, e *env, args []string) int {
 }
 
 // patchCRDs translates the CRDs of one input.
-func patchCRDs(translateDoc translator, in batch.Input, opts translate.Options, sets *declSets) ([]component.CRD, []batch.Diagnostic) {
+func patchCRDs(translateDoc translator, in batch.Input, opts translate.Options, sets *batch.DeclarationSets) ([]component.CRD, []batch.Diagnostic) {
 	var crds []component.CRD
 	var results []*translate.Result
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.see(doc)
+		sets.See(doc)
 		res, err := translateDoc(doc, opts)
 		if err == nil {
 			results = append(results, res)

@@ -106,19 +106,19 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "--bound-floor: %v", err)
 		return exitUsage
 	}
-	sets, diags := declarationFiles(o.declarations)
+	sets, diags := batch.ReadDeclarations(o.declarations)
 	marked, more := markerSets(o.markers)
 	diags = append(diags, more...)
 	if marked != nil {
-		sets.all = append(sets.all, marked.Sets...)
+		sets.Sets = append(sets.Sets, marked.Sets...)
 	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.see(doc)
+		sets.See(doc)
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
@@ -135,7 +135,7 @@ func runTranslate(c *command, e *env, args []string) int {
 			}
 		}
 	}
-	unusedWarnings, unusedErrs := sets.unused()
+	unusedWarnings, unusedErrs := sets.Unused()
 	diags = append(diags, unusedErrs...)
 	if o.output == "json" {
 		return reportJSON(e, results, diags, unusedWarnings, o)

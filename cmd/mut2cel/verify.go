@@ -86,7 +86,7 @@ type verifyOptions struct {
 	examples     int
 	output       string
 	declarations []string
-	sets         *declSets
+	sets         *batch.DeclarationSets
 }
 
 func init() {
@@ -178,7 +178,7 @@ func runVerify(c *command, e *env, args []string) int {
 // verifyJobs reads the inputs and pairs every CRD with declarations with
 // the CRD under test: its translation, or its namesake in --against.
 func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.Diagnostic) {
-	sets, diags := declarationFiles(o.declarations)
+	sets, diags := batch.ReadDeclarations(o.declarations)
 	o.sets = sets
 	inputs, more := batch.Collect(paths, e.stdin)
 	diags = append(diags, more...)
@@ -188,7 +188,7 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 	diags = append(diags, more...)
 	var jobs []verifyJob
 	for _, crd := range crds {
-		sets.see(crd.Value)
+		sets.See(crd.Value)
 		var rewritten map[string]interface{}
 		if translate.Annotated(crd.Value) {
 			// Declarations kept in the annotation. A file translate -w
@@ -208,7 +208,7 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 		}
 		var translated map[string]interface{} // the translation, when made here
 		switch {
-		case (o.allVersions || len(sets.all) > 0) && against != nil:
+		case (o.allVersions || len(sets.Sets) > 0) && against != nil:
 			// The published rules are checked, not a translation: a
 			// declaration no rule can express is still a declaration.
 			declared, err := translate.DeclaredWith(crd.Value, o.translateOptions())
@@ -219,7 +219,7 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 				continue
 			}
 			crd.Value = declared
-		case o.allVersions || len(sets.all) > 0:
+		case o.allVersions || len(sets.Sets) > 0:
 			var d *batch.Diagnostic
 			if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
 				diags = append(diags, *d)
@@ -244,7 +244,7 @@ func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.D
 		}
 		jobs = append(jobs, verifyJob{declared: crd, tested: tested})
 	}
-	unusedWarnings, unusedErrs := sets.unused()
+	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
 	return jobs, diags
@@ -312,7 +312,7 @@ func declaredByTranslation(crd batch.CRD, o verifyOptions) (declared, translated
 func (o verifyOptions) translateOptions() translate.Options {
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	if o.sets != nil {
-		opts.Declarations = o.sets.all
+		opts.Declarations = o.sets.Sets
 	}
 	return opts
 }
