@@ -77,15 +77,19 @@ func runPatch(c *command, e *env, args []string) int {
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets}
+	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		sets.See(doc)
+		return e.translate(doc, opts)
+	}
 	var crds []component.CRD
 	for _, in := range inputs {
-		found, d := patchCRDs(e.translate, in, opts, sets)
+		found, d := component.Translate(in, tr)
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
 	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
-	diags = append(diags, duplicateNames(crds)...)
+	diags = append(diags, component.Duplicates(crds)...)
 	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError
@@ -99,38 +103,6 @@ func runPatch(c *command, e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// patchCRDs translates the CRDs of one input.
-func patchCRDs(translateDoc translator, in batch.Input, opts translate.Options, sets *batch.DeclarationSets) ([]component.CRD, []batch.Diagnostic) {
-	var crds []component.CRD
-	var results []*translate.Result
-	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.See(doc)
-		res, err := translateDoc(doc, opts)
-		if err == nil {
-			results = append(results, res)
-		}
-		return res, err
-	}
-	r := batch.Translate(in, tr)
-	for _, res := range results {
-		name, _ := nestedString(res.Base, "metadata", "name")
-		crds = append(crds, component.CRD{Name: name, Base: res.Base, Translated: res.Translated})
-	}
-	return crds, r.Diags
-}
-
-func duplicateNames(crds []component.CRD) []batch.Diagnostic {
-	var diags []batch.Diagnostic
-	seen := map[string]bool{}
-	for _, c := range crds {
-		if seen[c.Name] {
-			diags = append(diags, batch.Diagnostic{Detail: fmt.Sprintf("CustomResourceDefinition %s is given twice: a component patches each CRD once", c.Name)})
-		}
-		seen[c.Name] = true
-	}
-	return diags
 }
 
 // writeComponent writes the file atomically, refusing to replace a file
