@@ -206,8 +206,7 @@ func byName(t *testing.T, data []byte) map[string]interface{} {
 		j, _ := json.Marshal(v)
 		var norm map[string]interface{}
 		_ = json.Unmarshal(j, &norm)
-		name, _ := nestedString(norm, "metadata", "name")
-		out[name] = norm
+		out[batch.CRD{Value: norm}.Name()] = norm
 	}
 	return out
 }

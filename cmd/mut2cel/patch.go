@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -96,59 +94,11 @@ func runPatch(c *command, e *env, args []string) int {
 	}
 	out, err := component.Kustomization(crds)
 	if err == nil {
-		err = writeComponent(filepath.Join(o.dir, "kustomization.yaml"), out)
+		err = component.WriteFile(filepath.Join(o.dir, "kustomization.yaml"), out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
 		return exitError
 	}
 	return exitOK
-}
-
-// writeComponent writes the file atomically, refusing to replace a file
-// that mut2cel did not write.
-func writeComponent(path string, data []byte) error {
-	if old, err := os.ReadFile(path); err == nil && !bytes.HasPrefix(old, []byte(component.Header)) {
-		return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another --dir", path)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return writeNew(path, data)
-}
-
-// writeNew writes a file through a temporary file and a rename, so that
-// no reader sees it half written.
-func writeNew(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kustomization.yaml.mut2cel-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
-
-func nestedString(doc map[string]interface{}, keys ...string) (string, bool) {
-	var cur interface{} = doc
-	for _, k := range keys {
-		m, _ := cur.(map[string]interface{})
-		cur = m[k]
-	}
-	s, ok := cur.(string)
-	return s, ok
 }
