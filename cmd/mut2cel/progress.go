@@ -6,6 +6,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/mut2cel/mut2cel/internal/verifyrun"
+	"github.com/mut2cel/mut2cel/verify"
 	"golang.org/x/term"
 )
 
@@ -19,6 +21,10 @@ type inputProgress struct {
 	total  int
 	last   time.Time
 }
+
+// progressInterval is the time between progress lines; tests set it to
+// zero to print every report.
+var progressInterval = time.Second
 
 // isTerminal says whether w is a terminal; tests replace it.
 var isTerminal = func(w io.Writer) bool {
@@ -43,4 +49,19 @@ func (p *inputProgress) done(n int) {
 	}
 	p.last = time.Now()
 	fmt.Fprintf(p.w, "%s: %d/%d inputs\n", p.prefix, n, p.total)
+}
+
+// progressPrinter reports at most once per progressInterval.
+func progressPrinter(e *env, job verifyrun.Job) func(verify.Progress) {
+	start, last := time.Now(), time.Now()
+	return func(p verify.Progress) {
+		now := time.Now()
+		if now.Sub(last) < progressInterval || p.Done == p.Total {
+			return
+		}
+		last = now
+		rate := float64(p.Done) / now.Sub(start).Seconds()
+		fmt.Fprintf(e.stderr, "mut2cel verify: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
+			job.Declared.Name(), p.Version, p.Done, p.Total, rate, p.Disagreements)
+	}
 }
