@@ -30,7 +30,9 @@ limits. docs/cost.md explains the numbers and the JSON format.
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH that holds no
 manifest is an error. A CRD whose declarations cannot be translated is an
-input error (2), not a cost finding.
+input error (2), not a cost finding. When standard error is a terminal, a
+run longer than a second reports there, once a second, how many inputs
+are done.
 `,
 	finding: "some CRD is over a static limit: the apiserver would reject it",
 }
@@ -68,8 +70,10 @@ func runCost(c *command, e *env, args []string) int {
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
-	for _, in := range inputs {
+	progress := newProgress(e, "cost")
+	for i, in := range inputs {
 		crds, d := auditInput(in, opts)
+		progress.inputs(i+1, len(inputs))
 		report.CRDs = append(report.CRDs, crds...)
 		diags = append(diags, d...)
 	}

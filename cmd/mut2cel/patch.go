@@ -34,7 +34,9 @@ fails the build rather than losing it.
 
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
-problem is reported, nothing is written, and the exit status is 2.
+problem is reported, nothing is written, and the exit status is 2. When
+standard error is a terminal, a run longer than a second reports there,
+once a second, how many inputs are done.
 `,
 	finding: "never: patch checks nothing",
 }
@@ -80,8 +82,10 @@ func runPatch(c *command, e *env, args []string) int {
 		return e.translate(doc, opts)
 	}
 	var crds []component.CRD
-	for _, in := range inputs {
+	progress := newProgress(e, "patch")
+	for i, in := range inputs {
 		found, d := component.Translate(in, tr)
+		progress.inputs(i+1, len(inputs))
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
 	unusedWarnings, unusedErrs := sets.Unused()

@@ -122,10 +122,10 @@ func runTranslate(c *command, e *env, args []string) int {
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
-	progress := newInputProgress(e, "mut2cel translate", len(inputs))
+	progress := newProgress(e, "translate")
 	for i, in := range inputs {
 		r := batch.Translate(in, tr)
-		progress.done(i + 1)
+		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
 		if o.output == "text" {

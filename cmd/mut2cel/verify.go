@@ -59,8 +59,9 @@ causes is shrunk and printed as a YAML document with both verdicts, the
 rules involved and the old and new objects, after a comment naming its
 cause and counting its disagreements. With -o json or -o yaml, one
 document holds every CRD, version, cause, counterexample and, per
-declaration, the pairs that exercised it (docs/verify.md). Progress goes
-to standard error about once a second.
+declaration, the pairs that exercised it (docs/verify.md). When standard
+error is a terminal, a run longer than a second reports there, once a
+second, how many pairs are done (-q: never).
 
 When the apiserver of --server fails (it does not start, refuses a CRD
 that its validation in process accepts, or stops answering), the run
@@ -180,11 +181,13 @@ func (o verifyOptions) run(e *env) verifyrun.Options {
 // as each CRD is done, json or yaml as one document at the end.
 func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, format string) int {
 	doc := verifyrun.NewDocument()
+	var progress *progress
+	if !quiet {
+		progress = newProgress(e, "verify")
+	}
 	for _, job := range jobs {
 		o := opts
-		if !quiet {
-			o.Progress = progressPrinter(e, job)
-		}
+		o.Progress = progress.pairs(job)
 		rep, err := verify.Verify(job.Declared.Value, job.Tested, o)
 		if err != nil {
 			return reportVerifyError(e, job, err)

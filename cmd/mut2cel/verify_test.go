@@ -13,7 +13,6 @@ import (
 const brokenSet = "../../testdata/broken/set-order-ignored/"
 
 func TestVerify(t *testing.T) {
-	progressInterval = 0
 	for _, c := range []runCase{{
 		name: "translation of an example", args: []string{"verify", "-q", "--pairs", "300", "../../examples/ports.yaml"},
 		stdout: "verify-ports.golden",
@@ -35,7 +34,7 @@ func TestVerify(t *testing.T) {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
 	}, {
-		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"},
+		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"}, terminal: true,
 		stdout: "gateways.networking.example.com v1: 1000 pairs, no disagreement",
 		stderr: []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
 	}, {
