@@ -150,7 +150,8 @@ func checkComponent(t *testing.T, file string, published, declared, out []byte) 
 // patch run, e.g. the declarations of a declarations file.
 func checkComponentWith(t *testing.T, file string, published, declared, out []byte, opts translate.Options) {
 	t.Helper()
-	crds, diags := patchCRDs(translate.Translate, batch.Input{Name: file, Data: declared}, opts, nil)
+	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translate.Translate(doc, opts) }
+	crds, diags := component.Translate(batch.Input{Name: file, Data: declared}, tr)
 	if len(diags) > 0 {
 		t.Fatalf("patch: %v", diags)
 	}
@@ -205,8 +206,7 @@ func byName(t *testing.T, data []byte) map[string]interface{} {
 		j, _ := json.Marshal(v)
 		var norm map[string]interface{}
 		_ = json.Unmarshal(j, &norm)
-		name, _ := nestedString(norm, "metadata", "name")
-		out[name] = norm
+		out[batch.CRD{Value: norm}.Name()] = norm
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -31,7 +30,9 @@ limits. docs/cost.md explains the numbers and the JSON format.
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH that holds no
 manifest is an error. A CRD whose declarations cannot be translated is an
-input error (2), not a cost finding.
+input error (2), not a cost finding. When standard error is a terminal, a
+run longer than a second reports there, once a second, how many inputs
+are done.
 `,
 	finding: "some CRD is over a static limit: the apiserver would reject it",
 }
@@ -69,8 +70,10 @@ func runCost(c *command, e *env, args []string) int {
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
-	for _, in := range inputs {
+	progress := newProgress(e, "cost")
+	for i, in := range inputs {
 		crds, d := auditInput(in, opts)
+		progress.inputs(i+1, len(inputs))
 		report.CRDs = append(report.CRDs, crds...)
 		diags = append(diags, d...)
 	}
@@ -92,41 +95,15 @@ func runCost(c *command, e *env, args []string) int {
 
 // auditInput audits every CRD document of one input.
 func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, []batch.Diagnostic) {
-	f, err := manifest.Parse(in.Name, in.Data)
-	if err != nil {
-		return nil, []batch.Diagnostic{{Detail: err.Error()}}
-	}
 	var crds []audit.CRD
-	var diags []batch.Diagnostic
-	for _, d := range f.Docs {
-		value := d.Value()
-		if value == nil || !translate.IsCRD(value) {
-			continue
+	_, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
+		audited, err := audit.Document(in.Name, d.Index(), crd.Value, opts)
+		if err == nil {
+			crds = append(crds, *audited)
 		}
-		at := batch.Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: "CustomResourceDefinition/" + crdName(value)}
-		crd, err := audit.Document(in.Name, d.Index(), value, opts)
-		var terr *translate.Error
-		switch {
-		case errors.As(err, &terr):
-			for _, p := range terr.Problems {
-				diag := at
-				diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
-				diags = append(diags, diag)
-			}
-		case err != nil:
-			at.Detail = err.Error()
-			diags = append(diags, at)
-		default:
-			crds = append(crds, *crd)
-		}
-	}
+		return err
+	})
 	return crds, diags
-}
-
-func crdName(doc map[string]interface{}) string {
-	meta, _ := doc["metadata"].(map[string]interface{})
-	name, _ := meta["name"].(string)
-	return name
 }
 
 func writeCostReport(e *env, r *audit.Report, format string) error {

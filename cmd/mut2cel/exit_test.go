@@ -12,8 +12,6 @@ import (
 // and on its finding, and pins the exit code of the policy in main.go:
 // 1 only for a finding, 2 for any run that could not be done.
 func TestExitCodes(t *testing.T) {
-	progressInterval = 0
-
 	dir := t.TempDir()
 	noManifests := filepath.Join(dir, "docs")
 	badYAML := filepath.Join(dir, "bad.yaml")

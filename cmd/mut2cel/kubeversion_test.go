@@ -31,7 +31,7 @@ func TestKubeVersionEnv(t *testing.T) {
 		lastOptions = translate.Options{}
 		args := append(append([]string{"translate"}, c.args...), "testdata/crd.yaml")
 		var stdout, stderr bytes.Buffer
-		code := runWith(fakeTranslate, args, nil, &stdout, &stderr)
+		code := runWith(&env{stdout: &stdout, stderr: &stderr, translate: fakeTranslate}, args)
 		if code != c.code || code == exitOK && lastOptions.KubeVersion != c.want {
 			t.Errorf("%s=%s run(%q) = %d, translated for %v; want %d, %v (%s)", kubeVersionEnv, c.env, args, code, lastOptions.KubeVersion, c.code, c.want, stderr.String())
 		}

@@ -8,6 +8,7 @@ package main
 import (
 	"io"
 	"os"
+	"time"
 
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -40,8 +41,13 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	// translate is translate.Translate; tests of the command's plumbing
-	// give a stand-in (runWith).
+	// give a stand-in.
 	translate translator
+	// terminal says whether stderr is a terminal, where someone waits:
+	// only there is progress reported.
+	terminal bool
+	// progressInterval is the time between progress lines.
+	progressInterval time.Duration
 }
 
 // translator translates one CRD document, as translate.Translate does.
@@ -49,14 +55,14 @@ type translator func(doc map[string]interface{}, opts translate.Options) (*trans
 
 // run runs the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runWith(translate.Translate, args, stdin, stdout, stderr)
+	return runWith(&env{stdin: stdin, stdout: stdout, stderr: stderr, translate: translate.Translate,
+		terminal: isTerminal(stderr), progressInterval: time.Second}, args)
 }
 
-// runWith is run translating with tr.
-func runWith(tr translator, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin, stdout, stderr, tr}
+// runWith runs the command line args in e.
+func runWith(e *env, args []string) int {
 	if len(args) == 0 {
-		printMainUsage(stderr)
+		printMainUsage(e.stderr)
 		return exitUsage
 	}
 	switch name := args[0]; name {

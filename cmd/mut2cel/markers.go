@@ -31,7 +31,7 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 		if !errors.As(err, &errs) {
 			err = fmt.Errorf("--markers: %v", err)
 		}
-		return nil, declErrorDiags(err, batch.Diagnostic{})
+		return nil, batch.DeclErrorDiagnostics(err, batch.Diagnostic{})
 	}
 	return r, nil
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -36,7 +34,9 @@ fails the build rather than losing it.
 
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
-problem is reported, nothing is written, and the exit status is 2.
+problem is reported, nothing is written, and the exit status is 2. When
+standard error is a terminal, a run longer than a second reports there,
+once a second, how many inputs are done.
 `,
 	finding: "never: patch checks nothing",
 }
@@ -73,110 +73,36 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "--dir is required")
 		return exitUsage
 	}
-	sets, diags := declarationFiles(o.declarations)
+	sets, diags := batch.ReadDeclarations(o.declarations)
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.all}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets}
+	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		sets.See(doc)
+		return e.translate(doc, opts)
+	}
 	var crds []component.CRD
-	for _, in := range inputs {
-		found, d := patchCRDs(e.translate, in, opts, sets)
+	progress := newProgress(e, "patch")
+	for i, in := range inputs {
+		found, d := component.Translate(in, tr)
+		progress.inputs(i+1, len(inputs))
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
-	unusedWarnings, unusedErrs := sets.unused()
+	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
-	diags = append(diags, duplicateNames(crds)...)
+	diags = append(diags, component.Duplicates(crds)...)
 	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError
 	}
 	out, err := component.Kustomization(crds)
 	if err == nil {
-		err = writeComponent(filepath.Join(o.dir, "kustomization.yaml"), out)
+		err = component.WriteFile(filepath.Join(o.dir, "kustomization.yaml"), out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
 		return exitError
 	}
 	return exitOK
-}
-
-// patchCRDs translates the CRDs of one input.
-func patchCRDs(translateDoc translator, in batch.Input, opts translate.Options, sets *declSets) ([]component.CRD, []batch.Diagnostic) {
-	var crds []component.CRD
-	var results []*translate.Result
-	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.see(doc)
-		res, err := translateDoc(doc, opts)
-		if err == nil {
-			results = append(results, res)
-		}
-		return res, err
-	}
-	r := batch.Translate(in, tr)
-	for _, res := range results {
-		name, _ := nestedString(res.Base, "metadata", "name")
-		crds = append(crds, component.CRD{Name: name, Base: res.Base, Translated: res.Translated})
-	}
-	return crds, r.Diags
-}
-
-func duplicateNames(crds []component.CRD) []batch.Diagnostic {
-	var diags []batch.Diagnostic
-	seen := map[string]bool{}
-	for _, c := range crds {
-		if seen[c.Name] {
-			diags = append(diags, batch.Diagnostic{Detail: fmt.Sprintf("CustomResourceDefinition %s is given twice: a component patches each CRD once", c.Name)})
-		}
-		seen[c.Name] = true
-	}
-	return diags
-}
-
-// writeComponent writes the file atomically, refusing to replace a file
-// that mut2cel did not write.
-func writeComponent(path string, data []byte) error {
-	if old, err := os.ReadFile(path); err == nil && !bytes.HasPrefix(old, []byte(component.Header)) {
-		return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another --dir", path)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return writeNew(path, data)
-}
-
-// writeNew writes a file through a temporary file and a rename, so that
-// no reader sees it half written.
-func writeNew(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kustomization.yaml.mut2cel-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
-
-func nestedString(doc map[string]interface{}, keys ...string) (string, bool) {
-	var cur interface{} = doc
-	for _, k := range keys {
-		m, _ := cur.(map[string]interface{})
-		cur = m[k]
-	}
-	s, ok := cur.(string)
-	return s, ok
 }

@@ -7,40 +7,73 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/mut2cel/mut2cel/internal/verifyrun"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
-// inputProgress tells a user at a terminal how far a run over many inputs
-// is: one line per progressInterval, the first after one interval, so
-// that a run shorter than that prints nothing. Piped or redirected, stderr
-// carries only the diagnostics, as before.
-type inputProgress struct {
+// progress tells a user at a terminal how far a long run is, for every
+// command: one line per env.progressInterval, the first one interval
+// after the start, so that a run shorter than that prints nothing. Piped
+// or redirected, as in CI, stderr carries only the diagnostics and the
+// findings, which a log should not bury.
+type progress struct {
 	w      io.Writer
-	prefix string
-	total  int
-	last   time.Time
+	prefix string // "mut2cel COMMAND"
+	every  time.Duration
+	last   time.Time // of the last line, or of the start
 }
 
-// isTerminal says whether w is a terminal; tests replace it.
-var isTerminal = func(w io.Writer) bool {
+// isTerminal says whether w is a terminal.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newInputProgress returns nil, which reports nothing, unless stderr is a
+// newProgress returns nil, which reports nothing, unless stderr is a
 // terminal.
-func newInputProgress(e *env, prefix string, total int) *inputProgress {
-	if !isTerminal(e.stderr) {
+func newProgress(e *env, command string) *progress {
+	if !e.terminal {
 		return nil
 	}
-	return &inputProgress{w: e.stderr, prefix: prefix, total: total, last: time.Now()}
+	return &progress{w: e.stderr, prefix: "mut2cel " + command, every: e.progressInterval, last: time.Now()}
 }
 
-// done records that n inputs are done; the last one is not reported, the
-// command's own output follows.
-func (p *inputProgress) done(n int) {
-	if p == nil || n >= p.total || time.Since(p.last) < progressInterval {
+// due says whether a line may be printed now; if so, the next one waits
+// a whole interval.
+func (p *progress) due() bool {
+	now := time.Now()
+	if now.Sub(p.last) < p.every {
+		return false
+	}
+	p.last = now
+	return true
+}
+
+// inputs records that n of total inputs are done; the last one is not
+// reported, the command's own output follows.
+func (p *progress) inputs(n, total int) {
+	if p == nil || n >= total || !p.due() {
 		return
 	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "%s: %d/%d inputs\n", p.prefix, n, p.total)
+	fmt.Fprintf(p.w, "%s: %d/%d inputs\n", p.prefix, n, total)
+}
+
+// pairs returns verify's report of the pairs of job judged so far, or nil
+// when p is nil. Each job starts a new interval and its own rate; as for
+// inputs, the last pair is not reported.
+func (p *progress) pairs(job verifyrun.Job) func(verify.Progress) {
+	if p == nil {
+		return nil
+	}
+	start := time.Now()
+	p.last = start
+	return func(v verify.Progress) {
+		if v.Done == v.Total || !p.due() {
+			return
+		}
+		rate := float64(v.Done) / time.Since(start).Seconds()
+		fmt.Fprintf(p.w, "%s: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
+			p.prefix, job.Declared.Name(), v.Version, v.Done, v.Total, rate, v.Disagreements)
+	}
 }

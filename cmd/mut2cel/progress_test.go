@@ -2,36 +2,77 @@ package main
 
 import (
 	"bytes"
-	"io"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/mut2cel/mut2cel/translate"
 )
 
-// TestTranslateProgress checks that translate reports its progress over
-// several inputs on a terminal, and only there.
-func TestTranslateProgress(t *testing.T) {
-	savedInterval, savedIsTerminal := progressInterval, isTerminal
-	defer func() { progressInterval, isTerminal = savedInterval, savedIsTerminal }()
-	progressInterval = 0
-	args := []string{"translate", "testdata/crd.yaml", "testdata/crd.json", "testdata/configmap.yaml"}
-	for _, terminal := range []bool{true, false} {
-		isTerminal = func(io.Writer) bool { return terminal }
-		var stdout, stderr bytes.Buffer
-		if code := runWith(fakeTranslate, args, nil, &stdout, &stderr); code != exitOK {
-			t.Fatalf("run(%q) = %d; stderr:\n%s", args, code, stderr.String())
+// TestProgress checks that every command that reads many inputs reports
+// its progress over them on a terminal, and only there, at most once per
+// interval.
+func TestProgress(t *testing.T) {
+	inputs := []string{"../../examples/ports.yaml", "../../examples/gatewayclass.yaml", "testdata/configmap.yaml"}
+	for _, c := range []struct {
+		command string
+		args    []string
+		code    int
+	}{
+		{"translate", []string{"translate"}, exitOK},
+		{"patch", []string{"patch", "--dir", t.TempDir()}, exitOK},
+		{"cost", []string{"cost"}, exitOK},
+	} {
+		args := append(c.args, inputs...)
+		for _, terminal := range []bool{true, false} {
+			want := ""
+			if terminal {
+				want = "mut2cel " + c.command + ": 1/3 inputs\nmut2cel " + c.command + ": 2/3 inputs\n"
+			}
+			if got := runProgress(t, args, c.code, terminal, 0); got != want {
+				t.Errorf("run(%q) with a terminal %v: stderr = %q, want %q", args, terminal, got, want)
+			}
 		}
-		want := ""
-		if terminal {
-			want = "mut2cel translate: 1/3 inputs\nmut2cel translate: 2/3 inputs\n"
-		}
-		if got := stderr.String(); got != want {
-			t.Errorf("run(%q) with a terminal %v: stderr = %q, want %q", args, terminal, got, want)
+		if got := runProgress(t, args, c.code, true, time.Hour); got != "" {
+			t.Errorf("run(%q) shorter than the interval: stderr = %q, want nothing", args, got)
 		}
 	}
-	isTerminal = func(io.Writer) bool { return true }
-	progressInterval = time.Hour
-	var stderr bytes.Buffer
-	if runWith(fakeTranslate, args, nil, io.Discard, &stderr); stderr.Len() > 0 {
-		t.Errorf("run(%q) shorter than progressInterval: stderr = %q, want nothing", args, stderr.String())
+}
+
+// TestVerifyProgress checks that verify reports the pairs judged on a
+// terminal, unless -q, and never elsewhere.
+func TestVerifyProgress(t *testing.T) {
+	args := []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"}
+	got := runProgress(t, args, exitOK, true, 0)
+	for _, want := range []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("run(%q) on a terminal: stderr = %q, want it to contain %q", args, got, want)
+		}
 	}
+	if strings.Contains(got, "1000/1000") {
+		t.Errorf("run(%q) on a terminal: stderr = %q, want the last pair not reported", args, got)
+	}
+	quiet := append([]string{"verify", "-q"}, args[1:]...)
+	for _, c := range []struct {
+		args     []string
+		terminal bool
+		interval time.Duration
+	}{{args, false, 0}, {quiet, true, 0}, {args, true, time.Hour}} {
+		if got := runProgress(t, c.args, exitOK, c.terminal, c.interval); got != "" {
+			t.Errorf("run(%q) with a terminal %v, every %v: stderr = %q, want nothing", c.args, c.terminal, c.interval, got)
+		}
+	}
+}
+
+// runProgress runs args with stderr a terminal or not and progress lines
+// interval apart, and returns stderr.
+func runProgress(t *testing.T, args []string, code int, terminal bool, interval time.Duration) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, translate: translate.Translate,
+		terminal: terminal, progressInterval: interval}
+	if got := runWith(e, args); got != code {
+		t.Fatalf("run(%q) = %d, want %d; stderr:\n%s", args, got, code, stderr.String())
+	}
+	return stderr.String()
 }

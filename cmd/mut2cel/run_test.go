@@ -72,6 +72,9 @@ type runCase struct {
 	moreStderr bool
 	// translator stands in for translate.Translate when set.
 	translator translator
+	// terminal makes stderr a terminal, where progress is reported at
+	// every step.
+	terminal bool
 }
 
 func TestRun(t *testing.T) {
@@ -145,7 +148,7 @@ func TestKubeVersionFlag(t *testing.T) {
 		{[]string{"translate", "--kube-version=v1.29"}, translate.KubeVersion{Major: 1, Minor: 29}},
 	} {
 		var out, errOut bytes.Buffer
-		code := runWith(fakeTranslate, append(c.args, "testdata/crd.yaml"), strings.NewReader(""), &out, &errOut)
+		code := runWith(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, translate: fakeTranslate}, append(c.args, "testdata/crd.yaml"))
 		if code != exitOK || lastOptions.KubeVersion != c.want {
 			t.Errorf("run(%q) = %d, translated for %v; want 0, %v (%s)", c.args, code, lastOptions.KubeVersion, c.want, errOut.String())
 		}
@@ -187,7 +190,7 @@ func checkRun(t *testing.T, c runCase) {
 	if tr == nil {
 		tr = translate.Translate
 	}
-	code := runWith(tr, c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+	code := runWith(&env{stdin: strings.NewReader(c.stdin), stdout: &stdout, stderr: &stderr, translate: tr, terminal: c.terminal}, c.args)
 	if code != c.code {
 		t.Errorf("run(%q) = %d, want %d; stderr:\n%s", c.args, code, c.code, stderr.String())
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -106,26 +105,26 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "--bound-floor: %v", err)
 		return exitUsage
 	}
-	sets, diags := declarationFiles(o.declarations)
+	sets, diags := batch.ReadDeclarations(o.declarations)
 	marked, more := markerSets(o.markers)
 	diags = append(diags, more...)
 	if marked != nil {
-		sets.all = append(sets.all, marked.Sets...)
+		sets.Sets = append(sets.Sets, marked.Sets...)
 	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.all}
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.see(doc)
+		sets.See(doc)
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
-	progress := newInputProgress(e, "mut2cel translate", len(inputs))
+	progress := newProgress(e, "translate")
 	for i, in := range inputs {
 		r := batch.Translate(in, tr)
-		progress.done(i + 1)
+		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
 		if o.output == "text" {
@@ -135,7 +134,7 @@ func runTranslate(c *command, e *env, args []string) int {
 			}
 		}
 	}
-	unusedWarnings, unusedErrs := sets.unused()
+	unusedWarnings, unusedErrs := sets.Unused()
 	diags = append(diags, unusedErrs...)
 	if o.output == "json" {
 		return reportJSON(e, results, diags, unusedWarnings, o)
@@ -227,69 +226,4 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 		return exitFinding
 	}
 	return exitOK
-}
-
-// allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,
-// to the flags of a command that translates.
-func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
-	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
-}
-
-// kubeVersionEnv names the environment variable that sets the default of
-// --kube-version, so that a project targeting one Kubernetes version says
-// it once (in CI, in a Makefile, in the shell).
-const kubeVersionEnv = "MUT2CEL_KUBE_VERSION"
-
-// kubeVersionVar adds --kube-version to the flags of a command, with
-// $MUT2CEL_KUBE_VERSION, else translate.DefaultKubeVersion, as its
-// default. A bad variable is reported by checkKubeVersionEnv.
-func kubeVersionVar(fs *pflag.FlagSet, p *kubeVersionFlag) {
-	v, err := kubeVersionFromEnv()
-	if err != nil || v.IsZero() {
-		v = translate.DefaultKubeVersion
-	}
-	*p = kubeVersionFlag(v)
-	fs.Var(p, "kube-version", fmt.Sprintf("oldest Kubernetes version (%s to %s) the rules must work on: "+
-		"they are generated for it and compiled in its CEL environment; $%s sets the default",
-		translate.MinKubeVersion, translate.MaxKubeVersion, kubeVersionEnv))
-}
-
-// kubeVersionFromEnv reads $MUT2CEL_KUBE_VERSION; unset or empty gives
-// the zero version.
-func kubeVersionFromEnv() (translate.KubeVersion, error) {
-	s := os.Getenv(kubeVersionEnv)
-	if s == "" {
-		return translate.KubeVersion{}, nil
-	}
-	v, err := translate.ParseKubeVersion(s)
-	if err != nil {
-		return v, fmt.Errorf("$%s: %v", kubeVersionEnv, err)
-	}
-	return v, nil
-}
-
-// checkKubeVersionEnv reports a bad $MUT2CEL_KUBE_VERSION when fs has
-// --kube-version and the command line does not set it: the flag wins.
-func checkKubeVersionEnv(fs *pflag.FlagSet) error {
-	if f := fs.Lookup("kube-version"); f == nil || f.Changed {
-		return nil
-	}
-	_, err := kubeVersionFromEnv()
-	return err
-}
-
-// kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a
-// usage error.
-type kubeVersionFlag translate.KubeVersion
-
-func (f *kubeVersionFlag) String() string { return translate.KubeVersion(*f).String() }
-func (f *kubeVersionFlag) Type() string   { return "X.Y" }
-
-func (f *kubeVersionFlag) Set(s string) error {
-	v, err := translate.ParseKubeVersion(s)
-	if err != nil {
-		return err
-	}
-	*f = kubeVersionFlag(v)
-	return nil
 }

@@ -3,14 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/internal/verifyrun"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -60,8 +59,9 @@ causes is shrunk and printed as a YAML document with both verdicts, the
 rules involved and the old and new objects, after a comment naming its
 cause and counting its disagreements. With -o json or -o yaml, one
 document holds every CRD, version, cause, counterexample and, per
-declaration, the pairs that exercised it (docs/verify.md). Progress goes
-to standard error about once a second.
+declaration, the pairs that exercised it (docs/verify.md). When standard
+error is a terminal, a run longer than a second reports there, once a
+second, how many pairs are done (-q: never).
 
 When the apiserver of --server fails (it does not start, refuses a CRD
 that its validation in process accepts, or stops answering), the run
@@ -86,7 +86,6 @@ type verifyOptions struct {
 	examples     int
 	output       string
 	declarations []string
-	sets         *declSets
 }
 
 func init() {
@@ -123,12 +122,6 @@ const installServer = "go install -tags server github.com/mut2cel/mut2cel/cmd/mu
 // gcPercent is the garbage collector's target during a run (GOGC).
 const gcPercent = 400
 
-// verifyJob is one CRD to verify: its declarations and the CRD under test.
-type verifyJob struct {
-	declared batch.CRD
-	tested   map[string]interface{}
-}
-
 func runVerify(c *command, e *env, args []string) int {
 	var o verifyOptions
 	fs := verifyFlags(&o)
@@ -147,11 +140,10 @@ func runVerify(c *command, e *env, args []string) int {
 		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it with\n  %s", installServer)
 		return exitUsage
 	}
-	jobs, diags := verifyJobs(e, fs.Args(), o)
+	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e))
+	printDiags(e, warnings)
 	if len(diags) > 0 {
-		for _, d := range diags {
-			fmt.Fprintln(e.stderr, d)
-		}
+		printDiags(e, diags)
 		return exitError
 	}
 	// The apiserver's CEL evaluation allocates a little garbage on every
@@ -175,189 +167,47 @@ func runVerify(c *command, e *env, args []string) int {
 	return verifyAll(e, jobs, opts, o.quiet, o.output)
 }
 
-// verifyJobs reads the inputs and pairs every CRD with declarations with
-// the CRD under test: its translation, or its namesake in --against.
-func verifyJobs(e *env, paths []string, o verifyOptions) ([]verifyJob, []batch.Diagnostic) {
-	sets, diags := declarationFiles(o.declarations)
-	o.sets = sets
-	inputs, more := batch.Collect(paths, e.stdin)
-	diags = append(diags, more...)
-	crds, more := batch.CRDs(inputs)
-	diags = append(diags, more...)
-	against, more := againstCRDs(o.against, e.stdin)
-	diags = append(diags, more...)
-	var jobs []verifyJob
-	for _, crd := range crds {
-		sets.see(crd.Value)
-		var rewritten map[string]interface{}
-		if translate.Annotated(crd.Value) {
-			// Declarations kept in the annotation. A file translate -w
-			// wrote is checked as it is against them; one never
-			// translated, through its translation.
-			declared, err := translate.Declared(crd.Value)
-			if err != nil {
-				d := crd.At
-				d.Detail = err.Error()
-				diags = append(diags, d)
-				continue
-			}
-			if translate.Rewritten(crd.Value) {
-				rewritten = crd.Value
-			}
-			crd.Value = declared
-		}
-		var translated map[string]interface{} // the translation, when made here
-		switch {
-		case (o.allVersions || len(sets.all) > 0) && against != nil:
-			// The published rules are checked, not a translation: a
-			// declaration no rule can express is still a declaration.
-			declared, err := translate.DeclaredWith(crd.Value, o.translateOptions())
-			if err != nil {
-				d := crd.At
-				d.Detail = err.Error()
-				diags = append(diags, d)
-				continue
-			}
-			crd.Value = declared
-		case o.allVersions || len(sets.all) > 0:
-			var d *batch.Diagnostic
-			if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
-				diags = append(diags, *d)
-				continue
-			}
-		}
-		if !verify.HasDeclarations(crd.Value) {
-			continue
-		}
-		if rewritten != nil && against == nil {
-			jobs = append(jobs, verifyJob{declared: crd, tested: rewritten})
-			continue
-		}
-		if translated != nil && against == nil {
-			jobs = append(jobs, verifyJob{declared: crd, tested: translated})
-			continue
-		}
-		tested, d := testedCRD(crd, against, o)
-		if d != nil {
-			diags = append(diags, *d)
-			continue
-		}
-		jobs = append(jobs, verifyJob{declared: crd, tested: tested})
+// run says what verify checks.
+func (o verifyOptions) run(e *env) verifyrun.Options {
+	return verifyrun.Options{
+		Translate:        translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions},
+		Against:          o.against,
+		DeclarationFiles: o.declarations,
+		Stdin:            e.stdin,
 	}
-	unusedWarnings, unusedErrs := sets.unused()
-	printDiags(e, unusedWarnings)
-	diags = append(diags, unusedErrs...)
-	return jobs, diags
-}
-
-// againstCRDs reads --against and indexes its CRDs by name; nil without it.
-func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{}, []batch.Diagnostic) {
-	if path == "" {
-		return nil, nil
-	}
-	inputs, diags := batch.Collect([]string{path}, stdin)
-	crds, more := batch.CRDs(inputs)
-	diags = append(diags, more...)
-	byName := map[string]map[string]interface{}{}
-	for _, crd := range crds {
-		if _, dup := byName[crd.Name()]; dup {
-			d := crd.At
-			d.Detail = fmt.Sprintf("a second CRD named %q: --against must hold one CRD per name", crd.Name())
-			diags = append(diags, d)
-		}
-		byName[crd.Name()] = crd.Value
-	}
-	return byName, diags
-}
-
-func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o verifyOptions) (map[string]interface{}, *batch.Diagnostic) {
-	d := crd.At
-	if against != nil {
-		if tested, ok := against[crd.Name()]; ok {
-			return tested, nil
-		}
-		d.Detail = fmt.Sprintf("no CRD named %q in %s", crd.Name(), o.against)
-		return nil, &d
-	}
-	res, err := translate.Translate(crd.Value, o.translateOptions())
-	var terr *translate.Error
-	switch {
-	case errors.As(err, &terr):
-		d.Detail = "cannot be translated, so there is nothing to verify: " + terr.Error()
-		return nil, &d
-	case err != nil:
-		d.Detail = err.Error()
-		return nil, &d
-	}
-	return res.Translated, nil
-}
-
-// declaredByTranslation returns the CRD with the declarations that
-// --all-versions copies, and those of --declarations files, written into
-// the versions they apply to, so that the reference checker holds every
-// version to them. The translation made on the way is returned as well,
-// so that it is not made again to be tested.
-func declaredByTranslation(crd batch.CRD, o verifyOptions) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
-	res, err := translate.Translate(crd.Value, o.translateOptions())
-	if err == nil {
-		if declared, err = translate.Declared(res.Translated); err == nil {
-			return declared, res.Translated, nil
-		}
-	}
-	d := crd.At
-	d.Detail = "cannot be translated, so there is nothing to verify: " + err.Error()
-	return nil, nil, &d
-}
-
-func (o verifyOptions) translateOptions() translate.Options {
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
-	if o.sets != nil {
-		opts.Declarations = o.sets.all
-	}
-	return opts
 }
 
 // verifyAll verifies the jobs and prints their reports in format: text
 // as each CRD is done, json or yaml as one document at the end.
-func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format string) int {
-	disagreements, pairs, unexercised := 0, 0, 0
-	doc := &verifyDocument{CRDs: []crdResult{}}
+func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, format string) int {
+	doc := verifyrun.NewDocument()
+	var progress *progress
+	if !quiet {
+		progress = newProgress(e, "verify")
+	}
 	for _, job := range jobs {
 		o := opts
-		if !quiet {
-			o.Progress = progressPrinter(e, job)
-		}
-		rep, err := verify.Verify(job.declared.Value, job.tested, o)
+		o.Progress = progress.pairs(job)
+		rep, err := verify.Verify(job.Declared.Value, job.Tested, o)
 		if err != nil {
 			return reportVerifyError(e, job, err)
 		}
 		if format == "text" {
-			printReport(e, job, rep)
+			verifyrun.WriteText(e.stdout, job, rep)
 		}
-		doc.add(job, rep)
-		for _, v := range rep.Versions {
-			disagreements += v.Disagreements
-			pairs += v.Pairs
-			unexercised += len(v.Unexercised())
-		}
+		doc.Add(job, rep)
 	}
 	if format != "text" {
-		if err := writeDocument(e.stdout, doc, format); err != nil {
+		if err := doc.Write(e.stdout, format); err != nil {
 			fmt.Fprintf(e.stderr, "mut2cel verify: writing the report: %v\n", err)
 			return exitError
 		}
 	}
-	if disagreements > 0 {
-		fmt.Fprintf(e.stderr, "mut2cel verify: %d disagreements in %d pairs\n", disagreements, pairs)
+	totals := doc.Totals()
+	for _, line := range totals {
+		fmt.Fprintf(e.stderr, "mut2cel verify: %s\n", line)
 	}
-	if unexercised > 0 {
-		what := "1 declaration was exercised by no pair, so its rules went unchecked"
-		if unexercised > 1 {
-			what = fmt.Sprintf("%d declarations were exercised by no pair, so their rules went unchecked", unexercised)
-		}
-		fmt.Fprintf(e.stderr, "mut2cel verify: %s\n", what)
-	}
-	if disagreements > 0 || unexercised > 0 {
+	if len(totals) > 0 {
 		return exitFinding
 	}
 	return exitOK
@@ -366,8 +216,8 @@ func verifyAll(e *env, jobs []verifyJob, opts verify.Options, quiet bool, format
 // reportVerifyError prints why a CRD could not be verified: the input's
 // fault, or the judge's, which only --server's apiserver can be. Either
 // way the run could not be done (exitError).
-func reportVerifyError(e *env, job verifyJob, err error) int {
-	d := job.declared.At
+func reportVerifyError(e *env, job verifyrun.Job, err error) int {
+	d := job.Declared.At
 	d.Detail = err.Error()
 	var jerr *verify.JudgeError
 	if errors.As(err, &jerr) {

@@ -15,7 +15,6 @@ import (
 // TestVerifyServer runs verify --server, in a binary built with the server
 // tag: the server must reach the verdicts of verify in process.
 func TestVerifyServer(t *testing.T) {
-	progressInterval = 0
 	for _, c := range []runCase{{
 		name: "translation of an example, judged by a real server", args: []string{"verify", "-q", "--server", "--pairs", "300", "../../examples/ports.yaml"},
 		stdout: "verify-ports.golden",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/verifyrun"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -12,7 +13,6 @@ import (
 const brokenSet = "../../testdata/broken/set-order-ignored/"
 
 func TestVerify(t *testing.T) {
-	progressInterval = 0
 	for _, c := range []runCase{{
 		name: "translation of an example", args: []string{"verify", "-q", "--pairs", "300", "../../examples/ports.yaml"},
 		stdout: "verify-ports.golden",
@@ -34,7 +34,7 @@ func TestVerify(t *testing.T) {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
 	}, {
-		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"},
+		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"}, terminal: true,
 		stdout: "gateways.networking.example.com v1: 1000 pairs, no disagreement",
 		stderr: []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
 	}, {
@@ -83,10 +83,10 @@ func TestVerify(t *testing.T) {
 func TestVerifyJudgeFails(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	e := &env{stdout: &stdout, stderr: &stderr}
-	o := verifyOptions{kube: kubeVersionFlag(translate.DefaultKubeVersion)}
-	jobs, diags := verifyJobs(e, []string{"../../examples/ports.yaml"}, o)
-	if len(jobs) != 1 || len(diags) != 0 {
-		t.Fatalf("verifyJobs = %d jobs, %v; want one job", len(jobs), diags)
+	o := verifyrun.Options{Translate: translate.Options{KubeVersion: translate.DefaultKubeVersion}}
+	jobs, warnings, diags := verifyrun.Jobs([]string{"../../examples/ports.yaml"}, o)
+	if len(jobs) != 1 || len(warnings)+len(diags) != 0 {
+		t.Fatalf("verifyrun.Jobs = %d jobs, %v, %v; want one job", len(jobs), warnings, diags)
 	}
 	refused := func(verify.Target) (verify.Judge, error) {
 		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
@@ -98,22 +98,5 @@ func TestVerifyJudgeFails(t *testing.T) {
 		`  verify without --server checks the same rules with the apiserver's validator in process` + "\n"
 	if code != exitError || stderr.String() != want || stdout.Len() != 0 {
 		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitError, want)
-	}
-}
-
-// TestVerifySummary pins the line of one version, every pair set aside
-// counted in it.
-func TestVerifySummary(t *testing.T) {
-	for _, c := range []struct {
-		v    verify.VersionReport
-		want string
-	}{
-		{verify.VersionReport{Pairs: 300}, "300 pairs, no disagreement"},
-		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4},
-			"300 pairs, 2 disagreements, the first at pair 7; 3 judged otherwise because of an integer sent as a float; 4 set aside: the apiserver refuses an object of the pair whatever the rules"},
-	} {
-		if got := summary(&c.v); got != c.want {
-			t.Errorf("summary(%+v) = %q, want %q", c.v, got, c.want)
-		}
 	}
 }

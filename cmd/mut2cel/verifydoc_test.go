@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/verifyrun"
 	"sigs.k8s.io/yaml"
 )
 
@@ -90,7 +91,7 @@ func TestVerifyDocumentBroken(t *testing.T) {
 	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitFinding {
 		t.Fatalf("run(%q) = %d, want %d; stderr:\n%s", args, code, exitFinding, stderr.String())
 	}
-	var doc verifyDocument
+	var doc verifyrun.Document
 	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
 		t.Fatalf("-o json: %v\n%s", err, stdout.String())
 	}
@@ -117,31 +118,5 @@ func TestVerifyDocumentBroken(t *testing.T) {
 	}
 	if len(doc.CRDs) != len(dirs) || doc.Pairs != 2000*len(dirs) || doc.Disagreements != total {
 		t.Errorf("document of %d CRDs, %d pairs, %d disagreements; want %d, %d, %d", len(doc.CRDs), doc.Pairs, doc.Disagreements, len(dirs), 2000*len(dirs), total)
-	}
-}
-
-// TestReplayValue checks that the objects of a counterexample keep what
-// a replay needs: a float with an integral value stays a float, a string
-// that reads as a boolean stays a string, rules keep their && and <.
-func TestReplayValue(t *testing.T) {
-	doc := &verifyDocument{CRDs: []crdResult{{CRD: "a && b < c", Versions: []versionResult{{Causes: []causeResult{{
-		Counterexample: &counterexampleResult{
-			Old: replayValue{map[string]interface{}{"n": 1.0, "i": int64(1), "s": "true", "l": []interface{}{2.5, 1e21}}},
-			New: replayValue{map[string]interface{}{}},
-		},
-	}}}}}}}
-	for format, want := range map[string][]string{
-		"json": {`"crd": "a && b < c"`, `"i": 1,`, `"n": 1.0,`, `"s": "true"`, `2.5,`, `1e+21`, `"new": {}`},
-		"yaml": {`crd: a && b < c`, `i: 1` + "\n", `n: 1.0`, `s: "true"`, `- 2.5`, `- 1e+21`, `new: {}`},
-	} {
-		var b bytes.Buffer
-		if err := writeDocument(&b, doc, format); err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range want {
-			if !strings.Contains(b.String(), w) {
-				t.Errorf("writeDocument(%s) =\n%s\nwant it to contain %q", format, b.String(), w)
-			}
-		}
 	}
 }

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"errors"
+
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -26,19 +28,54 @@ func CRDs(inputs []Input) ([]CRD, []Diagnostic) {
 	var out []CRD
 	var diags []Diagnostic
 	for _, in := range inputs {
-		f, err := manifest.Parse(in.Name, in.Data)
-		if err != nil {
-			diags = append(diags, Diagnostic{Detail: err.Error()}) // already says where
-			continue
-		}
-		for _, d := range f.Docs {
-			value := d.Value()
-			if value == nil || !translate.IsCRD(value) {
-				continue
-			}
-			at := Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
-			out = append(out, CRD{At: at, Value: value})
-		}
+		_, more := EachCRD(in, func(_ *manifest.Document, crd CRD) error {
+			out = append(out, crd)
+			return nil
+		})
+		diags = append(diags, more...)
 	}
 	return out, diags
+}
+
+// EachCRD is the document loop of every command: it parses in and calls
+// visit with each of its CRD documents, in order; other documents are
+// left alone. What visit returns becomes diagnostics: each problem of a
+// *translate.Error at its own line, any other error at the document. It
+// returns the parsed file, nil with one diagnostic when in does not
+// parse.
+func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manifest.File, []Diagnostic) {
+	f, err := manifest.Parse(in.Name, in.Data)
+	if err != nil {
+		return nil, []Diagnostic{{Detail: err.Error()}} // already says where
+	}
+	var diags []Diagnostic
+	for _, d := range f.Docs {
+		value := d.Value()
+		if value == nil || !translate.IsCRD(value) {
+			continue
+		}
+		at := Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
+		diags = append(diags, errorDiags(at, d, visit(d, CRD{At: at, Value: value}))...)
+	}
+	return f, diags
+}
+
+// placedError is an error whose text already says where it is, as those
+// of manifest do: it is reported as it is.
+type placedError struct{ error }
+
+// errorDiags gives the diagnostics of what visiting a document returned.
+func errorDiags(at Diagnostic, d *manifest.Document, err error) []Diagnostic {
+	var terr *translate.Error
+	var placed placedError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &terr):
+		return problemDiags(at, d, terr.Problems)
+	case errors.As(err, &placed):
+		return []Diagnostic{{Detail: err.Error()}}
+	}
+	at.Detail = err.Error()
+	return []Diagnostic{at}
 }

@@ -1,7 +1,9 @@
 // Package batch runs mut2cel over a set of input files for the command
-// line: it finds the inputs, translates the CRD documents of each one, and
-// joins the outputs into one stream. It holds what subcommands share, so
-// that cmd/mut2cel only parses flags and maps results to exit codes.
+// line: it finds the inputs, reads the declarations files, visits the CRD
+// documents of each input (EachCRD, the one document loop of translate,
+// patch, cost and verify), translates them, joins the outputs into one
+// stream, and writes files atomically. It holds what subcommands share,
+// so that cmd/mut2cel only parses flags and maps results to exit codes.
 //
 // Invariants:
 //   - Inputs are processed in the order given; directories in lexical order.

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -36,46 +35,25 @@ type Translator func(doc map[string]interface{}) (*translate.Result, error)
 // place. Other documents are left alone.
 func Translate(in Input, tr Translator) *Result {
 	r := &Result{Input: in}
-	f, err := manifest.Parse(in.Name, in.Data)
-	if err != nil {
-		r.Diags = []Diagnostic{{Detail: err.Error()}} // already says where
-		return r
-	}
-	r.File = f
-	for _, d := range f.Docs {
-		diags, warnings, details := translateDoc(in.Name, d, tr)
-		r.Diags = append(r.Diags, diags...)
+	r.File, r.Diags = EachCRD(in, func(d *manifest.Document, crd CRD) error {
+		res, err := tr(crd.Value)
+		if err != nil {
+			return err
+		}
+		// Lines of the input, before the edits.
+		warnings, details := boundNotes(crd.At, d, res.Bounds)
+		for _, w := range problemDiags(crd.At, d, res.Warnings) {
+			w.Warning = true
+			warnings = append(warnings, w)
+		}
+		if err := d.Apply(res.Edits); err != nil {
+			return placedError{err}
+		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
-	}
+		return nil
+	})
 	return r
-}
-
-func translateDoc(file string, d *manifest.Document, tr Translator) (diags, warnings, details []Diagnostic) {
-	value := d.Value()
-	if value == nil || !translate.IsCRD(value) {
-		return nil, nil, nil
-	}
-	at := Diagnostic{File: file, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
-	res, err := tr(value)
-	var terr *translate.Error
-	switch {
-	case errors.As(err, &terr):
-		return problemDiags(at, d, terr.Problems), nil, nil
-	case err != nil:
-		at.Detail = err.Error()
-		return []Diagnostic{at}, nil, nil
-	}
-	// Lines of the input, before the edits.
-	warnings, details = boundNotes(at, d, res.Bounds)
-	for _, w := range problemDiags(at, d, res.Warnings) {
-		w.Warning = true
-		warnings = append(warnings, w)
-	}
-	if err := d.Apply(res.Edits); err != nil {
-		return []Diagnostic{{Detail: err.Error()}}, nil, nil // already says where
-	}
-	return nil, warnings, details
 }
 
 // boundNotes report the bounds added: one line per version, saying how

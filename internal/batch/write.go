@@ -42,11 +42,10 @@ func WriteInPlace(results []*Result) ([]string, []Diagnostic) {
 	}
 	var written []string
 	for i, s := range staged {
-		if err := os.Rename(s.tmp, s.path); err != nil {
+		if err := replace(s.tmp, s.path); err != nil {
 			discard(staged[i:])
 			return written, []Diagnostic{{File: s.name, Detail: fmt.Sprintf("%v; written before this: %d of %d files", err, i, len(staged))}}
 		}
-		syncDir(filepath.Dir(s.path))
 		written = append(written, s.name)
 	}
 	return written, nil
@@ -105,44 +104,22 @@ func stageAll(targets []target) ([]stagedFile, []Diagnostic) {
 }
 
 func stage(t target) (stagedFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".mut2cel-*")
-	if err != nil {
-		return stagedFile{}, fmt.Errorf("cannot create the new file beside it: %v", cleanPathError(err))
-	}
-	s := stagedFile{name: t.name, path: t.path, tmp: f.Name()}
-	_, err = f.Write(t.output)
-	if err == nil {
+	tmp, err := stageBeside(t.path, t.output, func(f *os.File) error {
 		// Owner first: changing it clears the set-user-ID and
 		// set-group-ID bits that the mode may then set.
-		err = keepOwner(f, t.info)
-	}
-	if err == nil {
-		err = f.Chmod(t.info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky))
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+		if err := keepOwner(f, t.info); err != nil {
+			return err
+		}
+		return f.Chmod(t.info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky))
+	})
 	if err != nil {
-		os.Remove(s.tmp)
-		return stagedFile{}, cleanPathError(err)
+		return stagedFile{}, err
 	}
-	return s, nil
+	return stagedFile{name: t.name, path: t.path, tmp: tmp}, nil
 }
 
 func discard(staged []stagedFile) {
 	for _, s := range staged {
 		os.Remove(s.tmp)
-	}
-}
-
-// syncDir makes a rename durable; where directories cannot be synced, the
-// rename is still atomic.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
 	}
 }

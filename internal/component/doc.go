@@ -2,7 +2,8 @@
 // translation to CRDs that are kept as published, for mut2cel patch.
 //
 // In: for each CRD, its published form (translate.Result.Base) and its
-// translation (Result.Translated). Out: kustomization.yaml text of kind
+// translation (Result.Translated); Translate makes them from an input of a
+// run, with batch's document loop. Out: kustomization.yaml text of kind
 // Component whose patches are JSON6902 operations, one patch per CRD,
 // targeted by group, version, kind and name.
 //

@@ -1,4 +1,4 @@
-package main
+package verifyrun
 
 import (
 	"bytes"
@@ -16,87 +16,90 @@ import (
 // The document of verify -o json and -o yaml, described field by field in
 // docs/verify.md. Fields may be added; none is renamed or removed.
 
-type verifyDocument struct {
+type Document struct {
 	Pairs         int         `json:"pairs"`
 	Disagreements int         `json:"disagreements"`
 	Unexercised   int         `json:"unexercised"`
-	CRDs          []crdResult `json:"crds"`
+	CRDs          []CRDResult `json:"crds"`
 }
 
-type crdResult struct {
+type CRDResult struct {
 	File     string          `json:"file"`
 	Line     int             `json:"line"`
 	CRD      string          `json:"crd"`
-	Versions []versionResult `json:"versions"`
+	Versions []VersionResult `json:"versions"`
 }
 
-type versionResult struct {
+type VersionResult struct {
 	Version       string              `json:"version"`
 	Pairs         int                 `json:"pairs"`
 	Disagreements int                 `json:"disagreements"`
 	First         int                 `json:"first"`
 	IntAsFloat    int                 `json:"intAsFloat"`
 	Invalid       int                 `json:"invalid"`
-	Causes        []causeResult       `json:"causes"`
-	Declarations  []declarationResult `json:"declarations"`
-	Unexercised   []declarationKey    `json:"unexercised"`
+	Causes        []CauseResult       `json:"causes"`
+	Declarations  []DeclarationResult `json:"declarations"`
+	Unexercised   []DeclarationKey    `json:"unexercised"`
 }
 
-type causeResult struct {
+type CauseResult struct {
 	Kind           string                `json:"kind"`
 	Key            string                `json:"key"`
-	Rules          []ruleResult          `json:"rules"`
-	Violated       []violatedResult      `json:"violated"`
+	Rules          []RuleResult          `json:"rules"`
+	Violated       []ViolatedResult      `json:"violated"`
 	Disagreements  int                   `json:"disagreements"`
 	First          int                   `json:"first"`
-	Counterexample *counterexampleResult `json:"counterexample,omitempty"`
+	Counterexample *CounterexampleResult `json:"counterexample,omitempty"`
 }
 
-type ruleResult struct {
+type RuleResult struct {
 	Path string `json:"path"`
 	Rule string `json:"rule"`
 }
 
-type declarationKey struct {
+type DeclarationKey struct {
 	Path      string `json:"path"`
 	Extension string `json:"extension"`
 	Value     string `json:"value"`
 }
 
-type violatedResult struct {
-	declarationKey
+type ViolatedResult struct {
+	DeclarationKey
 	Kind string `json:"kind"`
 }
 
-type declarationResult struct {
-	declarationKey
+type DeclarationResult struct {
+	DeclarationKey
 	Pairs         int `json:"pairs"`
 	Disagreements int `json:"disagreements"`
 	Violated      int `json:"violated"`
 }
 
-type counterexampleResult struct {
+type CounterexampleResult struct {
 	Pair       int               `json:"pair"`
 	Reference  string            `json:"reference"`
-	Violations []violationResult `json:"violations"`
+	Violations []ViolationResult `json:"violations"`
 	Companions []string          `json:"companions,omitempty"`
 	CEL        string            `json:"cel"`
 	Errors     []string          `json:"errors"`
-	Rules      []ruleResult      `json:"rules"`
-	Old        replayValue       `json:"old"`
-	New        replayValue       `json:"new"`
+	Rules      []RuleResult      `json:"rules"`
+	Old        ReplayValue       `json:"old"`
+	New        ReplayValue       `json:"new"`
 }
 
-type violationResult struct {
+type ViolationResult struct {
 	Path        string `json:"path"`
 	Declaration string `json:"declaration"`
 	Kind        string `json:"kind"`
 	Detail      string `json:"detail"`
 }
 
-// add appends the report of one CRD and counts its pairs.
-func (d *verifyDocument) add(job verifyJob, rep *verify.Report) {
-	crd := crdResult{File: job.declared.At.File, Line: job.declared.At.Line, CRD: rep.CRD, Versions: []versionResult{}}
+// NewDocument returns the document of a run before any CRD is verified.
+func NewDocument() *Document { return &Document{CRDs: []CRDResult{}} }
+
+// Add appends the report of one CRD and counts its pairs.
+func (d *Document) Add(job Job, rep *verify.Report) {
+	crd := CRDResult{File: job.Declared.At.File, Line: job.Declared.At.Line, CRD: rep.CRD, Versions: []VersionResult{}}
 	for _, v := range rep.Versions {
 		d.Pairs += v.Pairs
 		d.Disagreements += v.Disagreements
@@ -106,17 +109,17 @@ func (d *verifyDocument) add(job verifyJob, rep *verify.Report) {
 	d.CRDs = append(d.CRDs, crd)
 }
 
-func versionOf(v *verify.VersionReport) versionResult {
-	out := versionResult{
+func versionOf(v *verify.VersionReport) VersionResult {
+	out := VersionResult{
 		Version: v.Version, Pairs: v.Pairs, Disagreements: v.Disagreements, First: v.First,
-		IntAsFloat: v.IntAsFloat, Invalid: v.Invalid, Causes: []causeResult{}, Declarations: []declarationResult{},
-		Unexercised: []declarationKey{},
+		IntAsFloat: v.IntAsFloat, Invalid: v.Invalid, Causes: []CauseResult{}, Declarations: []DeclarationResult{},
+		Unexercised: []DeclarationKey{},
 	}
 	for _, c := range v.Causes {
 		out.Causes = append(out.Causes, causeOf(c))
 	}
 	for _, d := range v.Declarations {
-		out.Declarations = append(out.Declarations, declarationResult{keyOf(d.Declaration), d.Pairs, d.Disagreements, d.Violated})
+		out.Declarations = append(out.Declarations, DeclarationResult{keyOf(d.Declaration), d.Pairs, d.Disagreements, d.Violated})
 	}
 	for _, d := range v.Unexercised() {
 		out.Unexercised = append(out.Unexercised, keyOf(d))
@@ -124,13 +127,13 @@ func versionOf(v *verify.VersionReport) versionResult {
 	return out
 }
 
-func causeOf(c *verify.CauseReport) causeResult {
-	out := causeResult{
-		Kind: c.Cause.Kind, Key: c.Cause.Key(), Rules: rulesOf(c.Cause.Rules), Violated: []violatedResult{},
+func causeOf(c *verify.CauseReport) CauseResult {
+	out := CauseResult{
+		Kind: c.Cause.Kind, Key: c.Cause.Key(), Rules: rulesOf(c.Cause.Rules), Violated: []ViolatedResult{},
 		Disagreements: c.Disagreements, First: c.First,
 	}
 	for _, v := range c.Cause.Violated {
-		out.Violated = append(out.Violated, violatedResult{keyOf(v.Declaration), v.Kind})
+		out.Violated = append(out.Violated, ViolatedResult{keyOf(v.Declaration), v.Kind})
 	}
 	if ce := c.Counterexample; ce != nil {
 		out.Counterexample = counterexampleOf(ce)
@@ -138,15 +141,15 @@ func causeOf(c *verify.CauseReport) causeResult {
 	return out
 }
 
-func counterexampleOf(ce *verify.Counterexample) *counterexampleResult {
-	out := &counterexampleResult{
+func counterexampleOf(ce *verify.Counterexample) *CounterexampleResult {
+	out := &CounterexampleResult{
 		Pair: ce.Pair, Reference: verdictWord(len(ce.Reference) > 0 || len(ce.Companions) > 0, false),
-		Violations: []violationResult{}, Companions: ce.Companions,
+		Violations: []ViolationResult{}, Companions: ce.Companions,
 		CEL: verdictWord(ce.Denied, ce.EvaluationError), Errors: append([]string{}, ce.Errors...), Rules: rulesOf(ce.Rules),
-		Old: replayValue{ce.Old}, New: replayValue{ce.New},
+		Old: ReplayValue{ce.Old}, New: ReplayValue{ce.New},
 	}
 	for _, v := range ce.Reference {
-		out.Violations = append(out.Violations, violationResult{v.Path, v.Declaration, v.Kind, v.Detail})
+		out.Violations = append(out.Violations, ViolationResult{v.Path, v.Declaration, v.Kind, v.Detail})
 	}
 	return out
 }
@@ -162,35 +165,35 @@ func verdictWord(denied, evalError bool) string {
 	return "allowed"
 }
 
-func keyOf(d verify.Declaration) declarationKey {
-	return declarationKey{d.Path, d.Extension, d.Value}
+func keyOf(d verify.Declaration) DeclarationKey {
+	return DeclarationKey{d.Path, d.Extension, d.Value}
 }
 
-func rulesOf(rules []verify.InvolvedRule) []ruleResult {
-	out := []ruleResult{}
+func rulesOf(rules []verify.InvolvedRule) []RuleResult {
+	out := []RuleResult{}
 	for _, r := range rules {
-		out = append(out, ruleResult{r.Path, r.Rule})
+		out = append(out, RuleResult{r.Path, r.Rule})
 	}
 	return out
 }
 
-// replayValue is an object of a pair, written so that it can be sent
+// ReplayValue is an object of a pair, written so that it can be sent
 // again as it was: a float with an integral value keeps its ".0", which
 // the apiserver's CEL does not take for an integer (docs/semantics.md 2.4).
-type replayValue struct{ v interface{} }
+type ReplayValue struct{ v interface{} }
 
-func (r replayValue) MarshalJSON() ([]byte, error) {
+func (r ReplayValue) MarshalJSON() ([]byte, error) {
 	switch x := r.v.(type) {
 	case map[string]interface{}:
-		m := make(map[string]replayValue, len(x))
+		m := make(map[string]ReplayValue, len(x))
 		for k, e := range x {
-			m[k] = replayValue{e}
+			m[k] = ReplayValue{e}
 		}
 		return marshalJSON(m)
 	case []interface{}:
-		l := make([]replayValue, len(x))
+		l := make([]ReplayValue, len(x))
 		for i, e := range x {
-			l[i] = replayValue{e}
+			l[i] = ReplayValue{e}
 		}
 		return marshalJSON(l)
 	case float64:
@@ -215,9 +218,9 @@ func marshalJSON(v interface{}) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// writeDocument writes the document as indented JSON, or as YAML with the
-// same fields in the same order.
-func writeDocument(w io.Writer, d *verifyDocument, format string) error {
+// Write writes the document as indented JSON (format "json"), or as YAML
+// with the same fields in the same order.
+func (d *Document) Write(w io.Writer, format string) error {
 	data, err := marshalJSON(d)
 	if err != nil {
 		return err

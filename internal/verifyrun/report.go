@@ -1,44 +1,30 @@
-package main
+package verifyrun
 
 import (
 	"fmt"
-	"time"
+	"io"
 
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// progressInterval is the time between progress lines; tests set it to
-// zero to print every report.
-var progressInterval = time.Second
-
-// progressPrinter reports at most once per progressInterval.
-func progressPrinter(e *env, job verifyJob) func(verify.Progress) {
-	start, last := time.Now(), time.Now()
-	return func(p verify.Progress) {
-		now := time.Now()
-		if now.Sub(last) < progressInterval || p.Done == p.Total {
-			return
-		}
-		last = now
-		rate := float64(p.Done) / now.Sub(start).Seconds()
-		fmt.Fprintf(e.stderr, "mut2cel verify: %s %s: %d/%d pairs, %.0f pairs/s, %d disagreements\n",
-			job.declared.Name(), p.Version, p.Done, p.Total, rate, p.Disagreements)
-	}
-}
-
-func printReport(e *env, job verifyJob, rep *verify.Report) {
+// WriteText writes the text report of one CRD: a line per version with
+// its pairs and disagreements, a line per declaration no pair exercised,
+// and the shrunk counterexample of each cause that has one, as a YAML
+// document after a comment naming its cause. Write errors are not
+// reported: the report goes to standard output.
+func WriteText(w io.Writer, job Job, rep *verify.Report) {
 	for _, v := range rep.Versions {
-		d := job.declared.At
+		d := job.Declared.At
 		d.Doc, d.Object = 0, ""
 		d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, summary(v))
-		fmt.Fprintln(e.stdout, d)
+		fmt.Fprintln(w, d)
 		for _, decl := range v.Unexercised() {
 			d.Detail = fmt.Sprintf("%s %s: %s", rep.CRD, v.Version, unexercisedLine(decl, v.Pairs))
-			fmt.Fprintln(e.stdout, d)
+			fmt.Fprintln(w, d)
 		}
 		for _, c := range v.Causes {
 			if c.Counterexample != nil {
-				fmt.Fprintf(e.stdout, "---\n# %s\n%s", causeLine(c), c.Counterexample.YAML())
+				fmt.Fprintf(w, "---\n# %s\n%s", causeLine(c), c.Counterexample.YAML())
 			}
 		}
 	}
@@ -78,4 +64,21 @@ func summary(v *verify.VersionReport) string {
 		s += fmt.Sprintf("; %d set aside: the apiserver refuses an object of the pair whatever the rules", v.Invalid)
 	}
 	return s
+}
+
+// Totals are the lines that end a run with something to report, each a
+// reason it fails: the disagreements, and the declarations no pair
+// exercised. None when the rules and the declarations agree.
+func (d *Document) Totals() []string {
+	var lines []string
+	if d.Disagreements > 0 {
+		lines = append(lines, fmt.Sprintf("%d disagreements in %d pairs", d.Disagreements, d.Pairs))
+	}
+	switch {
+	case d.Unexercised == 1:
+		lines = append(lines, "1 declaration was exercised by no pair, so its rules went unchecked")
+	case d.Unexercised > 1:
+		lines = append(lines, fmt.Sprintf("%d declarations were exercised by no pair, so their rules went unchecked", d.Unexercised))
+	}
+	return lines
 }

@@ -1,0 +1,85 @@
+package main
+
+// The flags that several commands share, each added by one function so
+// that it is spelled, described and completed alike everywhere.
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// declarationsFlag adds --declarations, the declarations files for CRDs
+// the user does not own, to a command that reads CRDs.
+func declarationsFlag(fs *pflag.FlagSet, p *[]string) {
+	fs.StringArrayVar(p, "declarations", nil, "declarations file (kind Declarations) whose declarations are added to the CRDs it names, for CRDs you do not own; repeatable")
+	fs.SetAnnotation("declarations", completeAnnotation, []string{completeFiles})
+}
+
+// allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,
+// to the flags of a command that translates.
+func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
+}
+
+// kubeVersionEnv names the environment variable that sets the default of
+// --kube-version, so that a project targeting one Kubernetes version says
+// it once (in CI, in a Makefile, in the shell).
+const kubeVersionEnv = "MUT2CEL_KUBE_VERSION"
+
+// kubeVersionVar adds --kube-version to the flags of a command, with
+// $MUT2CEL_KUBE_VERSION, else translate.DefaultKubeVersion, as its
+// default. A bad variable is reported by checkKubeVersionEnv.
+func kubeVersionVar(fs *pflag.FlagSet, p *kubeVersionFlag) {
+	v, err := kubeVersionFromEnv()
+	if err != nil || v.IsZero() {
+		v = translate.DefaultKubeVersion
+	}
+	*p = kubeVersionFlag(v)
+	fs.Var(p, "kube-version", fmt.Sprintf("oldest Kubernetes version (%s to %s) the rules must work on: "+
+		"they are generated for it and compiled in its CEL environment; $%s sets the default",
+		translate.MinKubeVersion, translate.MaxKubeVersion, kubeVersionEnv))
+}
+
+// kubeVersionFromEnv reads $MUT2CEL_KUBE_VERSION; unset or empty gives
+// the zero version.
+func kubeVersionFromEnv() (translate.KubeVersion, error) {
+	s := os.Getenv(kubeVersionEnv)
+	if s == "" {
+		return translate.KubeVersion{}, nil
+	}
+	v, err := translate.ParseKubeVersion(s)
+	if err != nil {
+		return v, fmt.Errorf("$%s: %v", kubeVersionEnv, err)
+	}
+	return v, nil
+}
+
+// checkKubeVersionEnv reports a bad $MUT2CEL_KUBE_VERSION when fs has
+// --kube-version and the command line does not set it: the flag wins.
+func checkKubeVersionEnv(fs *pflag.FlagSet) error {
+	if f := fs.Lookup("kube-version"); f == nil || f.Changed {
+		return nil
+	}
+	_, err := kubeVersionFromEnv()
+	return err
+}
+
+// kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a
+// usage error.
+type kubeVersionFlag translate.KubeVersion
+
+func (f *kubeVersionFlag) String() string { return translate.KubeVersion(*f).String() }
+func (f *kubeVersionFlag) Type() string   { return "X.Y" }
+
+func (f *kubeVersionFlag) Set(s string) error {
+	v, err := translate.ParseKubeVersion(s)
+	if err != nil {
+		return err
+	}
+	*f = kubeVersionFlag(v)
+	return nil
+}

@@ -1,0 +1,86 @@
+package batch
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// DeclarationSets are the declarations files of a run (--declarations),
+// and the names of the CRDs its inputs hold, so that a set naming no
+// input CRD is reported rather than ignored.
+type DeclarationSets struct {
+	Sets []decl.Set
+	seen map[string]bool
+}
+
+// ReadDeclarations reads the declarations files at paths; each problem is
+// a diagnostic at its file and line.
+func ReadDeclarations(paths []string) (*DeclarationSets, []Diagnostic) {
+	sets := &DeclarationSets{seen: map[string]bool{}}
+	var diags []Diagnostic
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			diags = append(diags, Diagnostic{Detail: fmt.Sprintf("--declarations: %v", err)})
+			continue
+		}
+		found, err := decl.ParseFile(path, data)
+		diags = append(diags, DeclErrorDiagnostics(err, Diagnostic{File: path})...)
+		sets.Sets = append(sets.Sets, found...)
+	}
+	return sets, diags
+}
+
+// DeclErrorDiagnostics gives a diagnostic for each problem of a front end
+// of the declaration model at its source, decl.Errors being one problem a
+// line; any other error is one diagnostic, at, with the error as detail.
+func DeclErrorDiagnostics(err error, at Diagnostic) []Diagnostic {
+	var errs decl.Errors
+	switch {
+	case errors.As(err, &errs):
+		diags := make([]Diagnostic, len(errs))
+		for i, e := range errs {
+			diags[i] = Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+		}
+		return diags
+	case err != nil:
+		at.Detail = err.Error()
+		return []Diagnostic{at}
+	}
+	return nil
+}
+
+// See records the name of an input CRD; a nil s records nothing.
+func (s *DeclarationSets) See(doc map[string]interface{}) {
+	if s == nil {
+		return
+	}
+	if name := (CRD{Value: doc}).Name(); name != "" {
+		s.seen[name] = true
+	}
+}
+
+// Unused reports the sets whose CRD no input holds. A file may declare
+// for several CRDs and be given with some of them, so such a set is a
+// warning; when no set names an input CRD at all, nothing was declared,
+// which is an error.
+func (s *DeclarationSets) Unused() (warnings, errs []Diagnostic) {
+	used := false
+	for _, set := range s.Sets {
+		used = used || s.seen[set.CRD]
+	}
+	var diags []Diagnostic
+	for _, set := range s.Sets {
+		if !s.seen[set.CRD] {
+			diags = append(diags, Diagnostic{File: set.Source.File, Line: set.Source.Line, Warning: used,
+				Detail: fmt.Sprintf("crd %s: no CRD of this name in the inputs", set.CRD)})
+		}
+	}
+	if used {
+		return diags, nil
+	}
+	return nil, diags
+}

@@ -1,0 +1,24 @@
+// Package verifyrun prepares and reports a run of mut2cel verify over
+// input files: which CRD's declarations are held against which CRD's
+// rules, and the text and JSON or YAML reports of verify.Verify's
+// results. The command only parses flags, calls verify.Verify per job and
+// maps the outcome to an exit code.
+//
+// In: input paths, the --against manifest, the --declarations files and
+// the translate options of the run. Out: Jobs, each a CRD with
+// declarations and the CRD under test, with diagnostics and warnings;
+// then reports written to an io.Writer.
+//
+// Invariants:
+//   - Every CRD of the inputs that has declarations, after those of the
+//     declarations files and --all-versions are added, gives one job, in
+//     input order; a CRD without declarations gives none.
+//   - The CRD under test is, in this order of precedence: its namesake in
+//     --against; the input itself when translate rewrote it (its
+//     annotation holds the declarations); its translation made here.
+//   - With --against, the declarations are not translated into rules: a
+//     declaration no rule can express is still held against its rules.
+//   - Nothing is printed: problems come back as diagnostics, each at its
+//     file and line, every one of them; warnings come back apart.
+//   - The reports are deterministic: the same results give the same bytes.
+package verifyrun

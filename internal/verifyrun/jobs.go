@@ -1,0 +1,170 @@
+package verifyrun
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// Options say what a run verifies.
+type Options struct {
+	// Translate are the options of the translations made here, to find
+	// the declarations and to make the rules under test. Those of
+	// DeclarationFiles are added to its Declarations.
+	Translate translate.Options
+	// Against is the manifest whose CRDs are under test (--against); empty,
+	// the CRDs under test are the inputs' translations.
+	Against string
+	// DeclarationFiles are the declarations files of the run
+	// (--declarations).
+	DeclarationFiles []string
+	// Stdin is read for the input "-".
+	Stdin io.Reader
+}
+
+// Job is one CRD to verify: its declarations and the CRD under test.
+type Job struct {
+	Declared batch.CRD
+	Tested   map[string]interface{}
+}
+
+// Jobs reads the inputs at paths and pairs every CRD with declarations
+// with the CRD under test. warnings name declarations files' sets whose
+// CRD is not in the inputs while others are; diags are the reasons the run
+// cannot be done.
+func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagnostic) {
+	sets, diags := batch.ReadDeclarations(o.DeclarationFiles)
+	o.Translate.Declarations = append(o.Translate.Declarations[:len(o.Translate.Declarations):len(o.Translate.Declarations)], sets.Sets...)
+	inputs, more := batch.Collect(paths, o.Stdin)
+	diags = append(diags, more...)
+	crds, more := batch.CRDs(inputs)
+	diags = append(diags, more...)
+	against, more := againstCRDs(o.Against, o.Stdin)
+	diags = append(diags, more...)
+	for _, crd := range crds {
+		sets.See(crd.Value)
+		job, ok, d := jobOf(crd, against, o)
+		switch {
+		case d != nil:
+			diags = append(diags, *d)
+		case ok:
+			jobs = append(jobs, job)
+		}
+	}
+	warnings, more = sets.Unused()
+	return jobs, warnings, append(diags, more...)
+}
+
+// jobOf finds the declarations of one input CRD and the CRD they are
+// checked against; false without declarations.
+func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
+	var rewritten map[string]interface{}
+	if translate.Annotated(crd.Value) {
+		// Declarations kept in the annotation. A file translate -w
+		// wrote is checked as it is against them; one never translated,
+		// through its translation.
+		declared, err := translate.Declared(crd.Value)
+		if err != nil {
+			return Job{}, false, at(crd, err.Error())
+		}
+		if translate.Rewritten(crd.Value) {
+			rewritten = crd.Value
+		}
+		crd.Value = declared
+	}
+	var translated map[string]interface{} // the translation, when made here
+	added := o.Translate.AllServedVersions || len(o.Translate.Declarations) > 0
+	switch {
+	case added && against != nil:
+		// The published rules are checked, not a translation: a
+		// declaration no rule can express is still a declaration.
+		declared, err := translate.DeclaredWith(crd.Value, o.Translate)
+		if err != nil {
+			return Job{}, false, at(crd, err.Error())
+		}
+		crd.Value = declared
+	case added:
+		var d *batch.Diagnostic
+		if crd.Value, translated, d = declaredByTranslation(crd, o.Translate); d != nil {
+			return Job{}, false, d
+		}
+	}
+	if !verify.HasDeclarations(crd.Value) {
+		return Job{}, false, nil
+	}
+	tested := rewritten
+	if tested == nil {
+		tested = translated
+	}
+	if tested == nil || against != nil {
+		var d *batch.Diagnostic
+		if tested, d = testedCRD(crd, against, o); d != nil {
+			return Job{}, false, d
+		}
+	}
+	return Job{Declared: crd, Tested: tested}, true, nil
+}
+
+// againstCRDs reads --against and indexes its CRDs by name; nil without it.
+func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{}, []batch.Diagnostic) {
+	if path == "" {
+		return nil, nil
+	}
+	inputs, diags := batch.Collect([]string{path}, stdin)
+	crds, more := batch.CRDs(inputs)
+	diags = append(diags, more...)
+	byName := map[string]map[string]interface{}{}
+	for _, crd := range crds {
+		if _, dup := byName[crd.Name()]; dup {
+			diags = append(diags, *at(crd, fmt.Sprintf("a second CRD named %q: --against must hold one CRD per name", crd.Name())))
+		}
+		byName[crd.Name()] = crd.Value
+	}
+	return byName, diags
+}
+
+// testedCRD is the CRD under test of crd: its namesake in --against, or
+// its translation.
+func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Options) (map[string]interface{}, *batch.Diagnostic) {
+	if against != nil {
+		if tested, ok := against[crd.Name()]; ok {
+			return tested, nil
+		}
+		return nil, at(crd, fmt.Sprintf("no CRD named %q in %s", crd.Name(), o.Against))
+	}
+	res, err := translate.Translate(crd.Value, o.Translate)
+	var terr *translate.Error
+	switch {
+	case errors.As(err, &terr):
+		return nil, at(crd, "cannot be translated, so there is nothing to verify: "+terr.Error())
+	case err != nil:
+		return nil, at(crd, err.Error())
+	}
+	return res.Translated, nil
+}
+
+// declaredByTranslation returns the CRD with the declarations that
+// --all-versions copies, and those of --declarations files, written into
+// the versions they apply to, so that the reference checker holds every
+// version to them. The translation made on the way is returned as well,
+// so that it is not made again to be tested.
+func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
+	res, err := translate.Translate(crd.Value, opts)
+	if err == nil {
+		if declared, err = translate.Declared(res.Translated); err == nil {
+			return declared, res.Translated, nil
+		}
+	}
+	return nil, nil, at(crd, "cannot be translated, so there is nothing to verify: "+err.Error())
+}
+
+// at is a diagnostic at crd's document.
+func at(crd batch.CRD, detail string) *batch.Diagnostic {
+	d := crd.At
+	d.Detail = detail
+	return &d
+}

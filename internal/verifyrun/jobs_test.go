@@ -1,0 +1,247 @@
+package verifyrun
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/internal/batch"
+	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// crdYAML is a CRD named name whose field a has the schema extensions
+// given (a declaration, or nothing).
+func crdYAML(name, a string) string {
+	return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ` + name + `
+spec:
+  group: example.com
+  names: {kind: Thing, plural: ` + strings.Split(name, ".")[0] + `}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: {type: string, maxLength: 16` + a + `}
+`
+}
+
+const (
+	widgets   = "widgets.example.com"
+	immutable = ", x-kubernetes-mutability: Immutable"
+)
+
+// published is the CRD as its owner publishes it, with a rule of theirs.
+var published = crdYAML(widgets, `, x-kubernetes-validations: [{rule: "self == oldSelf"}]`)
+
+// annotatedOnly keeps its declaration in the annotation, written by hand:
+// it was never translated.
+const annotatedOnly = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+  annotations:
+    mut2cel.io/declarations: |
+      v1:
+        .spec.a:
+          x-kubernetes-mutability: Immutable
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: {type: string, maxLength: 16}
+`
+
+// declarationsFor declares field a of the CRD name Immutable.
+func declarationsFor(name string) string {
+	return "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: " + name +
+		"\nfields:\n  .spec.a:\n    x-kubernetes-mutability: Immutable\n"
+}
+
+// rewritten is what translate -w writes for a CRD with a declaration.
+func rewritten(t *testing.T) string {
+	t.Helper()
+	in := batch.Input{Name: "w.yaml", Data: []byte(crdYAML(widgets, immutable))}
+	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
+		return translate.Translate(doc, translate.Options{})
+	})
+	if len(r.Diags) > 0 {
+		t.Fatalf("translating the fixture: %v", r.Diags)
+	}
+	return string(r.Output())
+}
+
+// The CRDs a job may be tested against.
+const (
+	testedInput       = "the input itself"
+	testedTranslation = "its translation"
+	testedAgainst     = "its namesake in --against"
+)
+
+// TestJobs checks which CRD's declarations are held against which CRD's
+// rules, and what keeps a CRD from being verified.
+func TestJobs(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		input        string
+		against      string // --against's content; none when empty
+		declarations string // a declarations file's content; none when empty
+		allVersions  bool
+		tested       string // what the one job's CRD under test is; no job when empty
+		diags        []string
+		warnings     []string
+	}{{
+		name: "declared in the schema", input: crdYAML(widgets, immutable), tested: testedTranslation,
+	}, {
+		name: "rewritten by translate -w", input: rewritten(t), tested: testedInput,
+	}, {
+		name: "declared in the annotation, never translated", input: annotatedOnly, tested: testedTranslation,
+	}, {
+		name: "no declarations", input: crdYAML(widgets, ""),
+	}, {
+		name: "no declarations, with --all-versions", input: crdYAML(widgets, ""), allVersions: true,
+	}, {
+		name: "cannot be translated", input: crdYAML(widgets, ", x-kubernetes-mutability: Sometimes"),
+		diags: []string{`<in>:1: document 1 (CustomResourceDefinition/widgets.example.com): cannot be translated, so there is nothing to verify: `},
+	}, {
+		name: "cannot be translated, with --all-versions", input: crdYAML(widgets, ", x-kubernetes-mutability: Sometimes"), allVersions: true,
+		diags: []string{`<in>:1: document 1 (CustomResourceDefinition/widgets.example.com): cannot be translated, so there is nothing to verify: `},
+	}, {
+		name: "--against", input: crdYAML(widgets, immutable), against: published, tested: testedAgainst,
+	}, {
+		name: "--against a rewritten file's namesake", input: rewritten(t), against: published, tested: testedAgainst,
+	}, {
+		name: "--against without the name", input: crdYAML(widgets, immutable), against: crdYAML("gadgets.example.com", ""),
+		diags: []string{`<in>:1: document 1 (CustomResourceDefinition/widgets.example.com): no CRD named "widgets.example.com" in <against>`},
+	}, {
+		name: "--against with two CRDs of one name", input: crdYAML(widgets, immutable),
+		against: published + "---\n" + crdYAML(widgets, ""), tested: testedAgainst,
+		diags: []string{`<against>:21: document 2 (CustomResourceDefinition/widgets.example.com): a second CRD named "widgets.example.com": --against must hold one CRD per name`},
+	}, {
+		name: "--declarations", input: crdYAML(widgets, ""), declarations: declarationsFor(widgets), tested: testedTranslation,
+	}, {
+		name: "--declarations with --against", input: crdYAML(widgets, ""), declarations: declarationsFor(widgets),
+		against: published, tested: testedAgainst,
+	}, {
+		name: "--declarations for another CRD too", input: crdYAML(widgets, ""),
+		declarations: declarationsFor(widgets) + "---\n" + declarationsFor("gadgets.example.com"), tested: testedTranslation,
+		warnings: []string{"<decl>:8: warning: crd gadgets.example.com: no CRD of this name in the inputs"},
+	}, {
+		name: "--declarations for no input CRD", input: crdYAML(widgets, immutable), declarations: declarationsFor("gadgets.example.com"),
+		tested: testedTranslation,
+		diags:  []string{"<decl>:1: crd gadgets.example.com: no CRD of this name in the inputs"},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"<in>": filepath.Join(dir, "in.yaml")}
+			write(t, files["<in>"], c.input)
+			o := Options{Translate: translate.Options{AllServedVersions: c.allVersions}}
+			if c.against != "" {
+				files["<against>"] = filepath.Join(dir, "against.yaml")
+				write(t, files["<against>"], c.against)
+				o.Against = files["<against>"]
+			}
+			if c.declarations != "" {
+				files["<decl>"] = filepath.Join(dir, "decl.yaml")
+				write(t, files["<decl>"], c.declarations)
+				o.DeclarationFiles = []string{files["<decl>"]}
+			}
+			jobs, warnings, diags := Jobs([]string{files["<in>"]}, o)
+			checkDiags(t, "diagnostics", diags, c.diags, files)
+			checkDiags(t, "warnings", warnings, c.warnings, files)
+			if c.tested == "" {
+				if len(jobs) > 0 {
+					t.Errorf("Jobs = %d jobs, want none", len(jobs))
+				}
+				return
+			}
+			if len(jobs) != 1 {
+				t.Fatalf("Jobs = %d jobs, want one against %s", len(jobs), c.tested)
+			}
+			job := jobs[0]
+			if !verify.HasDeclarations(job.Declared.Value) || job.Declared.Name() != widgets {
+				t.Errorf("Jobs: the declared CRD %s has no declarations", job.Declared.Name())
+			}
+			if got := testedKind(t, job, files); got != c.tested {
+				t.Errorf("Jobs: tested against %s, want %s", got, c.tested)
+			}
+		})
+	}
+}
+
+// testedKind says which CRD job tests: the input as it is, the --against
+// CRD of its name, or a translation made by Jobs.
+func testedKind(t *testing.T, job Job, files map[string]string) string {
+	t.Helper()
+	for _, kind := range []struct{ file, name string }{{"<against>", testedAgainst}, {"<in>", testedInput}} {
+		if files[kind.file] == "" {
+			continue
+		}
+		crds := readCRDs(t, files[kind.file])
+		if reflect.DeepEqual(job.Tested, crds[len(crds)-1].Value) {
+			return kind.name
+		}
+	}
+	if translate.Rewritten(job.Tested) {
+		return testedTranslation
+	}
+	return "an unknown CRD"
+}
+
+func readCRDs(t *testing.T, path string) []batch.CRD {
+	t.Helper()
+	inputs, diags := batch.Collect([]string{path}, nil)
+	crds, more := batch.CRDs(inputs)
+	if len(diags)+len(more) > 0 || len(crds) == 0 {
+		t.Fatalf("reading %s: %v %v", path, diags, more)
+	}
+	return crds
+}
+
+// checkDiags checks that each diagnostic starts with the wanted text, the
+// names of files (<in>, <against>, <decl>) replaced by their paths.
+func checkDiags(t *testing.T, what string, got []batch.Diagnostic, want []string, files map[string]string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("Jobs %s = %v, want %d: %q", what, got, len(want), want)
+		return
+	}
+	for i, w := range want {
+		for name, path := range files {
+			w = strings.ReplaceAll(w, name, path)
+		}
+		if !strings.HasPrefix(got[i].String(), w) {
+			t.Errorf("Jobs %s[%d] = %q, want it to start with %q", what, i, got[i].String(), w)
+		}
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,70 @@
+package verifyrun
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// TestVerifySummary pins the line of one version, every pair set aside
+// counted in it.
+func TestVerifySummary(t *testing.T) {
+	for _, c := range []struct {
+		v    verify.VersionReport
+		want string
+	}{
+		{verify.VersionReport{Pairs: 300}, "300 pairs, no disagreement"},
+		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4},
+			"300 pairs, 2 disagreements, the first at pair 7; 3 judged otherwise because of an integer sent as a float; 4 set aside: the apiserver refuses an object of the pair whatever the rules"},
+	} {
+		if got := summary(&c.v); got != c.want {
+			t.Errorf("summary(%+v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}
+
+// TestReplayValue checks that the objects of a counterexample keep what
+// a replay needs: a float with an integral value stays a float, a string
+// that reads as a boolean stays a string, rules keep their && and <.
+func TestReplayValue(t *testing.T) {
+	doc := &Document{CRDs: []CRDResult{{CRD: "a && b < c", Versions: []VersionResult{{Causes: []CauseResult{{
+		Counterexample: &CounterexampleResult{
+			Old: ReplayValue{map[string]interface{}{"n": 1.0, "i": int64(1), "s": "true", "l": []interface{}{2.5, 1e21}}},
+			New: ReplayValue{map[string]interface{}{}},
+		},
+	}}}}}}}
+	for format, want := range map[string][]string{
+		"json": {`"crd": "a && b < c"`, `"i": 1,`, `"n": 1.0,`, `"s": "true"`, `2.5,`, `1e+21`, `"new": {}`},
+		"yaml": {`crd: a && b < c`, `i: 1` + "\n", `n: 1.0`, `s: "true"`, `- 2.5`, `- 1e+21`, `new: {}`},
+	} {
+		var b bytes.Buffer
+		if err := doc.Write(&b, format); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("Write(%s) =\n%s\nwant it to contain %q", format, b.String(), w)
+			}
+		}
+	}
+}
+
+// TestTotals pins the lines that end a run that found something.
+func TestTotals(t *testing.T) {
+	for _, c := range []struct {
+		doc  Document
+		want []string
+	}{
+		{Document{Pairs: 600}, nil},
+		{Document{Pairs: 600, Disagreements: 2, Unexercised: 1}, []string{"2 disagreements in 600 pairs",
+			"1 declaration was exercised by no pair, so its rules went unchecked"}},
+		{Document{Pairs: 600, Unexercised: 3}, []string{"3 declarations were exercised by no pair, so their rules went unchecked"}},
+	} {
+		if got := c.doc.Totals(); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Totals(%+v) = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}
