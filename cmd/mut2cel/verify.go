@@ -119,9 +119,6 @@ var serverJudge func(e *env, opts *verify.Options, quiet bool) (stop func(), ok 
 // installServer installs the mut2cel whose verify has --server.
 const installServer = "go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest"
 
-// gcPercent is the garbage collector's target during a run (GOGC).
-const gcPercent = 400
-
 func runVerify(c *command, e *env, args []string) int {
 	var o verifyOptions
 	fs := verifyFlags(&o)
@@ -146,12 +143,10 @@ func runVerify(c *command, e *env, args []string) int {
 		printDiags(e, diags)
 		return exitError
 	}
-	// The apiserver's CEL evaluation allocates a little garbage on every
-	// field access, while the live heap stays small: collecting less often
-	// about halves the time per pair for a few tens of MB.
-	// A GOGC set by the user wins.
+	// Collect garbage as verify.GCPercent says; a GOGC set by the user
+	// wins.
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+		defer debug.SetGCPercent(debug.SetGCPercent(verify.GCPercent))
 	}
 	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
 	if o.against != "" && fs.Changed("kube-version") {
