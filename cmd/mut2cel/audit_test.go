@@ -291,14 +291,14 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
-// costRule is one rule of mut2cel cost --format json (docs/cost.md).
+// costRule is one rule of mut2cel cost -o json (docs/cost.md).
 type costRule = audit.Rule
 
 // costOf returns, per version of the CRD in file, the rules keep selects,
 // as mut2cel cost reports them, sorted by path.
 func costOf(t *testing.T, file string, keep func(version string, r costRule) bool) map[string][]costRule {
 	t.Helper()
-	code, out, errOut := runCLI("cost", "--format", "json", file)
+	code, out, errOut := runCLI("cost", "-o", "json", file)
 	if code != exitOK {
 		t.Fatalf("cost %s: exit %d: %s", file, code, errOut)
 	}

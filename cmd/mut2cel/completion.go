@@ -68,7 +68,7 @@ const (
 
 // completeAnnotation, a pflag annotation, says what a flag's value
 // completes to where its type does not: patch --dir takes a directory,
-// cost --format a word. A string flag without it takes a file.
+// -o a word. A string flag without it takes a file.
 const completeAnnotation = "mut2cel/complete"
 
 type compCommand struct {

@@ -51,8 +51,10 @@ type costOptions struct {
 func costFlags(o *costOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("cost", pflag.ContinueOnError)
 	kubeVersionVar(fs, &o.kube)
+	outputFlag(fs, &o.format, "output format: text or json", "text", "json")
+	// The flag's first name, kept for the scripts that use it.
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
-	fs.SetAnnotation("format", completeAnnotation, []string{completeFree})
+	fs.MarkHidden("format")
 	allVersionsFlag(fs, &o.allVersions)
 	return fs
 }
@@ -63,8 +65,8 @@ func runCost(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.format != "text" && o.format != "json" {
-		e.usageError(c, "--format must be text or json, not %q", o.format)
+	if msg := badOutput(o.format, "text", "json"); msg != "" {
+		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)

@@ -23,14 +23,16 @@ func TestCost(t *testing.T) {
 		stderr string
 	}{
 		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", ""},
-		{"examples json 1.33", []string{"cost", "--format", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", ""},
-		{"bounds added", []string{"cost", "--format", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
+		{"examples json 1.33", []string{"cost", "-o", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", ""},
+		{"bounds added", []string{"cost", "--output", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
 		{"declared, own rules over the limits", []string{"cost", "testdata/cost/declared-over-limit.yaml"}, 1, "declared-over-limit.txt", ""},
 		// A file translate wrote: its rules are still marked generated.
 		{"translated before", []string{"cost", "testdata/cost/needs-bounds.out.yaml"}, 0, "needs-bounds.out.txt", ""},
 		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
 		{"over the limits json", []string{"cost", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
-		{"bad format", []string{"cost", "--format", "xml"}, 2, "", "mut2cel cost: --format must be text or json, not \"xml\"\n"},
+		{"bad format", []string{"cost", "-o", "xml"}, 2, "", "mut2cel cost: -o must be text or json, not \"xml\"\n"},
+		// --format, the flag's first name, still works.
+		{"old flag name", []string{"cost", "--format", "json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"v1beta1", []string{"cost", "testdata/bad-crd.yaml"}, 2, "", "testdata/bad-crd.yaml:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -49,14 +51,14 @@ func TestCost(t *testing.T) {
 	}
 }
 
-// TestCostCorpusTotals runs `mut2cel cost --format json` on the real-world
+// TestCostCorpusTotals runs `mut2cel cost -o json` on the real-world
 // corpus in the CEL environment of this module's apiserver (1.37 compiles
 // new rules as 1.36) and checks every version total against the
 // apiserver's ValidateCustomResourceDefinition.
 func TestCostCorpusTotals(t *testing.T) {
 	crds := corpus.CRDs(t)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"cost", "--format", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"cost", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var report audit.Report

@@ -59,7 +59,7 @@ func TestExitCodes(t *testing.T) {
 		{"verify, no disagreement", []string{"verify", "-q", "--pairs", "100", "../../examples/ports.yaml"}, exitOK},
 		{"verify, a disagreement", []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"}, exitFinding},
 		{"verify, no namesake in --against", []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"}, exitError},
-		{"usage", []string{"cost", "--format", "xml"}, exitUsage},
+		{"usage", []string{"cost", "-o", "xml"}, exitUsage},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkExit(t, c.args, c.code) })
 	}

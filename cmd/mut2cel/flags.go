@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -23,6 +24,26 @@ func declarationsFlag(fs *pflag.FlagSet, p *[]string) {
 // to the flags of a command that translates.
 func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
 	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
+}
+
+// outputFlag adds -o/--output, the format of the command's report on
+// standard output; formats[0] is the default. Its words are not files, so
+// completion offers none.
+func outputFlag(fs *pflag.FlagSet, p *string, help string, formats ...string) {
+	fs.StringVarP(p, "output", "o", formats[0], help)
+	fs.SetAnnotation("output", completeAnnotation, []string{completeFree})
+}
+
+// badOutput returns the usage error of an -o value that is none of
+// formats, "" for a good one.
+func badOutput(value string, formats ...string) string {
+	for _, f := range formats {
+		if value == f {
+			return ""
+		}
+	}
+	last := len(formats) - 1
+	return fmt.Sprintf("-o must be %s or %s, not %q", strings.Join(formats[:last], ", "), formats[last], value)
 }
 
 // kubeVersionEnv names the environment variable that sets the default of

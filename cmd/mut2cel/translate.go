@@ -86,7 +86,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	declarationsFlag(fs, &o.declarations)
 	markersFlag(fs, &o.markers)
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
-	fs.StringVarP(&o.output, "output", "o", "text", "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings and bounds added; docs/rewrite.md)")
+	outputFlag(fs, &o.output, "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings and bounds added; docs/rewrite.md)", "text", "json")
 	return fs
 }
 
@@ -156,8 +156,8 @@ func runTranslate(c *command, e *env, args []string) int {
 // conflict explains a combination of flags and arguments that cannot work.
 func (o *translateOptions) conflict(paths []string) string {
 	switch {
-	case o.output != "text" && o.output != "json":
-		return fmt.Sprintf("-o must be text or json, not %q", o.output)
+	case badOutput(o.output, "text", "json") != "":
+		return badOutput(o.output, "text", "json")
 	case o.output == "json" && (o.diff || !(o.write || o.check)):
 		return "-o json reports on -w or --check; without them translate prints the manifests, and --diff a diff"
 	}

@@ -105,7 +105,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
 	allVersionsFlag(fs, &o.allVersions)
 	fs.IntVar(&o.examples, "counterexamples", 3, "causes of disagreement per version shown by a shrunk counterexample")
-	fs.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
+	outputFlag(fs, &o.output, "output format: text, json or yaml", "text", "json", "yaml")
 	declarationsFlag(fs, &o.declarations)
 	return fs
 }
@@ -129,8 +129,8 @@ func runVerify(c *command, e *env, args []string) int {
 		e.usageError(c, "--pairs, --jobs and --counterexamples must be positive, got %d, %d and %d", o.pairs, o.jobs, o.examples)
 		return exitUsage
 	}
-	if o.output != "text" && o.output != "json" && o.output != "yaml" {
-		e.usageError(c, "-o must be text, json or yaml, not %q", o.output)
+	if msg := badOutput(o.output, "text", "json", "yaml"); msg != "" {
+		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
 	if o.server && serverJudge == nil {
