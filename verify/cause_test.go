@@ -24,8 +24,8 @@ properties:
 func TestCauseKey(t *testing.T) {
 	c := mustChecker(t, causeSchema)
 	decls := c.declarations()
-	class := "x-kubernetes-mutability: Immutable at " + decl("spec", "class")
-	rule := InvolvedRule{Path: decl("spec", "class"), Rule: "self == oldSelf"}
+	class := "x-kubernetes-mutability: Immutable at " + nodePath("spec", "class")
+	rule := InvolvedRule{Path: nodePath("spec", "class"), Rule: "self == oldSelf"}
 	root := InvolvedRule{Path: "openAPIV3Schema", Rule: "has(self.spec) == has(oldSelf.spec)"}
 	for _, tc := range []struct {
 		name     string
@@ -38,14 +38,14 @@ func TestCauseKey(t *testing.T) {
 		{"presence", `{spec: {class: a}}`, `{spec: {}}`, verdicts{outcome: disagreed}, nil, "missed: presence of " + class},
 		{"two violations of one declaration are one",
 			`{spec: {class: a, labels: {a: "1", b: "2"}}}`, `{spec: {class: a, labels: {c: "3", d: "4"}}}`, verdicts{outcome: disagreed}, nil,
-			"missed: keys of x-kubernetes-key-mutability: RemoveOnly at " + decl("spec", "labels") +
-				"; keys of x-kubernetes-mutability: AddOnly at " + decl("spec", "labels", "additionalProperties")},
+			"missed: keys of x-kubernetes-key-mutability: RemoveOnly at " + nodePath("spec", "labels") +
+				"; keys of x-kubernetes-mutability: AddOnly at " + nodePath("spec", "labels", "additionalProperties")},
 		{"declarations sort by path", `{spec: {class: a, labels: {a: "1"}}}`, `{spec: {labels: {a: "1", b: "2"}}}`, verdicts{outcome: disagreed}, nil,
-			"missed: presence of " + class + "; keys of x-kubernetes-key-mutability: RemoveOnly at " + decl("spec", "labels")},
+			"missed: presence of " + class + "; keys of x-kubernetes-key-mutability: RemoveOnly at " + nodePath("spec", "labels")},
 		{"denied names the rules, not the values", `{spec: {class: a}}`, `{spec: {class: a}}`, verdicts{outcome: disagreed, denied: true}, []InvolvedRule{root, rule},
-			"denied: rule at openAPIV3Schema: has(self.spec) == has(oldSelf.spec); rule at " + decl("spec", "class") + ": self == oldSelf"},
+			"denied: rule at openAPIV3Schema: has(self.spec) == has(oldSelf.spec); rule at " + nodePath("spec", "class") + ": self == oldSelf"},
 		{"an evaluation error while the reference denies", `{spec: {class: a}}`, `{spec: {class: b}}`, verdicts{outcome: evalFailed, denied: true}, []InvolvedRule{rule},
-			"evaluation error: rule at " + decl("spec", "class") + ": self == oldSelf"},
+			"evaluation error: rule at " + nodePath("spec", "class") + ": self == oldSelf"},
 		{"denied by no single rule", `{}`, `{}`, verdicts{outcome: disagreed, denied: true}, nil, "denied"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,9 +63,9 @@ func TestCauseKey(t *testing.T) {
 // least; the scope of properties is the root, which always exists.
 func TestExercised(t *testing.T) {
 	c := mustChecker(t, causeSchema)
-	class := "spec.class " + extMutability
-	keys := "spec.labels " + extKeyMutability
-	values := "spec.labels.additionalProperties " + extMutability
+	class := ".spec.class " + extMutability
+	keys := ".spec.labels " + extKeyMutability
+	values := ".spec.labels[*] " + extMutability
 	for _, tc := range []struct {
 		old, new string
 		want     string
@@ -81,7 +81,7 @@ func TestExercised(t *testing.T) {
 		_, got := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
 		var names []string
 		for _, d := range got {
-			names = append(names, strings.TrimPrefix(strings.NewReplacer("properties[", "", "]", "").Replace(d.Path), "openAPIV3Schema.")+" "+d.Extension)
+			names = append(names, d.Path+" "+d.Extension)
 		}
 		if s := strings.Join(names, ", "); s != tc.want {
 			t.Errorf("checkExercised(%s -> %s) = %s, want %s", tc.old, tc.new, s, tc.want)
@@ -101,17 +101,17 @@ func TestCausesDeduplicate(t *testing.T) {
 		declared []DeclarationReport
 	}{{
 		dir: "set-order-ignored", max: 3,
-		causes: []string{"missed: value of x-kubernetes-mutability: Immutable at " + decl("spec", "tags")},
+		causes: []string{"missed: value of x-kubernetes-mutability: Immutable at " + nodePath("spec", "tags")},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration{decl("spec", "tags"), extMutability, immutable}, 1915, 310, 310},
+			{Declaration{nodePath("spec", "tags"), extMutability, immutable}, 1915, 310, 310},
 		},
 	}, {
 		dir: "map-key-removed", max: 1,
-		causes: []string{"evaluation error: rule at " + decl("spec", "labels") + ": oldSelf.all(k, self[k] == oldSelf[k])"},
+		causes: []string{"evaluation error: rule at " + nodePath("spec", "labels") + ": oldSelf.all(k, self[k] == oldSelf[k])"},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration{decl("spec", "labels", "additionalProperties"), extMutability, immutable}, 860, 420, 0},
+			{Declaration{nodePath("spec", "labels", "additionalProperties"), extMutability, immutable}, 860, 420, 0},
 		},
 	}} {
 		t.Run(tc.dir, func(t *testing.T) {

@@ -43,7 +43,7 @@ properties:
                 x-kubernetes-mutability: %s`
 
 func TestOptionalParents(t *testing.T) {
-	foo := decl("spec", "a", "b", "foo")
+	foo := nodePath("spec", "a", "b", "foo")
 	presence := "spec.a.b.foo presence " + foo
 	tests := []struct {
 		value string
@@ -105,9 +105,9 @@ properties:
             run:
               type: string
               x-kubernetes-mutability: Immutable`
-	port := decl("spec", "ports", "items", "port")
-	owner := decl("spec", "labels", "additionalProperties", "owner")
-	run := decl("spec", "steps", "items", "run")
+	port := nodePath("spec", "ports", "items", "port")
+	owner := nodePath("spec", "labels", "additionalProperties", "owner")
+	run := nodePath("spec", "steps", "items", "run")
 	runUpdates(t, schema, []updateCase{
 		{"list-map: change existing", `{spec: {ports: [{name: a, port: 1}]}}`, `{spec: {ports: [{name: b}, {name: a, port: 2}]}}`,
 			"spec.ports[1].port value " + port},
@@ -152,10 +152,10 @@ properties:
       properties:
         name: {type: string}`
 	runUpdates(t, schema, []updateCase{
-		{"set reordered", `{set: [a, b]}`, `{set: [b, a]}`, "set value " + decl("set")},
-		{"list-map reordered", `{ports: [{name: a}, {name: b}]}`, `{ports: [{name: b}, {name: a}]}`, "ports value " + decl("ports")},
+		{"set reordered", `{set: [a, b]}`, `{set: [b, a]}`, "set value " + nodePath("set")},
+		{"list-map reordered", `{ports: [{name: a}, {name: b}]}`, `{ports: [{name: b}, {name: a}]}`, "ports value " + nodePath("ports")},
 		{"unchanged", `{set: [a, b], ports: [{name: a}]}`, `{set: [a, b], ports: [{name: a}]}`, ""},
-		{"removed", `{set: [a]}`, `{}`, "set presence " + decl("set")},
+		{"removed", `{set: [a]}`, `{}`, "set presence " + nodePath("set")},
 	})
 }
 
@@ -183,11 +183,11 @@ properties:
 	runUpdates(t, schema, []updateCase{
 		{"null to absent", `{foo: null}`, `{}`, ""},
 		{"absent to null", `{}`, `{foo: null}`, ""},
-		{"null to value", `{foo: null}`, `{foo: a}`, "foo presence " + decl("foo")},
+		{"null to value", `{foo: null}`, `{foo: a}`, "foo presence " + nodePath("foo")},
 		{"value to null", `{foo: a}`, `{foo: null}`, ""},
 		{"null property inside immutable object", `{spec: {a: null}}`, `{spec: {}}`, ""},
-		{"null map value is a value", `{m: {a: null}}`, `{m: {}}`, "m value " + decl("m")},
-		{"null map value is a key", `{keys: {a: null}}`, `{keys: {}}`, "keys keys " + decl("keys")},
+		{"null map value is a value", `{m: {a: null}}`, `{m: {}}`, "m value " + nodePath("m")},
+		{"null map value is a key", `{keys: {a: null}}`, `{keys: {}}`, "keys keys " + nodePath("keys")},
 		{"null map value to string", `{keys: {a: null}}`, `{keys: {a: x}}`, ""},
 	})
 }
@@ -220,8 +220,8 @@ properties:
 	}{
 		{"int and float", obj("num", int64(1)), obj("num", float64(1)), ""},
 		{"int and int", obj("num", 1), obj("num", int64(1)), ""},
-		{"different", obj("num", int64(1)), obj("num", 1.5), "num value " + decl("num")},
-		{"large int is not its rounded float", obj("num", int64(1<<53+1)), obj("num", float64(1<<53)), "num value " + decl("num")},
+		{"different", obj("num", int64(1)), obj("num", 1.5), "num value " + nodePath("num")},
+		{"large int is not its rounded float", obj("num", int64(1<<53+1)), obj("num", float64(1<<53)), "num value " + nodePath("num")},
 		{"set keys", obj("s", []interface{}{int64(1), 2.5}), obj("s", []interface{}{2.5, float64(1)}), ""},
 		{"list-map keys", obj("l", []interface{}{obj("id", int64(3))}), obj("l", []interface{}{obj("id", 3.0)}), ""},
 	}
@@ -251,7 +251,7 @@ properties:
         port: {type: integer}
         protocol: {type: string}
         name: {type: string}`
-	keys := "ports keys " + decl("ports")
+	keys := "ports keys " + nodePath("ports")
 	runUpdates(t, schema, []updateCase{
 		{"non-key field", `{ports: [{port: 80, protocol: TCP, name: a}]}`, `{ports: [{port: 80, protocol: TCP, name: b}]}`, ""},
 		{"second key changed", `{ports: [{port: 80, protocol: TCP}]}`, `{ports: [{port: 80, protocol: UDP}]}`, keys},
@@ -283,9 +283,9 @@ properties:
           v:
             type: string
             x-kubernetes-mutability: Immutable`
-	inner := decl("groups", "additionalProperties")
-	row := decl("rows", "items")
-	v := decl("rows", "items", "additionalProperties", "v")
+	inner := nodePath("groups", "additionalProperties")
+	row := nodePath("rows", "items")
+	v := nodePath("rows", "items", "additionalProperties", "v")
 	runUpdates(t, schema, []updateCase{
 		{"map of lists: shrink existing", `{groups: {g: [a, b]}}`, `{groups: {g: [a]}}`, "groups[g] keys " + inner},
 		{"map of lists: grow existing", `{groups: {g: [a]}}`, `{groups: {g: [a, b]}}`, ""},
@@ -313,7 +313,7 @@ properties:
         type: array
         x-kubernetes-key-mutability: RemoveOnly
         items: {type: string}`
-	spec, b, list := decl("spec"), decl("spec", "b"), decl("spec", "list")
+	spec, b, list := nodePath("spec"), nodePath("spec", "b"), nodePath("spec", "list")
 	runUpdates(t, schema, []updateCase{
 		{"change below", `{spec: {b: x}}`, `{spec: {b: w}}`, lines("spec value "+spec, "spec.b value "+b)},
 		{"remove below", `{spec: {b: x}}`, `{spec: {}}`, lines("spec value "+spec, "spec.b presence "+b)},
@@ -344,9 +344,9 @@ properties:
     items:
       type: string
       x-kubernetes-mutability: RemoveOnly`
-	logItems := decl("log", "items")
-	frozen, frozenValues := decl("frozen"), decl("frozen", "additionalProperties")
-	tagItems := decl("tags", "items")
+	logItems := nodePath("log", "items")
+	frozen, frozenValues := nodePath("frozen"), nodePath("frozen", "additionalProperties")
+	tagItems := nodePath("tags", "items")
 	runUpdates(t, schema, []updateCase{
 		{"append", `{log: [a]}`, `{log: [a, b]}`, ""},
 		{"truncate", `{log: [a, b]}`, `{log: [a]}`, "log keys " + logItems},

@@ -25,6 +25,7 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 	if err := p.err(); err != nil {
 		return nil, err
 	}
+	nameNodes(root, nil)
 	return &Checker{root: root}, nil
 }
 

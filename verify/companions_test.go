@@ -100,7 +100,7 @@ func TestCompanionDoesNotHideMissingRule(t *testing.T) {
 	declared := counterCRD(t, immutable, neverDecline)
 	tested := counterCRD(t, "", neverDecline)
 	v := verifyCounter(t, declared, tested)
-	want := "missed: value of x-kubernetes-mutability: Immutable at openAPIV3Schema.properties[spec].properties[name]"
+	want := "missed: value of x-kubernetes-mutability: Immutable at .spec.name"
 	if v.Disagreements == 0 || !strings.Contains(causeKeys(v), want) {
 		t.Errorf("Verify(no generated rule) causes:\n%s\nwant %q", causeKeys(v), want)
 	}
@@ -115,7 +115,7 @@ func TestCompanionDroppedIsMissed(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := verifyCounter(t, declared, res.Translated)
-	want := "missed: rule at openAPIV3Schema.properties[spec].properties[count]: self >= oldSelf"
+	want := "missed: rule at .spec.count: self >= oldSelf"
 	if got := causeKeys(v); got != want {
 		t.Errorf("Verify(companion dropped) causes:\n%s\nwant %q", got, want)
 	}

@@ -88,11 +88,11 @@ properties:
 	got := check(t, c, `{foo: a, baz: b, m: {a: "1"}, l: [{name: x, port: 1}, {name: z}]}`,
 		`{bar: a, baz: c, m: {b: "1"}, l: [{name: x, port: 1}]}`)
 	want := []string{
-		`bar: presence: RemoveOnly: field was added; it may only be removed (declared at openAPIV3Schema.properties[bar])`,
-		`baz: value: Immutable: value changed from "b" to "c" (declared at openAPIV3Schema.properties[baz])`,
-		`foo: presence: AddOnly: field was removed; it may only be added (declared at openAPIV3Schema.properties[foo])`,
-		`l: keys: AddOnly: keys removed: {"name":"z","port":null} (declared at openAPIV3Schema.properties[l])`,
-		`m: keys: Immutable: keys removed: "a"; keys added: "b" (declared at openAPIV3Schema.properties[m])`,
+		`bar: presence: RemoveOnly: field was added; it may only be removed (declared at .bar)`,
+		`baz: value: Immutable: value changed from "b" to "c" (declared at .baz)`,
+		`foo: presence: AddOnly: field was removed; it may only be added (declared at .foo)`,
+		`l: keys: AddOnly: keys removed: {"name":"z","port":null} (declared at .l)`,
+		`m: keys: Immutable: keys removed: "a"; keys added: "b" (declared at .m)`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("Check = %v, want %v", got, want)

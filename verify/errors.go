@@ -1,7 +1,7 @@
 package verify
 
 import (
-	decltext "github.com/mut2cel/mut2cel/decl" // decl names a test helper here
+	decltext "github.com/mut2cel/mut2cel/decl"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 

@@ -44,11 +44,11 @@ properties:
 	// pair: 2
 	// reference: denied
 	// violations:
-	//   - 'spec.class: presence: Immutable: field was removed; it may be neither added nor removed (declared at openAPIV3Schema.properties[spec].properties[class])'
+	//   - 'spec.class: presence: Immutable: field was removed; it may be neither added nor removed (declared at .spec.class)'
 	// cel: allowed
 	// errors: []
 	// rules:
-	//   - path: openAPIV3Schema.properties[spec].properties[class]
+	//   - path: .spec.class
 	//     rule: self == oldSelf
 	// old:
 	//   spec:

@@ -95,7 +95,7 @@ func (w *walker) exercise(n *node, ext, value string) {
 	if !w.track {
 		return
 	}
-	d := Declaration{Path: n.path.String(), Extension: ext, Value: value}
+	d := Declaration{Path: n.schemaPath, Extension: ext, Value: value}
 	for _, seen := range w.exercised {
 		if seen == d {
 			return

@@ -76,9 +76,10 @@ func lines(want ...string) string {
 	return strings.Join(want, "\n")
 }
 
-// schemaPath abbreviates declaration paths in expectations:
-// decl("spec", "foo") is openAPIV3Schema.properties[spec].properties[foo].
-func decl(props ...string) string {
+// docPath abbreviates the places in the schema document that errors
+// name: docPath("spec", "foo") is
+// openAPIV3Schema.properties[spec].properties[foo].
+func docPath(props ...string) string {
 	s := "openAPIV3Schema"
 	for _, p := range props {
 		switch p {
@@ -89,6 +90,23 @@ func decl(props ...string) string {
 		}
 	}
 	return s
+}
+
+// nodePath abbreviates the schema paths of declared nodes in reports:
+// nodePath("spec", "foo", "items") is .spec.foo[*].
+func nodePath(props ...string) string {
+	var steps []step
+	for _, p := range props {
+		switch p {
+		case "items":
+			steps = append(steps, step{kind: stepItems})
+		case "additionalProperties":
+			steps = append(steps, step{kind: stepValues})
+		default:
+			steps = append(steps, step{stepProp, p})
+		}
+	}
+	return renderSteps(steps)
 }
 
 func sprintf(format string, args ...interface{}) string {

@@ -1,7 +1,7 @@
 package verify
 
 import (
-	"strings"
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // step is one step from a schema node to a child node, and from a value to
@@ -19,22 +19,46 @@ const (
 	stepValues
 )
 
-// renderSteps prints a schema path as the apiserver prints schema paths
-// below openAPIV3Schema.
+// renderSteps prints a schema path in the one notation of every message,
+// the annotation and the declarations file (decl.Path): .spec.ports[*].
 func renderSteps(path []step) string {
-	var b strings.Builder
-	b.WriteString("openAPIV3Schema")
-	for _, s := range path {
-		switch s.kind {
-		case stepProp:
-			b.WriteString(".properties[" + s.name + "]")
-		case stepItems:
-			b.WriteString(".items")
-		case stepValues:
-			b.WriteString(".additionalProperties")
+	p := make(decl.Path, len(path))
+	for i, s := range path {
+		p[i] = decl.Step{Name: s.name, Entries: s.kind != stepProp}
+	}
+	return p.String()
+}
+
+// onSchemaLine reports whether the schema paths a and b, as renderSteps
+// prints them, are one node or one is below the other.
+func onSchemaLine(a, b string) bool {
+	pa, errA := decl.ParsePath(a)
+	pb, errB := decl.ParsePath(b)
+	if errA != nil || errB != nil {
+		return a == b
+	}
+	if len(pa) > len(pb) {
+		pa, pb = pb, pa
+	}
+	for i := range pa {
+		if pa[i] != pb[i] {
+			return false
 		}
 	}
-	return b.String()
+	return true
+}
+
+// nameNodes sets the schema path of n and of every node below it.
+func nameNodes(n *node, path []step) {
+	if n == nil {
+		return
+	}
+	n.schemaPath = renderSteps(path)
+	for _, p := range n.props {
+		nameNodes(p.node, extend(path, step{stepProp, p.name}))
+	}
+	nameNodes(n.items, extend(path, step{kind: stepItems}))
+	nameNodes(n.values, extend(path, step{kind: stepValues}))
 }
 
 // declaredPaths lists the schema paths of the nodes that carry a

@@ -20,7 +20,7 @@ import (
 //	cel: allowed
 //	errors: []
 //	rules:
-//	- path: openAPIV3Schema.properties[spec].properties[a]
+//	- path: .spec.a
 //	  rule: self == oldSelf
 //	old: {spec: {a: x}}
 //	new: {}

@@ -86,5 +86,5 @@ func deniedKeys(value string, removed, added []string) (r, a []string) {
 }
 
 func (w *walker) add(at *field.Path, n *node, kind, detail string) {
-	w.out = append(w.out, Violation{Path: at.String(), Declaration: n.path.String(), Kind: kind, Detail: detail})
+	w.out = append(w.out, Violation{Path: at.String(), Declaration: n.schemaPath, Kind: kind, Detail: detail})
 }

@@ -9,15 +9,15 @@ import (
 // node is what the checker needs of one schema node: how to walk below it
 // and what it declares. It is built once by NewChecker from the raw schema.
 type node struct {
-	path     *field.Path // schema path, reported as Violation.Declaration
-	props    []prop      // sorted by name, so walks are deterministic
-	items    *node       // schema of list items
-	values   *node       // additionalProperties schema: values of a map
-	listType string      // x-kubernetes-list-type; "" means atomic
-	mapKeys  []string    // x-kubernetes-list-map-keys, in declared order
-	mut      string      // valid x-kubernetes-mutability, or ""
-	keyMut   string      // valid x-kubernetes-key-mutability, or ""
-	update   []string    // valid x-kubernetes-update constraints, in updateConstraints order
+	schemaPath string   // renderSteps of its path, reported as Violation.Declaration
+	props      []prop   // sorted by name, so walks are deterministic
+	items      *node    // schema of list items
+	values     *node    // additionalProperties schema: values of a map
+	listType   string   // x-kubernetes-list-type; "" means atomic
+	mapKeys    []string // x-kubernetes-list-map-keys, in declared order
+	mut        string   // valid x-kubernetes-mutability, or ""
+	keyMut     string   // valid x-kubernetes-key-mutability, or ""
+	update     []string // valid x-kubernetes-update constraints, in updateConstraints order
 }
 
 type prop struct {
@@ -89,7 +89,6 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 	p.checkDeclarations(raw, path, at)
 	p.parseJunctors(raw, path, at)
 	n := &node{
-		path:     path,
 		listType: stringOf(raw[extListType]),
 		mapKeys:  stringsOf(raw[extListMapKeys]),
 		mut:      validValue(raw[extMutability]),

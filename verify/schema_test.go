@@ -38,13 +38,13 @@ func TestSchemaErrors(t *testing.T) {
 		name:   "unsupported values",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutability: Sometimes}, l: {type: array, x-kubernetes-key-mutability: immutable}}}`,
 		want: []string{
-			decl("foo") + mutAt + sprintf(unsupported, `"Sometimes"`),
-			decl("l") + keyAt + sprintf(unsupported, `"immutable"`),
+			docPath("foo") + mutAt + sprintf(unsupported, `"Sometimes"`),
+			docPath("l") + keyAt + sprintf(unsupported, `"immutable"`),
 		},
 	}, {
 		name:   "not a string",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutability: true}}}`,
-		want:   []string{decl("foo") + mutAt + sprintf(unsupported, "true")},
+		want:   []string{docPath("foo") + mutAt + sprintf(unsupported, "true")},
 	}, {
 		name:   "root",
 		schema: `{type: object, x-kubernetes-mutability: Immutable, x-kubernetes-key-mutability: AddOnly}`,
@@ -67,9 +67,9 @@ properties:
         x-kubernetes-key-mutability: AddOnly
         additionalProperties: {type: string}`,
 		want: []string{
-			decl("metadata", "labels") + keyAt + forbiddenMetadata,
-			decl("metadata", "name") + mutAt + forbiddenMetadata,
-			decl("metadata") + mutAt + forbiddenMetadata,
+			docPath("metadata", "labels") + keyAt + forbiddenMetadata,
+			docPath("metadata", "name") + mutAt + forbiddenMetadata,
+			docPath("metadata") + mutAt + forbiddenMetadata,
 		},
 	}, {
 		name:   "metadata below the root is a field",
@@ -83,9 +83,9 @@ properties:
   str: {type: string, x-kubernetes-key-mutability: AddOnly}
   open: {type: object, x-kubernetes-key-mutability: RemoveOnly, additionalProperties: true}`,
 		want: []string{
-			decl("obj") + keyAt + forbiddenKeys,
-			decl("open") + keyAt + forbiddenKeys,
-			decl("str") + keyAt + forbiddenKeys,
+			docPath("obj") + keyAt + forbiddenKeys,
+			docPath("open") + keyAt + forbiddenKeys,
+			docPath("str") + keyAt + forbiddenKeys,
 		},
 	}, {
 		name: "AddOnly and RemoveOnly on collections",
@@ -97,9 +97,9 @@ properties:
   m: {type: object, x-kubernetes-mutability: RemoveOnly, additionalProperties: {type: string}}
   ok: {type: array, x-kubernetes-mutability: Immutable, items: {type: string}}`,
 		want: []string{
-			decl("l") + mutAt + sprintf(narrowingItems, addOnly),
-			decl("m") + mutAt + sprintf(narrowingValues, removeOnly),
-			decl("s") + mutAt + sprintf(narrowingItems, removeOnly),
+			docPath("l") + mutAt + sprintf(narrowingItems, addOnly),
+			docPath("m") + mutAt + sprintf(narrowingValues, removeOnly),
+			docPath("s") + mutAt + sprintf(narrowingItems, removeOnly),
 		},
 	}, {
 		name: "junctors",
@@ -130,8 +130,8 @@ properties:
 		name:   "invalid and misplaced",
 		schema: `{type: object, properties: {metadata: {type: object, x-kubernetes-mutability: Never}}}`,
 		want: []string{
-			decl("metadata") + mutAt + forbiddenMetadata,
-			decl("metadata") + mutAt + sprintf(unsupported, `"Never"`),
+			docPath("metadata") + mutAt + forbiddenMetadata,
+			docPath("metadata") + mutAt + sprintf(unsupported, `"Never"`),
 		},
 	}, {
 		name: "allowed everywhere else",

@@ -38,7 +38,7 @@ properties:
 	if v.Disagreements != 0 {
 		t.Errorf("%d disagreements, want 0", v.Disagreements)
 	}
-	want := "openAPIV3Schema.properties[spec].properties[none].items.properties[name]"
+	want := ".spec.none[*].name"
 	got := v.Unexercised()
 	if len(got) != 1 || got[0].Path != want || got[0].Value != "Immutable" {
 		t.Errorf("Unexercised() = %+v, want only the declaration at %s", got, want)

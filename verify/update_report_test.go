@@ -34,23 +34,23 @@ func TestUpdateViolationText(t *testing.T) {
 		want     []string
 	}{
 		{`{spec: {class: a}}`, `{spec: {class: b}}`, []string{
-			`spec.class: value: Immutable: value changed from "a" to "b" (declared at ` + decl("spec", "class") + `)`,
-			`spec.class: value: NoModify: changed from "a" to "b" (declared at ` + decl("spec", "class") + `)`,
+			`spec.class: value: Immutable: value changed from "a" to "b" (declared at ` + nodePath("spec", "class") + `)`,
+			`spec.class: value: NoModify: changed from "a" to "b" (declared at ` + nodePath("spec", "class") + `)`,
 		}},
 		{`{spec: {}}`, `{spec: {size: 1}}`, []string{
-			`spec.size: presence: NoSet: added; an absent field may not be set (declared at ` + decl("spec", "size") + `)`,
+			`spec.size: presence: NoSet: added; an absent field may not be set (declared at ` + nodePath("spec", "size") + `)`,
 		}},
 		{`{spec: {size: 1}}`, `{}`, []string{
-			`spec.size: presence: NoUnset: removed; a present field may not be unset (declared at ` + decl("spec", "size") + `)`,
+			`spec.size: presence: NoUnset: removed; a present field may not be unset (declared at ` + nodePath("spec", "size") + `)`,
 		}},
 		{`{spec: {l: [a]}}`, `{spec: {l: [a, b, c]}}`, []string{
-			`spec.l: keys: NoAddItem: added keys 1, 2 (declared at ` + decl("spec", "l") + `)`,
+			`spec.l: keys: NoAddItem: added keys 1, 2 (declared at ` + nodePath("spec", "l") + `)`,
 		}},
 		{`{spec: {l: [a, b]}}`, `{spec: {l: [a]}}`, []string{
-			`spec.l: keys: AddOnly: keys removed: 1 (declared at ` + decl("spec", "l") + `)`,
+			`spec.l: keys: AddOnly: keys removed: 1 (declared at ` + nodePath("spec", "l") + `)`,
 		}},
 		{`{spec: {m: {a: x, b: y}}}`, `{spec: {m: {b: y, c: z}}}`, []string{
-			`spec.m: keys: NoRemoveItem: removed key "a" (declared at ` + decl("spec", "m") + `)`,
+			`spec.m: keys: NoRemoveItem: removed key "a" (declared at ` + nodePath("spec", "m") + `)`,
 		}},
 	} {
 		var got []string
@@ -68,16 +68,16 @@ func TestUpdateViolationText(t *testing.T) {
 func TestUpdateDeclarations(t *testing.T) {
 	var got []string
 	for _, d := range mustChecker(t, reportSchema).declarations() {
-		got = append(got, strings.TrimPrefix(d.Path, decl("spec"))+" "+d.Extension+" "+d.Value)
+		got = append(got, strings.TrimPrefix(d.Path, nodePath("spec"))+" "+d.Extension+" "+d.Value)
 	}
 	want := []string{
-		".properties[class] x-kubernetes-mutability Immutable",
-		".properties[class] x-kubernetes-update NoModify",
-		".properties[l] x-kubernetes-key-mutability AddOnly",
-		".properties[l] x-kubernetes-update NoAddItem",
-		".properties[m] x-kubernetes-update NoRemoveItem",
-		".properties[size] x-kubernetes-update NoSet",
-		".properties[size] x-kubernetes-update NoUnset",
+		".class x-kubernetes-mutability Immutable",
+		".class x-kubernetes-update NoModify",
+		".l x-kubernetes-key-mutability AddOnly",
+		".l x-kubernetes-update NoAddItem",
+		".m x-kubernetes-update NoRemoveItem",
+		".size x-kubernetes-update NoSet",
+		".size x-kubernetes-update NoUnset",
 	}
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 		t.Errorf("declarations() =\n%s\nwant\n%s", g, w)
@@ -105,7 +105,7 @@ func TestUpdateExercised(t *testing.T) {
 		_, got := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
 		var names []string
 		for _, d := range got {
-			names = append(names, strings.TrimSuffix(strings.TrimPrefix(d.Path, decl("spec")+".properties["), "]")+" "+d.Value)
+			names = append(names, strings.TrimPrefix(d.Path, ".spec.")+" "+d.Value)
 		}
 		if s := strings.Join(names, ", "); s != tc.want {
 			t.Errorf("checkExercised(%s -> %s) = %s, want %s", tc.old, tc.new, s, tc.want)
@@ -118,7 +118,7 @@ func TestUpdateExercised(t *testing.T) {
 func TestUpdateCauseKey(t *testing.T) {
 	c := mustChecker(t, reportSchema)
 	decls := c.declarations()
-	at := func(props ...string) string { return " at " + decl(append([]string{"spec"}, props...)...) }
+	at := func(props ...string) string { return " at " + nodePath(append([]string{"spec"}, props...)...) }
 	for _, tc := range []struct {
 		old, new string
 		want     string
@@ -161,7 +161,7 @@ properties:
 	for _, p := range mustChecker(t, schema).declaredPaths() {
 		paths = append(paths, renderSteps(p))
 	}
-	want := decl("spec", "name") + " " + decl("spec", "tags", "additionalProperties")
+	want := nodePath("spec", "name") + " " + nodePath("spec", "tags", "additionalProperties")
 	if got := strings.Join(paths, " "); got != want {
 		t.Errorf("declaredPaths() = %s, want %s", got, want)
 	}

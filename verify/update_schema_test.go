@@ -28,27 +28,27 @@ func TestUpdateSchemaErrors(t *testing.T) {
 		name:   "not a list",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-update: NoModify}, bar: {type: string, x-kubernetes-update: {NoModify: true}}}}`,
 		want: []string{
-			decl("foo") + updAt + sprintf(notAList, `"NoModify"`),
-			decl("bar") + updAt + sprintf(notAList, `{"NoModify":true}`),
+			docPath("foo") + updAt + sprintf(notAList, `"NoModify"`),
+			docPath("bar") + updAt + sprintf(notAList, `{"NoModify":true}`),
 		},
 	}, {
 		name:   "empty",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-update: []}}}`,
-		want:   []string{decl("foo") + updAt + emptyList},
+		want:   []string{docPath("foo") + updAt + emptyList},
 	}, {
 		name:   "unknown names, case-sensitive",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-update: [NoModify, Immutable, nomodify, 1]}}}`,
 		want: []string{
-			decl("foo") + updAt + "[1]" + sprintf(unknownName, `"Immutable"`),
-			decl("foo") + updAt + "[2]" + sprintf(unknownName, `"nomodify"`),
-			decl("foo") + updAt + "[3]" + sprintf(unknownName, "1"),
+			docPath("foo") + updAt + "[1]" + sprintf(unknownName, `"Immutable"`),
+			docPath("foo") + updAt + "[2]" + sprintf(unknownName, `"nomodify"`),
+			docPath("foo") + updAt + "[3]" + sprintf(unknownName, "1"),
 		},
 	}, {
 		name:   "duplicates",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-update: [NoModify, NoUnset, NoModify, NoModify]}}}`,
 		want: []string{
-			decl("foo") + updAt + "[2]" + sprintf(namedTwice, noModify),
-			decl("foo") + updAt + "[3]" + sprintf(namedTwice, noModify),
+			docPath("foo") + updAt + "[2]" + sprintf(namedTwice, noModify),
+			docPath("foo") + updAt + "[3]" + sprintf(namedTwice, noModify),
 		},
 	}, {
 		name:   "root",
@@ -68,9 +68,9 @@ properties:
         type: object
         additionalProperties: {type: string, x-kubernetes-update: [NoUnset]}`,
 		want: []string{
-			decl("metadata") + updAt + ": " + forbiddenMetadata,
-			decl("metadata", "labels", "additionalProperties") + updAt + ": " + forbiddenMetadata,
-			decl("metadata", "name") + updAt + ": " + forbiddenMetadata,
+			docPath("metadata") + updAt + ": " + forbiddenMetadata,
+			docPath("metadata", "labels", "additionalProperties") + updAt + ": " + forbiddenMetadata,
+			docPath("metadata", "name") + updAt + ": " + forbiddenMetadata,
 		},
 	}, {
 		name: "junctors",
@@ -107,9 +107,9 @@ properties:
     type: object
     additionalProperties: {type: string, x-kubernetes-update: [NoUnset, NoSet]}`,
 		want: []string{
-			decl("l", "items") + updAt + "[1]" + presenceOnItem,
-			decl("m", "additionalProperties") + updAt + "[0]" + presenceOnItem,
-			decl("m", "additionalProperties") + updAt + "[1]" + presenceOnItem,
+			docPath("l", "items") + updAt + "[1]" + presenceOnItem,
+			docPath("m", "additionalProperties") + updAt + "[0]" + presenceOnItem,
+			docPath("m", "additionalProperties") + updAt + "[1]" + presenceOnItem,
 		},
 	}, {
 		name: "NoAddItem and NoRemoveItem on a non-collection",
@@ -120,10 +120,10 @@ properties:
   str: {type: string, x-kubernetes-update: [NoModify, NoRemoveItem]}
   open: {type: object, x-kubernetes-update: [NoAddItem, NoRemoveItem], additionalProperties: true}`,
 		want: []string{
-			decl("obj") + updAt + "[0]" + itemsOnNonCollection,
-			decl("open") + updAt + "[0]" + itemsOnNonCollection,
-			decl("open") + updAt + "[1]" + itemsOnNonCollection,
-			decl("str") + updAt + "[1]" + itemsOnNonCollection,
+			docPath("obj") + updAt + "[0]" + itemsOnNonCollection,
+			docPath("open") + updAt + "[0]" + itemsOnNonCollection,
+			docPath("open") + updAt + "[1]" + itemsOnNonCollection,
+			docPath("str") + updAt + "[1]" + itemsOnNonCollection,
 		},
 	}, {
 		name: "allowed everywhere else, next to the KEP extensions",

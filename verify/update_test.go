@@ -42,8 +42,8 @@ func TestUpdateScalarProperty(t *testing.T) {
 type: object
 properties:
   foo: {type: string, nullable: true, x-kubernetes-update: $U}`
-	value := "foo value " + decl("foo")
-	presence := "foo presence " + decl("foo")
+	value := "foo value " + nodePath("foo")
+	presence := "foo presence " + nodePath("foo")
 	updates := []updateCase{
 		{name: "set", old: `{}`, new: `{foo: a}`},
 		{name: "unset", old: `{foo: a}`, new: `{}`},
@@ -81,7 +81,7 @@ properties:
 
 // An optional parent counts (semantics.md 9.3): removing it unsets foo.
 func TestUpdateUnderOptionalParent(t *testing.T) {
-	foo := decl("spec", "a", "b", "foo")
+	foo := nodePath("spec", "a", "b", "foo")
 	presence := "spec.a.b.foo presence " + foo
 	value := "spec.a.b.foo value " + foo
 	updates := []updateCase{
@@ -108,8 +108,8 @@ properties:
     properties:
       x: {type: string}
       z: {type: string, nullable: true}`
-	value := "o value " + decl("o")
-	presence := "o presence " + decl("o")
+	value := "o value " + nodePath("o")
+	presence := "o presence " + nodePath("o")
 	updates := []updateCase{
 		{name: "set empty", old: `{}`, new: `{o: {}}`},
 		{name: "unset empty", old: `{o: {}}`, new: `{}`},
@@ -136,9 +136,9 @@ properties:
     type: array
     x-kubernetes-update: $U
     items: {type: string}`
-	value := "l value " + decl("l")
-	presence := "l presence " + decl("l")
-	keys := "l keys " + decl("l")
+	value := "l value " + nodePath("l")
+	presence := "l presence " + nodePath("l")
+	keys := "l keys " + nodePath("l")
 	updates := []updateCase{
 		{name: "absent to empty", old: `{}`, new: `{l: []}`},
 		{name: "empty to absent", old: `{l: []}`, new: `{}`},
@@ -169,7 +169,7 @@ properties:
   l:
     type: array
     items: {type: string, x-kubernetes-update: $U}`
-	items := decl("l", "items")
+	items := nodePath("l", "items")
 	updates := []updateCase{
 		{name: "change one", old: `{l: [a, b]}`, new: `{l: [a, c]}`},
 		{name: "reorder", old: `{l: [a, b]}`, new: `{l: [b, a]}`},
@@ -207,8 +207,8 @@ properties:
 // changed, unless the items' own NoModify says otherwise; that one is
 // judged per key, not per index.
 func TestUpdateListMap(t *testing.T) {
-	keys := "ports keys " + decl("ports")
-	items := decl("ports", "items")
+	keys := "ports keys " + nodePath("ports")
+	items := nodePath("ports", "items")
 	updates := []updateCase{
 		{name: "add", old: `{ports: [{name: a, port: 1}]}`, new: `{ports: [{name: a, port: 1}, {name: b, port: 2}]}`},
 		{name: "remove", old: `{ports: [{name: a, port: 1}, {name: b, port: 2}]}`, new: `{ports: [{name: a, port: 1}]}`},
@@ -225,10 +225,10 @@ func TestUpdateListMap(t *testing.T) {
 		{update: "[NoAddItem, NoRemoveItem]", items: "[NoModify]", want: []string{keys, keys, "", "ports[0] value " + items, "ports[0] value " + items, lines(keys, keys), keys}},
 		// NoModify on the list itself compares it in order (semantics.md 2.3).
 		{update: "[NoModify]", items: "[NoModify]", want: []string{
-			"ports value " + decl("ports"), "ports value " + decl("ports"), "ports value " + decl("ports"),
-			lines("ports value "+decl("ports"), "ports[0] value "+items),
-			lines("ports value "+decl("ports"), "ports[0] value "+items),
-			"ports value " + decl("ports"), "",
+			"ports value " + nodePath("ports"), "ports value " + nodePath("ports"), "ports value " + nodePath("ports"),
+			lines("ports value "+nodePath("ports"), "ports[0] value "+items),
+			lines("ports value "+nodePath("ports"), "ports[0] value "+items),
+			"ports value " + nodePath("ports"), "",
 		}},
 	})
 }
@@ -245,8 +245,8 @@ properties:
     x-kubernetes-list-type: set
     x-kubernetes-update: $U
     items: {type: string, x-kubernetes-update: $I}`
-	keys := "s keys " + decl("s")
-	value := "s value " + decl("s")
+	keys := "s keys " + nodePath("s")
+	value := "s value " + nodePath("s")
 	updates := []updateCase{
 		{name: "add", old: `{s: [a]}`, new: `{s: [a, b]}`},
 		{name: "remove", old: `{s: [a, b]}`, new: `{s: [a]}`},
@@ -269,10 +269,10 @@ properties:
     type: object
     x-kubernetes-update: $U
     additionalProperties: {type: string, nullable: true, x-kubernetes-update: $I}`
-	keys := "m keys " + decl("m")
-	value := "m value " + decl("m")
-	presence := "m presence " + decl("m")
-	values := decl("m", "additionalProperties")
+	keys := "m keys " + nodePath("m")
+	value := "m value " + nodePath("m")
+	presence := "m presence " + nodePath("m")
+	values := nodePath("m", "additionalProperties")
 	updates := []updateCase{
 		{name: "add", old: `{m: {a: x}}`, new: `{m: {a: x, b: y}}`},
 		{name: "remove", old: `{m: {a: x, b: y}}`, new: `{m: {a: x}}`},
@@ -290,8 +290,8 @@ properties:
 		{update: "[NoUnset, NoModify]", items: "[NoModify]", want: []string{
 			value,
 			value,
-			lines("m value "+decl("m"), "m[a] value "+values),
-			lines("m value "+decl("m"), "m[a] value "+values),
+			lines("m value "+nodePath("m"), "m[a] value "+values),
+			lines("m value "+nodePath("m"), "m[a] value "+values),
 			"", presence, presence}},
 	})
 }
@@ -318,8 +318,8 @@ properties:
       type: object
       properties:
         x: {type: string, x-kubernetes-update: $U}`
-	port := decl("ports", "items", "port")
-	x := decl("m", "additionalProperties", "x")
+	port := nodePath("ports", "items", "port")
+	x := nodePath("m", "additionalProperties", "x")
 	updates := []updateCase{
 		{name: "new item with port", old: `{ports: [{name: a}]}`, new: `{ports: [{name: a}, {name: b, port: 1}]}`},
 		{name: "new list with port", old: `{}`, new: `{ports: [{name: b, port: 1}]}`},
@@ -354,11 +354,11 @@ properties:
 			{"clear with status", `{status: {clusterName: a}}`, `{}`, ""},
 			{"set again to another", `{status: {}}`, `{status: {clusterName: b}}`, ""},
 			{"change while set", `{status: {clusterName: a}}`, `{status: {clusterName: b}}`,
-				"status.clusterName value " + decl("status", "clusterName")},
+				"status.clusterName value " + nodePath("status", "clusterName")},
 		})
 	})
 	t.Run("Karpenter NodePool spec.replicas: presence fixed, value free", func(t *testing.T) {
-		replicas := "spec.replicas presence " + decl("spec", "replicas")
+		replicas := "spec.replicas presence " + nodePath("spec", "replicas")
 		runUpdates(t, `
 type: object
 properties:
@@ -375,7 +375,7 @@ properties:
 		})
 	})
 	t.Run("top-level map parameters: set once", func(t *testing.T) {
-		params := decl("parameters")
+		params := nodePath("parameters")
 		runUpdates(t, `
 type: object
 properties:

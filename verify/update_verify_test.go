@@ -82,7 +82,7 @@ func TestUpdateMissedRuleIsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := rep.Versions[0]
-	want := "missed: value of x-kubernetes-update: NoModify at openAPIV3Schema.properties[spec].properties[clusterName]"
+	want := "missed: value of x-kubernetes-update: NoModify at .spec.clusterName"
 	if v.Disagreements == 0 || len(v.Causes) != 1 || v.Causes[0].Cause.Key() != want {
 		var keys []string
 		for _, c := range v.Causes {

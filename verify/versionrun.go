@@ -3,7 +3,6 @@ package verify
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -212,7 +211,7 @@ func (r *versionRun) countDeclarations(v verdicts, cause *Cause) {
 // it or below it.
 func ruleOnLine(rules []InvolvedRule, path string) bool {
 	for _, rr := range rules {
-		if rr.Path == path || strings.HasPrefix(path, rr.Path+".") || strings.HasPrefix(rr.Path, path+".") {
+		if onSchemaLine(rr.Path, path) {
 			return true
 		}
 	}

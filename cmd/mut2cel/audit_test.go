@@ -325,15 +325,15 @@ var (
 	ruleSuffix   = regexp.MustCompile(`\.x-kubernetes-validations\[\d+\]\.(rule|messageExpression)$`)
 )
 
-// shortPath writes a schema path of verify and cost
+// shortPath writes a schema path of cost's JSON
 // (openAPIV3Schema.properties[spec].items...) in the notation of
-// declarations files (.spec[*]...).
+// declarations files (.spec[*]...), which verify's paths are in already.
 func shortPath(p string) string {
 	p = ruleSuffix.ReplaceAllString(p, "")
 	p = strings.TrimPrefix(p, "openAPIV3Schema")
 	p = propertyStep.ReplaceAllString(p, ".$1")
 	p = strings.ReplaceAll(p, ".items", "[*]")
-	p = strings.ReplaceAll(p, ".additionalProperties", "{*}")
+	p = strings.ReplaceAll(p, ".additionalProperties", "[*]")
 	if p == "" {
 		return "."
 	}

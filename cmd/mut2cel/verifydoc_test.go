@@ -60,14 +60,14 @@ var brokenCounts = map[string]struct {
 	cause         string
 	declarations  []string
 }{
-	"gateways.example.com": {108, "denied: rule at openAPIV3Schema.properties[spec].properties[listeners]: oldSelf.all(x, x in self)",
-		[]string{"openAPIV3Schema.properties[spec].properties[listeners] x-kubernetes-key-mutability AddOnly: 1920 108 0"}},
-	"pools.example.com": {420, "evaluation error: rule at openAPIV3Schema.properties[spec].properties[labels]: oldSelf.all(k, self[k] == oldSelf[k])",
-		[]string{"openAPIV3Schema.properties[spec].properties[labels].additionalProperties x-kubernetes-mutability Immutable: 860 420 0"}},
-	"widgets.example.com": {298, "missed: presence of x-kubernetes-mutability: Immutable at openAPIV3Schema.properties[spec].properties[class]",
-		[]string{"openAPIV3Schema.properties[spec].properties[class] x-kubernetes-mutability Immutable: 1882 298 298"}},
-	"buckets.example.com": {310, "missed: value of x-kubernetes-mutability: Immutable at openAPIV3Schema.properties[spec].properties[tags]",
-		[]string{"openAPIV3Schema.properties[spec].properties[tags] x-kubernetes-mutability Immutable: 1915 310 310"}},
+	"gateways.example.com": {108, "denied: rule at .spec.listeners: oldSelf.all(x, x in self)",
+		[]string{".spec.listeners x-kubernetes-key-mutability AddOnly: 1920 108 0"}},
+	"pools.example.com": {420, "evaluation error: rule at .spec.labels: oldSelf.all(k, self[k] == oldSelf[k])",
+		[]string{".spec.labels[*] x-kubernetes-mutability Immutable: 860 420 0"}},
+	"widgets.example.com": {298, "missed: presence of x-kubernetes-mutability: Immutable at .spec.class",
+		[]string{".spec.class x-kubernetes-mutability Immutable: 1882 298 298"}},
+	"buckets.example.com": {310, "missed: value of x-kubernetes-mutability: Immutable at .spec.tags",
+		[]string{".spec.tags x-kubernetes-mutability Immutable: 1915 310 310"}},
 }
 
 // TestVerifyDocumentBroken verifies every broken translation under
