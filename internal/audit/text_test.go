@@ -16,6 +16,7 @@ func TestWriteWrapped(t *testing.T) {
 		{"short", "  ", "a b", []string{"  a b"}},
 		{"exactly the width", "  ", word(Width-4) + " b", []string{"  " + word(Width-4) + " b"}},
 		{"one over the width", "  ", word(Width-3) + " b", []string{"  " + word(Width-3), "    b"}},
+		{"spaces at the break", "", word(Width-3) + "   b", []string{word(Width - 3), "  b"}},
 		{"at the last space that fits", "", "a " + word(Width-4) + " b c", []string{"a " + word(Width-4) + " b", "  c"}},
 		// A word longer than the line is not cut: it is a name or a path
 		// the reader may copy.
