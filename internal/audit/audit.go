@@ -1,9 +1,3 @@
-// Package audit builds the cost report of `mut2cel cost`: for every version
-// of a CRD, the estimated cost of each rule (hand-written, and those
-// translate would generate, marked), the version total, the limits crossed,
-// the bounds translate added and the bounds that would bring each rule over
-// a limit back under it. The JSON form is documented in docs/cost.md and is
-// stable: fields are only ever added.
 package audit
 
 import (

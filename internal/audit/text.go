@@ -156,7 +156,8 @@ func writeWrapped(b *strings.Builder, indent, text string) {
 				return
 			}
 		}
-		b.WriteString(prefix + text[:cut] + "\n")
+		// The break takes every space around it: none ends a line.
+		b.WriteString(prefix + strings.TrimRight(text[:cut], " ") + "\n")
 		text, prefix = strings.TrimLeft(text[cut:], " "), indent+"  "
 	}
 }
