@@ -194,17 +194,23 @@ func setRules(s *schema.Structural, path []step, rules apiextensionsv1.Validatio
 }
 
 func stripRules(s *schema.Structural) {
-	s.XValidations = nil
+	eachNode(s, func(n *schema.Structural) { n.XValidations = nil })
+}
+
+// eachNode calls f on s and on every node below it, in place: a property,
+// held by value in its parent's map, is written back after f.
+func eachNode(s *schema.Structural, f func(*schema.Structural)) {
+	f(s)
 	for name := range s.Properties {
 		p := s.Properties[name]
-		stripRules(&p)
+		eachNode(&p, f)
 		s.Properties[name] = p
 	}
 	if s.Items != nil {
-		stripRules(s.Items)
+		eachNode(s.Items, f)
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-		stripRules(s.AdditionalProperties.Structural)
+		eachNode(s.AdditionalProperties.Structural, f)
 	}
 }
 

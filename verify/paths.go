@@ -37,15 +37,20 @@ func onSchemaLine(a, b string) bool {
 	if errA != nil || errB != nil {
 		return a == b
 	}
-	if len(pa) > len(pb) {
-		pa, pb = pb, pa
-	}
-	for i := range pa {
-		if pa[i] != pb[i] {
-			return false
+	return onLine(stepsOf(pa), stepsOf(pb))
+}
+
+// stepsOf reads a decl.Path as steps; "[*]" is one kind of step for items
+// and values alike, as a schema node is a list or an object, never both.
+func stepsOf(p decl.Path) []step {
+	out := make([]step, len(p))
+	for i, s := range p {
+		out[i] = step{stepProp, s.Name}
+		if s.Entries {
+			out[i] = step{kind: stepItems}
 		}
 	}
-	return true
+	return out
 }
 
 // nameNodes sets the schema path of n and of every node below it.

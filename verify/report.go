@@ -32,7 +32,7 @@ func (c *Counterexample) YAML() []byte {
 		"crd", scalar(c.CRD),
 		"version", scalar(c.Version),
 		"pair", scalar(c.Pair),
-		"reference", scalar(verdictWord(len(c.Reference) > 0 || len(c.Companions) > 0, false)),
+		"reference", scalar(c.ReferenceVerdict()),
 		"violations", stringList(violationLines(c.Reference)),
 	}
 	if len(c.Companions) > 0 {
@@ -41,7 +41,7 @@ func (c *Counterexample) YAML() []byte {
 		kv = append(kv, "companions", stringList(c.Companions))
 	}
 	kv = append(kv,
-		"cel", scalar(verdictWord(c.Denied, c.EvaluationError)),
+		"cel", scalar(c.CELVerdict()),
 		"errors", stringList(c.Errors),
 		"rules", c.rulesNode(),
 		"old", valueNode(c.Old),
@@ -56,6 +56,18 @@ func (c *Counterexample) YAML() []byte {
 	}
 	_ = enc.Close()
 	return b.Bytes()
+}
+
+// ReferenceVerdict is the reference's verdict on the pair in one word:
+// "denied" or "allowed".
+func (c *Counterexample) ReferenceVerdict() string {
+	return verdictWord(len(c.Reference) > 0 || len(c.Companions) > 0, false)
+}
+
+// CELVerdict is the verdict of the rules under test in one word:
+// "denied", "allowed" or "evaluation error".
+func (c *Counterexample) CELVerdict() string {
+	return verdictWord(c.Denied, c.EvaluationError)
 }
 
 func verdictWord(denied, evalError bool) string {

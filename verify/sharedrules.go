@@ -69,22 +69,13 @@ func indexOfRule(rules apiextensionsv1.ValidationRules, rule apiextensionsv1.Val
 // add: rules and the maxLength, maxItems and maxProperties bounds, which
 // change no CEL value and no verdict.
 func withoutRulesAndBounds(s *schema.Structural) {
-	s.XValidations = nil
-	if vv := s.ValueValidation; vv != nil {
-		vv.MaxLength, vv.MaxItems, vv.MaxProperties = nil, nil, nil
-		if reflect.DeepEqual(*vv, schema.ValueValidation{}) {
-			s.ValueValidation = nil
+	eachNode(s, func(n *schema.Structural) {
+		n.XValidations = nil
+		if vv := n.ValueValidation; vv != nil {
+			vv.MaxLength, vv.MaxItems, vv.MaxProperties = nil, nil, nil
+			if reflect.DeepEqual(*vv, schema.ValueValidation{}) {
+				n.ValueValidation = nil
+			}
 		}
-	}
-	for name := range s.Properties {
-		p := s.Properties[name]
-		withoutRulesAndBounds(&p)
-		s.Properties[name] = p
-	}
-	if s.Items != nil {
-		withoutRulesAndBounds(s.Items)
-	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-		withoutRulesAndBounds(s.AdditionalProperties.Structural)
-	}
+	})
 }

@@ -143,26 +143,15 @@ func causeOf(c *verify.CauseReport) CauseResult {
 
 func counterexampleOf(ce *verify.Counterexample) *CounterexampleResult {
 	out := &CounterexampleResult{
-		Pair: ce.Pair, Reference: verdictWord(len(ce.Reference) > 0 || len(ce.Companions) > 0, false),
+		Pair: ce.Pair, Reference: ce.ReferenceVerdict(),
 		Violations: []ViolationResult{}, Companions: ce.Companions,
-		CEL: verdictWord(ce.Denied, ce.EvaluationError), Errors: append([]string{}, ce.Errors...), Rules: rulesOf(ce.Rules),
+		CEL: ce.CELVerdict(), Errors: append([]string{}, ce.Errors...), Rules: rulesOf(ce.Rules),
 		Old: ReplayValue{ce.Old}, New: ReplayValue{ce.New},
 	}
 	for _, v := range ce.Reference {
 		out.Violations = append(out.Violations, ViolationResult{v.Path, v.Declaration, v.Kind, v.Detail})
 	}
 	return out
-}
-
-// verdictWord is the word of Counterexample.YAML for a verdict.
-func verdictWord(denied, evalError bool) string {
-	switch {
-	case evalError:
-		return "evaluation error"
-	case denied:
-		return "denied"
-	}
-	return "allowed"
 }
 
 func keyOf(d verify.Declaration) DeclarationKey {
