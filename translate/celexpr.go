@@ -48,14 +48,34 @@ func isNull(x string) string {
 }
 
 // hasChain renders "the properties names... are present below x", where x
-// may be null when nullable is set:
+// may be null when nullable is set.
 //
 //	has(x.a) && has(x.a.b)
+//	x.?a.?b.?c.hasValue()                        three properties or more
 //	type(x) != null_type && has(x.a) && has(x.a.b)
+//
+// has(x.a) && has(x.a.b) && has(x.a.b.c) looks x.a up three times and x.a.b
+// twice, and the apiserver's CEL rebuilds the map of an object's property
+// schemas on every lookup; the optional chain looks each property up once.
+// The cost estimate agrees from three properties on (an Immutable presence
+// rule over three costs 11 against 13, over four 13 against 21), while
+// over two the has() form is cheaper (7 against 9), so shorter chains keep
+// it. Optional types compile in every supported environment.
 func hasChain(x string, names []string, nullable bool) (string, error) {
 	var terms []string
 	if nullable {
 		terms = append(terms, "type("+x+") != null_type")
+	}
+	if len(names) >= 3 {
+		cur := x
+		for _, name := range names {
+			next, err := sel(cur, name)
+			if err != nil {
+				return "", err
+			}
+			cur += ".?" + strings.TrimPrefix(next, cur+".")
+		}
+		return strings.Join(append(terms, cur+".hasValue()"), " && "), nil
 	}
 	cur := x
 	for _, name := range names {
@@ -71,11 +91,13 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 
 // presence builds the presence check of a property reached from its scope by
 // names (semantics.md 3.2); a null scope has no properties. Cost: 2 x
-// len(names) has() calls, constant.
+// len(names) lookups, constant.
 //
 //	Immutable:  (has(x.a) && has(x.a.b)) == (has(y.a) && has(y.a.b))
 //	AddOnly:    !(has(y.a) && has(y.a.b)) || (has(x.a) && has(x.a.b))
 //	RemoveOnly: !(has(x.a) && has(x.a.b)) || (has(y.a) && has(y.a.b))
+//
+// and with the optional chains of hasChain from three properties on.
 func presence(m mutability, x, y string, names []string, nullable bool) (string, error) {
 	nx, err := hasChain(x, names, nullable)
 	if err != nil {
