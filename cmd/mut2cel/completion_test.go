@@ -94,6 +94,9 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"mut2cel", "translate", "--kube-version", "1.3"}, "1.30 1.31 1.32 1.33 1.34 1.35 1.36 1.37"},
 		{[]string{"mut2cel", "cost", "--kube-version", "=", "1.29"}, "1.29"},
 		{[]string{"mut2cel", "verify", "cr"}, "crd.yaml"},
+		// -o takes a format, not a file.
+		{[]string{"mut2cel", "verify", "-o", "cr"}, ""},
+		{[]string{"mut2cel", "cost", "--output", "cr"}, ""},
 		{[]string{"mut2cel", "patch", "--dir", "o"}, "out"},
 		{[]string{"mut2cel", "translate", "--max-items", ""}, ""},
 		{[]string{"mut2cel", "help", "ver"}, "verify version"},
