@@ -29,8 +29,13 @@ func scalarPool(s *schema.Structural, rnd *rand.Rand) []interface{} {
 		vv = &schema.ValueValidation{}
 	}
 	switch {
-	case s.XIntOrString:
+	case s.XIntOrString && vv.Pattern == "" && vv.Format == "":
 		return []interface{}{int64(1), "a", int64(2), "b"}
+	case s.XIntOrString:
+		// A pattern or format constrains the strings only, as for a
+		// resource quantity: numbers pass them.
+		strs := stringPool(vv, rnd)
+		return []interface{}{int64(1), strs[0], int64(2), strs[len(strs)-1]}
 	case s.Type == "":
 		return []interface{}{"a", int64(1), true, map[string]interface{}{"a": "b"}, []interface{}{"a"}}
 	case s.Type == "boolean":
