@@ -62,8 +62,11 @@ type Rule struct {
 	// Node is the schema node holding the rule, in the notation of the
 	// declarations annotation (.spec.ports[*]); Index its place in the
 	// node's x-kubernetes-validations, from 0.
-	Node        string `json:"node"`
-	Index       int    `json:"index"`
+	Node  string `json:"node"`
+	Index int    `json:"index"`
+	// Kind is "rule", or "messageExpression" for the message of the rule
+	// at the same node and index.
+	Kind        string `json:"kind"`
 	Rule        string `json:"rule"`
 	Cost        uint64 `json:"cost"`
 	PerCall     uint64 `json:"perCall"`
@@ -163,7 +166,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	}
 	v := &Version{TotalCost: r.Total, Rules: []Rule{}, BoundsAdded: []Bound{}, Exceeds: []Exceeded{}, Suggestions: []Suggestion{}}
 	for _, c := range r.Costs {
-		v.Rules = append(v.Rules, Rule{Path: c.Path(), Node: nodeOf(c.Node), Index: c.Index, Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
+		v.Rules = append(v.Rules, Rule{Path: c.Path(), Node: nodeOf(c.Node), Index: c.Index, Kind: c.Kind, Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
 			Cardinality: c.Cardinality, Generated: generated(c), Error: c.Error})
 	}
 	sort.SliceStable(v.Rules, func(i, j int) bool { return v.Rules[i].Cost > v.Rules[j].Cost })

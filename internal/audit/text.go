@@ -83,6 +83,9 @@ func writeRules(b *strings.Builder, rules []Rule) {
 	rows := [][]string{{"COST", "SHARE", "PER CALL", "CARD", "NODE", "RULE"}}
 	for _, r := range rules {
 		text := r.Rule
+		if r.Kind == costest.KindMessageExpression {
+			text = "(message) " + text
+		}
 		if r.Generated {
 			text = "(generated) " + text
 		}
@@ -132,10 +135,14 @@ func writeRules(b *strings.Builder, rules []Rule) {
 // ruleName names the rule at a cost path, or the version when the path is
 // the schema root's.
 func ruleName(byPath map[string]Rule, path string) string {
-	if r, ok := byPath[path]; ok {
-		return fmt.Sprintf("rule %d on %s", r.Index+1, r.Node)
+	r, ok := byPath[path]
+	switch {
+	case !ok:
+		return "the version"
+	case r.Kind == costest.KindMessageExpression:
+		return fmt.Sprintf("the messageExpression of rule %d on %s", r.Index+1, r.Node)
 	}
-	return "the version"
+	return fmt.Sprintf("rule %d on %s", r.Index+1, r.Node)
 }
 
 // writeWrapped writes text after indent, broken at spaces into lines of
