@@ -151,7 +151,7 @@ func checkComponent(t *testing.T, file string, published, declared, out []byte) 
 func checkComponentWith(t *testing.T, file string, published, declared, out []byte, opts translate.Options) {
 	t.Helper()
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translate.Translate(doc, opts) }
-	crds, diags := component.Translate(batch.Input{Name: file, Data: declared}, tr)
+	crds, diags, _ := component.Translate(batch.Input{Name: file, Data: declared}, tr)
 	if len(diags) > 0 {
 		t.Fatalf("patch: %v", diags)
 	}

@@ -32,6 +32,10 @@ patch must create a rule list or set a bound, it first tests that the
 node is still absent, so that a later upstream release that added one
 fails the build rather than losing it.
 
+Bounds the patches add (maxLength, maxItems, maxProperties) narrow what
+the apiserver accepts, and are reported on standard error as translate
+reports them.
+
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
 problem is reported, nothing is written, and the exit status is 2. When
@@ -84,8 +88,9 @@ func runPatch(c *command, e *env, args []string) int {
 	var crds []component.CRD
 	progress := newProgress(e, "patch")
 	for i, in := range inputs {
-		found, d := component.Translate(in, tr)
+		found, d, warnings := component.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
+		printDiags(e, warnings)
 		crds, diags = append(crds, found...), append(diags, d...)
 	}
 	unusedWarnings, unusedErrs := sets.Unused()

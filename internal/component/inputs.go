@@ -9,8 +9,10 @@ import (
 
 // Translate translates the CRD documents of one input with tr, as
 // mut2cel translate does, and returns each as a CRD to patch, with the
-// diagnostics of the input.
-func Translate(in batch.Input, tr batch.Translator) ([]CRD, []batch.Diagnostic) {
+// diagnostics of the input and its warnings: among them the bounds the
+// patches add, which narrow what the apiserver accepts and so are never
+// left unsaid.
+func Translate(in batch.Input, tr batch.Translator) (crds []CRD, diags, warnings []batch.Diagnostic) {
 	var results []*translate.Result
 	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
 		res, err := tr(doc)
@@ -19,11 +21,10 @@ func Translate(in batch.Input, tr batch.Translator) ([]CRD, []batch.Diagnostic) 
 		}
 		return res, err
 	})
-	var crds []CRD
 	for _, res := range results {
 		crds = append(crds, CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated})
 	}
-	return crds, r.Diags
+	return crds, r.Diags, r.Warnings
 }
 
 // Duplicates reports each CRD given again after its first: kustomize

@@ -3,6 +3,7 @@ package component
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mut2cel/mut2cel/internal/batch"
@@ -22,9 +23,19 @@ func TestTranslate(t *testing.T) {
 		return translate.Translate(doc, translate.Options{})
 	}
 	twice := append(append([]byte{}, data...), append([]byte("---\n"), data...)...)
-	crds, diags := Translate(batch.Input{Name: file, Data: twice}, tr)
+	crds, diags, warnings := Translate(batch.Input{Name: file, Data: twice}, tr)
 	if len(diags) > 0 || len(crds) != 2 {
 		t.Fatalf("Translate(%s twice) = %d CRDs, %v; want 2 CRDs", file, len(crds), diags)
+	}
+	// The patches bound a list: each CRD says so at its own line.
+	var bounds []int
+	for _, w := range warnings {
+		if strings.Contains(w.Detail, "added 1 bound (maxItems 2000 on 1 list)") {
+			bounds = append(bounds, w.Doc)
+		}
+	}
+	if !reflect.DeepEqual(bounds, []int{1, 2}) {
+		t.Errorf("Translate(%s twice) warns %v; want the bound added reported for documents 1 and 2", file, warnings)
 	}
 	if want := crdsOf(t, file)[0]; !reflect.DeepEqual(crds[0], want) {
 		t.Errorf("Translate(%s) = %+v, want %+v", file, crds[0], want)
@@ -63,7 +74,7 @@ spec:
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		return translate.Translate(doc, translate.Options{})
 	}
-	crds, diags := Translate(in, tr)
+	crds, diags, _ := Translate(in, tr)
 	if len(crds) != 0 || len(diags) != 1 || diags[0].Line != 18 || diags[0].Object != "CustomResourceDefinition/gadgets.example.com" {
 		t.Errorf("Translate(bad.yaml) = %d CRDs, %v; want none and one problem at line 18", len(crds), diags)
 	}
