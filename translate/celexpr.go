@@ -33,12 +33,16 @@ func (g *exprGen) newVar(prefix string) string {
 }
 
 // sel renders x.name with the Kubernetes CEL escaping of property names.
-func sel(x, name string) (string, error) {
+func sel(x, name string) (string, error) { return selWith(x, ".", name) }
+
+// selWith renders the selection of name from x with the operator op: "."
+// or, for an optional selection, ".?".
+func selWith(x, op, name string) (string, error) {
 	escaped, ok := apiservercel.Escape(name)
 	if !ok {
 		return "", cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
 	}
-	return x + "." + escaped, nil
+	return x + op + escaped, nil
 }
 
 // isNull renders "x is null". x == null compiles only for objects; the
@@ -69,11 +73,10 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 	if len(names) >= 3 {
 		cur := x
 		for _, name := range names {
-			next, err := sel(cur, name)
-			if err != nil {
+			var err error
+			if cur, err = selWith(cur, ".?", name); err != nil {
 				return "", err
 			}
-			cur += ".?" + strings.TrimPrefix(next, cur+".")
 		}
 		return strings.Join(append(terms, cur+".hasValue()"), " && "), nil
 	}
