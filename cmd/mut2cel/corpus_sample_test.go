@@ -151,9 +151,9 @@ func checkComponent(t *testing.T, file string, published, declared, out []byte) 
 func checkComponentWith(t *testing.T, file string, published, declared, out []byte, opts translate.Options) {
 	t.Helper()
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translate.Translate(doc, opts) }
-	crds, diags, _ := component.Translate(batch.Input{Name: file, Data: declared}, tr)
-	if len(diags) > 0 {
-		t.Fatalf("patch: %v", diags)
+	crds, r := component.Translate(batch.Input{Name: file, Data: declared}, tr)
+	if len(r.Diags) > 0 {
+		t.Fatalf("patch: %v", r.Diags)
 	}
 	kustomization, err := component.Kustomization(crds)
 	if err != nil {

@@ -20,6 +20,12 @@ func declarationsFlag(fs *pflag.FlagSet, p *[]string) {
 	fs.SetAnnotation("declarations", completeAnnotation, []string{completeFiles})
 }
 
+// verboseFlag adds -v, which lists every bound added where the warnings
+// summarize them per version, to a command that translates.
+func verboseFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVarP(p, "verbose", "v", false, "list every bound added, not only a summary per version")
+}
+
 // allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,
 // to the flags of a command that translates.
 func allVersionsFlag(fs *pflag.FlagSet, p *bool) {

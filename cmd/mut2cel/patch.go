@@ -34,7 +34,7 @@ fails the build rather than losing it.
 
 Bounds the patches add (maxLength, maxItems, maxProperties) narrow what
 the apiserver accepts, and are reported on standard error as translate
-reports them.
+reports them: a summary per version, each bound with -v.
 
 PATH is as for translate. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
@@ -49,6 +49,7 @@ type patchOptions struct {
 	kube         kubeVersionFlag
 	dir          string
 	allVersions  bool
+	verbose      bool
 	declarations []string
 }
 
@@ -63,6 +64,7 @@ func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
 	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
 	allVersionsFlag(fs, &o.allVersions)
+	verboseFlag(fs, &o.verbose)
 	declarationsFlag(fs, &o.declarations)
 	return fs
 }
@@ -88,10 +90,13 @@ func runPatch(c *command, e *env, args []string) int {
 	var crds []component.CRD
 	progress := newProgress(e, "patch")
 	for i, in := range inputs {
-		found, d, warnings := component.Translate(in, tr)
+		found, r := component.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
-		printDiags(e, warnings)
-		crds, diags = append(crds, found...), append(diags, d...)
+		printDiags(e, r.Warnings)
+		if o.verbose {
+			printDiags(e, r.Details)
+		}
+		crds, diags = append(crds, found...), append(diags, r.Diags...)
 	}
 	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)

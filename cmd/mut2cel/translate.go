@@ -85,7 +85,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	allVersionsFlag(fs, &o.allVersions)
 	declarationsFlag(fs, &o.declarations)
 	markersFlag(fs, &o.markers)
-	fs.BoolVarP(&o.verbose, "verbose", "v", false, "list every bound added, not only a summary per version")
+	verboseFlag(fs, &o.verbose)
 	outputFlag(fs, &o.output, "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings and bounds added; docs/rewrite.md)", "text", "json")
 	return fs
 }

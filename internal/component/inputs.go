@@ -9,10 +9,10 @@ import (
 
 // Translate translates the CRD documents of one input with tr, as
 // mut2cel translate does, and returns each as a CRD to patch, with the
-// diagnostics of the input and its warnings: among them the bounds the
-// patches add, which narrow what the apiserver accepts and so are never
-// left unsaid.
-func Translate(in batch.Input, tr batch.Translator) (crds []CRD, diags, warnings []batch.Diagnostic) {
+// result of the translation: its diagnostics, and its warnings and
+// details, among them the bounds the patches add, which narrow what the
+// apiserver accepts and so are never left unsaid.
+func Translate(in batch.Input, tr batch.Translator) ([]CRD, *batch.Result) {
 	var results []*translate.Result
 	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
 		res, err := tr(doc)
@@ -21,10 +21,11 @@ func Translate(in batch.Input, tr batch.Translator) (crds []CRD, diags, warnings
 		}
 		return res, err
 	})
+	var crds []CRD
 	for _, res := range results {
 		crds = append(crds, CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated})
 	}
-	return crds, r.Diags, r.Warnings
+	return crds, r
 }
 
 // Duplicates reports each CRD given again after its first: kustomize

@@ -23,19 +23,19 @@ func TestTranslate(t *testing.T) {
 		return translate.Translate(doc, translate.Options{})
 	}
 	twice := append(append([]byte{}, data...), append([]byte("---\n"), data...)...)
-	crds, diags, warnings := Translate(batch.Input{Name: file, Data: twice}, tr)
-	if len(diags) > 0 || len(crds) != 2 {
-		t.Fatalf("Translate(%s twice) = %d CRDs, %v; want 2 CRDs", file, len(crds), diags)
+	crds, r := Translate(batch.Input{Name: file, Data: twice}, tr)
+	if len(r.Diags) > 0 || len(crds) != 2 {
+		t.Fatalf("Translate(%s twice) = %d CRDs, %v; want 2 CRDs", file, len(crds), r.Diags)
 	}
 	// The patches bound a list: each CRD says so at its own line.
 	var bounds []int
-	for _, w := range warnings {
+	for _, w := range r.Warnings {
 		if strings.Contains(w.Detail, "added 1 bound (maxItems 2000 on 1 list)") {
 			bounds = append(bounds, w.Doc)
 		}
 	}
 	if !reflect.DeepEqual(bounds, []int{1, 2}) {
-		t.Errorf("Translate(%s twice) warns %v; want the bound added reported for documents 1 and 2", file, warnings)
+		t.Errorf("Translate(%s twice) warns %v; want the bound added reported for documents 1 and 2", file, r.Warnings)
 	}
 	if want := crdsOf(t, file)[0]; !reflect.DeepEqual(crds[0], want) {
 		t.Errorf("Translate(%s) = %+v, want %+v", file, crds[0], want)
@@ -74,8 +74,8 @@ spec:
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		return translate.Translate(doc, translate.Options{})
 	}
-	crds, diags, _ := Translate(in, tr)
-	if len(crds) != 0 || len(diags) != 1 || diags[0].Line != 18 || diags[0].Object != "CustomResourceDefinition/gadgets.example.com" {
+	crds, r := Translate(in, tr)
+	if diags := r.Diags; len(crds) != 0 || len(diags) != 1 || diags[0].Line != 18 || diags[0].Object != "CustomResourceDefinition/gadgets.example.com" {
 		t.Errorf("Translate(bad.yaml) = %d CRDs, %v; want none and one problem at line 18", len(crds), diags)
 	}
 }
