@@ -100,7 +100,10 @@ func (g *PairGenerator) stepInto(p position, st step, create bool) (position, bo
 func (g *PairGenerator) mutate(obj map[string]interface{}) map[string]interface{} {
 	holder := map[string]interface{}{"": obj}
 	for try := 0; try < 4; try++ {
-		if g.apply(holder, g.pickPath()) {
+		if path := g.pickPath(); g.apply(holder, path) {
+			// A change inside an item can give it the key of another
+			// item.
+			dedupeAlong(holder[""], g.root, path)
 			break
 		}
 	}
@@ -108,8 +111,6 @@ func (g *PairGenerator) mutate(obj map[string]interface{}) map[string]interface{
 	if out == nil {
 		out = map[string]interface{}{}
 	}
-	// A change inside an item can give it the key of another item.
-	dedupeAll(out, g.root)
 	return out
 }
 

@@ -54,3 +54,38 @@ func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what st
 		t.Fatalf("%s (seed 5) is invalid: %v\n%s", what, errs, canonicalJSON(obj))
 	}
 }
+
+// TestNoDuplicatesAfterMutation checks that the generator, which removes
+// duplicates only along the path it changed, leaves none anywhere: removing
+// them from the whole new object changes nothing. The examples have
+// list-maps and sets inside list-map items; the kueue Workload, when the
+// corpus is present, has dozens of list-maps in pod templates.
+func TestNoDuplicatesAfterMutation(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	const pairs = 3000
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			checkNoDuplicates(t, exampleRun(t, file), pairs)
+		})
+	}
+	t.Run("kueue-workload", func(t *testing.T) {
+		checkNoDuplicates(t, workloadRun(t), pairs/3)
+	})
+}
+
+func checkNoDuplicates(t *testing.T, r *versionRun, pairs int) {
+	t.Helper()
+	g := NewPairGenerator(r.s, 9)
+	for i := 0; i < pairs; i++ {
+		old, new := g.Next()
+		for _, obj := range []map[string]interface{}{old, new} {
+			want := canonicalJSON(obj)
+			if got := canonicalJSON(dedupeAll(deepCopyMap(obj), g.root)); got != want {
+				t.Fatalf("pair %d (seed 9) has a duplicate set item or list-map key:\n%s", i, want)
+			}
+		}
+	}
+}

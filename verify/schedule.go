@@ -77,7 +77,7 @@ func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, o
 			if new == nil {
 				new = map[string]interface{}{}
 			}
-			return old, dedupeAll(new, g.root).(map[string]interface{}), true
+			return old, dedupeAlong(new, g.root, a.path).(map[string]interface{}), true
 		}
 	}
 	return nil, nil, false

@@ -171,6 +171,43 @@ func dedupe(n *gnode, l []interface{}) []interface{} {
 	return out
 }
 
+// dedupeAlong applies dedupe where one operator applied at path can have
+// made a duplicate: to the lists the path steps through and to every set
+// and list-map below the node at path. The rest of v is unchanged and so
+// still has no duplicates; skipping it matters on large schemas, where
+// each item's key goes through the storage pipeline.
+func dedupeAlong(v interface{}, n *gnode, path []step) interface{} {
+	if n == nil {
+		return v
+	}
+	if len(path) == 0 {
+		return dedupeAll(v, n)
+	}
+	st, rest := path[0], path[1:]
+	switch x := v.(type) {
+	case map[string]interface{}:
+		switch st.kind {
+		case stepProp:
+			if e, ok := x[st.name]; ok && n.values == nil {
+				x[st.name] = dedupeAlong(e, n.propIdx[st.name], rest)
+			}
+		case stepValues:
+			for k, e := range x {
+				x[k] = dedupeAlong(e, n.values, rest)
+			}
+		}
+	case []interface{}:
+		if n.kind != kindList || st.kind != stepItems {
+			return v
+		}
+		for i, e := range x {
+			x[i] = dedupeAlong(e, n.items, rest)
+		}
+		return dedupe(n, x)
+	}
+	return v
+}
+
 // dedupeAll applies dedupe to every set and list-map in v.
 func dedupeAll(v interface{}, n *gnode) interface{} {
 	if n == nil {
@@ -196,17 +233,50 @@ func dedupeAll(v interface{}, n *gnode) interface{} {
 // entryKey identifies an item of a set (its value) or a list-map (its key
 // fields), in the form storage gives the item: defaults filled in and
 // dropped nulls gone, as the apiserver compares them.
+//
+// Storage changes no scalar that is present and not null (pruning, null
+// dropping and defaulting touch only objects, absent fields and nulls), so
+// such values, the usual set item and list-map key, skip the pipeline.
 func entryKey(n *gnode, item interface{}) string {
 	if n.listType == "set" {
+		if isScalar(item) {
+			return canonicalJSON(item)
+		}
 		return canonicalJSON(kube.StoreValue(n.items.s, deepCopyValue(item)))
 	}
+	if obj, ok := item.(map[string]interface{}); ok && !n.items.s.XEmbeddedResource && scalarKeys(obj, n.mapKeys) {
+		return joinKeys(obj, n.mapKeys)
+	}
 	obj, _ := kube.StoreValue(n.items.s, keyFields(n, item)).(map[string]interface{})
+	return joinKeys(obj, n.mapKeys)
+}
+
+func joinKeys(obj map[string]interface{}, keys []string) string {
 	var b strings.Builder
-	for _, k := range n.mapKeys {
+	for _, k := range keys {
 		b.WriteString(canonicalJSON(obj[k]))
 		b.WriteByte(0)
 	}
 	return b.String()
+}
+
+// scalarKeys reports whether every key field of obj is a scalar, present
+// and not null.
+func scalarKeys(obj map[string]interface{}, keys []string) bool {
+	for _, k := range keys {
+		if !isScalar(obj[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isScalar(v interface{}) bool {
+	switch v.(type) {
+	case string, bool, int64, float64:
+		return true
+	}
+	return false
 }
 
 // keyFields returns a copy of the key fields of a list-map item, or of the
