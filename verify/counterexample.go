@@ -93,7 +93,7 @@ func (r *versionRun) denyingRules(old, new map[string]interface{}) []InvolvedRul
 	if r.rules == nil {
 		r.rules = rulesOf(r.s)
 	}
-	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	storedOld, err := r.storedOld(old)
 	if err != nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // canonicalJSON renders a decoded JSON value with sorted keys and numbers
@@ -68,4 +69,33 @@ func deepCopyMap(m map[string]interface{}) map[string]interface{} {
 		out[k] = deepCopyValue(e)
 	}
 	return out
+}
+
+// jsonStable reports whether v holds only what a JSON round trip carries
+// unchanged: objects, lists, booleans, null, int64 integers, and strings
+// and keys of valid UTF-8 (encoding replaces invalid bytes). Floats are
+// not: one with an integral value comes back as an integer, which is what
+// the round trip of storage is for.
+func jsonStable(v interface{}) bool {
+	switch x := v.(type) {
+	case map[string]interface{}:
+		for k, e := range x {
+			if !utf8.ValidString(k) || !jsonStable(e) {
+				return false
+			}
+		}
+		return true
+	case []interface{}:
+		for _, e := range x {
+			if !jsonStable(e) {
+				return false
+			}
+		}
+		return true
+	case string:
+		return utf8.ValidString(x)
+	case bool, int64, nil:
+		return true
+	}
+	return false
 }

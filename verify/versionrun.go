@@ -251,7 +251,7 @@ func (v verdicts) refDenied() bool {
 // compare runs a raw pair through the storage pipeline and both deciders.
 // The raw objects are not changed.
 func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) {
-	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	storedOld, err := r.storedOld(old)
 	if err != nil {
 		return verdicts{}, err
 	}
@@ -356,9 +356,21 @@ func sameDisagreement(a, b verdicts) bool {
 // denyingCompanions lists the declared CRD's own rules that, each alone,
 // deny the raw pair once stored.
 func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []InvolvedRule {
-	storedOld, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(old)))
+	storedOld, err := r.storedOld(old)
 	if err != nil {
 		return nil
 	}
 	return r.companions.denying(storedOld, kube.Store(r.s, deepCopyMap(new)))
+}
+
+// storedOld returns a copy of a raw old object as the apiserver reads it
+// back from storage: through the storage pipeline, then written as JSON and
+// read back. Where the round trip cannot change the object (jsonStable), it
+// is skipped: on a large schema it costs a sixth of a pair.
+func (r *versionRun) storedOld(old map[string]interface{}) (map[string]interface{}, error) {
+	stored := kube.Store(r.s, deepCopyMap(old))
+	if jsonStable(stored) {
+		return stored, nil
+	}
+	return kube.RoundTrip(stored)
 }
