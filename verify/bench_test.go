@@ -62,7 +62,7 @@ func benchPairs(b *testing.B, r *versionRun) {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	}
-	runtime.GC() // of the set-up's garbage: the translation of a large CRD makes much
+	runtime.GC() // collect the set-up's garbage first: translating a large CRD makes much
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		old, new := r.gen.Next()
