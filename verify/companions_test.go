@@ -1,7 +1,6 @@
 package verify_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,42 +11,11 @@ import (
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// counterCRD declares spec.name Immutable and holds a rule of its own,
-// unrelated to the declaration, that denies every decrease of spec.count.
+// counterCRD has spec.name with nameDecl, and spec.count, an integer,
+// with countRule: a rule of the CRD's own, unrelated to the declaration,
+// that denies every decrease, or a bound.
 func counterCRD(t *testing.T, nameDecl, countRule string) map[string]interface{} {
-	t.Helper()
-	text := fmt.Sprintf(`apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: counters.example.com
-spec:
-  group: example.com
-  names: {kind: Counter, listKind: CounterList, plural: counters, singular: counter}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              name:
-                type: string
-                maxLength: 8
-                %s
-              count:
-                type: integer
-                %s
-`, nameDecl, countRule)
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		t.Fatal(err)
-	}
-	return doc
+	return verify.CounterCRD(t, nameDecl, "type: integer, "+countRule, "")
 }
 
 const (
