@@ -39,6 +39,41 @@ properties:
 		{`{spec: {a: {b: {d: w}}}}`, `{spec: {}}`, "IAR"},
 	},
 }, {
+	// c and e come and go with spec, which requires a, which requires
+	// them: their presence rules test spec alone, one rule for both. p is
+	// required but nullable, so m comes and goes with p, not with spec.
+	name: "required-below-optional-parent",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    required: [a, p]
+    properties:
+      a:
+        type: object
+        required: [c, e]
+        properties:
+          c: {type: string, maxLength: 16, x-kubernetes-mutability: %s}
+          e: {type: string, maxLength: 16, x-kubernetes-mutability: %s}
+          d: {type: string, maxLength: 16}
+      p:
+        type: object
+        nullable: true
+        required: [m]
+        properties:
+          m: {type: string, maxLength: 16, x-kubernetes-mutability: %s}`,
+	transitions: []transition{
+		{`{spec: {a: {c: x, e: k}, p: {m: z}}}`, `{spec: {a: {c: x, e: k, d: w}, p: {m: z}}}`, "IAR"},
+		{`{spec: {a: {c: x, e: k}, p: {m: z}}}`, `{spec: {a: {c: v, e: k}, p: {m: z}}}`, ""},
+		{`{spec: {a: {c: x, e: k}, p: {m: z}}}`, `{}`, "R"},
+		{`{}`, `{spec: {a: {c: x, e: k}, p: {m: z}}}`, "A"},
+		{`{spec: {a: {c: x, e: k}, p: {m: z}}}`, `{spec: {a: {c: x, e: k}, p: null}}`, "R"},
+		{`{spec: {a: {c: x, e: k}, p: null}}`, `{spec: {a: {c: x, e: k}, p: {m: z}}}`, "A"},
+		{`{spec: {a: {c: x, e: k}, p: null}}`, `{}`, "R"},
+		{`{}`, `{spec: {a: {c: x, e: k}, p: null}}`, "A"},
+	},
+}, {
 	name: "list-map-item-field",
 	schema: `
 type: object

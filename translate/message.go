@@ -47,14 +47,25 @@ func valueMessage(n *node, c decl.Constraints) string {
 	}
 }
 
-func presenceMessage(n *node, m mutability) string {
+// presenceMessage words the presence rule of fields, which share one
+// presence carrier (presenceCarrier): "a, b and c cannot be added or
+// removed".
+func presenceMessage(fields []*node, m mutability) string {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.userPath()
+	}
+	subject := names[len(names)-1]
+	if len(names) > 1 {
+		subject = strings.Join(names[:len(names)-1], ", ") + " and " + subject
+	}
 	switch m {
 	case addOnly:
-		return n.userPath() + " cannot be removed once set"
+		return subject + " cannot be removed once set"
 	case removeOnly:
-		return n.userPath() + " cannot be added, only removed"
+		return subject + " cannot be added, only removed"
 	}
-	return n.userPath() + " cannot be added or removed"
+	return subject + " cannot be added or removed"
 }
 
 func keysMessage(c *node, m mutability) string {

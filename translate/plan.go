@@ -23,6 +23,9 @@ type planner struct {
 	// afforded is reported with the declaration it stands for.
 	origin  origin
 	origins map[string]origin
+	// presenceFields lists, by ruleKey, the fields each presence rule
+	// stands for (sharePresence).
+	presenceFields map[string][]*node
 }
 
 // plan generates the rules of every declaration below root, in walk order,
@@ -227,30 +230,91 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 }
 
 // presenceRule checks the presence of property n within its scope
-// (semantics.md 3.2).
+// (semantics.md 3.2). The check reads only the chain down to n's presence
+// carrier, which is present exactly where n is.
 func (p *planner) presenceRule(n *node, m mutability) error {
 	scope := n.scope()
-	if alwaysPresent(scope, n) {
-		return nil // a rule that could never fail would only cost
+	carrier := presenceCarrier(scope, n)
+	if carrier == scope {
+		return nil // the schema keeps n present: a rule that could never fail would only cost
 	}
-	names := propertyNames(scope, n)
-	return p.scopedRule(scope, n, presenceMessage(n, m), func(x, y string) (string, error) {
+	names := propertyNames(scope, carrier)
+	host, rule, err := p.scopedRule(scope, n, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
 		return presence(m, x, y, names, scope.nullableEntry())
 	})
+	if err != nil || host == nil {
+		return err
+	}
+	p.sharePresence(host, rule, n, m)
+	return nil
 }
 
-// alwaysPresent reports whether the schema keeps n present, and not null,
-// wherever its scope exists: every property from scope down to n is
-// required by its parent and not nullable. The apiserver's schema
-// validation then refuses an update that unsets n before any rule runs.
-func alwaysPresent(scope, n *node) bool {
-	for c := n; c != scope; c = c.parent {
-		if !c.isProperty() || c.s.Nullable || c.parent.s.ValueValidation == nil ||
-			!slices.Contains(c.parent.s.ValueValidation.Required, c.name()) {
-			return false
+// presenceCarrier returns the property whose presence decides that of n
+// wherever scope exists: the nearest of n and its ancestors below scope
+// that the schema does not keep present, or scope itself when the schema
+// keeps n present all the way up. A property is kept present when its
+// parent requires it and it is not nullable: the apiserver's schema
+// validation refuses an update that removes it, or sets it to null, before
+// any rule runs, so below the carrier n comes and goes with the carrier.
+// Reading the shorter chain matters at runtime: the apiserver's CEL
+// rebuilds the map of an object's property schemas on every lookup.
+//
+// Like every check on stored objects, this holds for objects valid under
+// the current schema; an object stored before a property became required
+// may lack it.
+func presenceCarrier(scope, n *node) *node {
+	c := n
+	for c != scope && keptPresent(c) {
+		c = c.parent
+	}
+	return c
+}
+
+// keptPresent reports whether the schema keeps property c present, and not
+// null, wherever its parent exists.
+func keptPresent(c *node) bool {
+	return c.isProperty() && !c.s.Nullable && c.parent.s.ValueValidation != nil &&
+		slices.Contains(c.parent.s.ValueValidation.Required, c.name())
+}
+
+// sharePresence records that rule on host checks the presence of n. Fields
+// with one presence carrier get one rule text, which the apiserver keys
+// x-kubernetes-validations by, so the rule is hosted once: its message
+// names every field it stands for, and its fieldPath their nearest common
+// ancestor, so that the error lies on the path of each.
+func (p *planner) sharePresence(host *node, rule string, n *node, m mutability) {
+	key := ruleKey(host.docPath(nil), rule)
+	if p.presenceFields == nil {
+		p.presenceFields = map[string][]*node{}
+	}
+	fields := append(p.presenceFields[key], n)
+	p.presenceFields[key] = fields
+	if len(fields) == 1 {
+		return
+	}
+	for i := range host.rules {
+		if host.rules[i].Rule == rule {
+			host.rules[i].Message = presenceMessage(fields, m)
+			host.rules[i].FieldPath = fieldPathBetween(host, commonAncestor(fields))
 		}
 	}
-	return true
+}
+
+// commonAncestor returns the deepest node at or above every one of nodes.
+func commonAncestor(nodes []*node) *node {
+	a := nodes[0]
+	for _, n := range nodes[1:] {
+		for len(n.path) > len(a.path) {
+			n = n.parent
+		}
+		for len(a.path) > len(n.path) {
+			a = a.parent
+		}
+		for a != n {
+			a, n = a.parent, n.parent
+		}
+	}
+	return a
 }
 
 // keyRules checks the keys of collection c (semantics.md 4).
@@ -266,9 +330,10 @@ func (p *planner) keyRules(c *node, m mutability) error {
 	msg := keysMessage(c, m)
 	nullable := scope.nullableEntry()
 	if len(names) == 0 || !c.hostable() || c.listType() == "atomic" {
-		return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+		_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
 			return p.g.keys(m, c, x, y, names, nullable)
 		})
+		return err
 	}
 	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
 		contained, err := p.g.keys(m, c, "self", "oldSelf", nil, false)
@@ -277,25 +342,27 @@ func (p *planner) keyRules(c *node, m mutability) error {
 		}
 		p.addRule(c, edit.Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
-	return p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+	_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
 	})
+	return err
 }
 
 // scopedRule hosts a check that must run at every instance of scope existing
 // before and after, on scope itself where the apiserver correlates it, or on
-// the nearest correlated node above, iterating down to scope.
-func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y string) (string, error)) error {
+// the nearest correlated node above, iterating down to scope. It returns the
+// host and the rule text, or a nil host where no rule is needed.
+func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y string) (string, error)) (*node, string, error) {
 	if scope.valueImmutableAtOrAbove() != nil || scope.underSetItem() {
-		return nil // the whole scope is equal wherever it exists before and after
+		return nil, "", nil // the whole scope is equal wherever it exists before and after
 	}
 	host := nearestHostable(scope)
 	expr, err := p.g.pairs(host, scope, "self", "oldSelf", check)
 	if err != nil {
-		return ignoreVacuous(err)
+		return nil, "", ignoreVacuous(err)
 	}
 	p.addRule(host, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden, FieldPath: fieldPathBetween(host, target)})
-	return nil
+	return host, expr, nil
 }
 
 func ignoreVacuous(err error) error {
