@@ -184,6 +184,40 @@ properties:
 		{`{}`, `{spec: {tags: [a]}}`, "A"},
 	},
 }, {
+	// Properties the object requires are present on both sides, so their
+	// presence is not tested; a required nullable one may be null, which
+	// is absent, and an optional one may be absent on either side.
+	name:   "required-properties-of-immutable-object",
+	values: "IA",
+	schema: `
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-mutability: %s
+    required: [name, tags, opt]
+    properties:
+      name: {type: string, maxLength: 16}
+      tags:
+        type: array
+        maxItems: 8
+        x-kubernetes-list-type: set
+        items: {type: string, maxLength: 16}
+      opt: {type: string, maxLength: 16, nullable: true}
+      note: {type: string, maxLength: 16}`,
+	transitions: []transition{
+		{`{spec: {name: a, tags: [x], opt: null}}`, `{spec: {name: a, tags: [x], opt: null}}`, "IA"},
+		{`{spec: {name: a, tags: [x], opt: null}}`, `{spec: {name: b, tags: [x], opt: null}}`, ""},
+		{`{spec: {name: a, tags: [x], opt: null}}`, `{spec: {name: a, tags: [x, z], opt: null}}`, ""},
+		{`{spec: {name: a, tags: [x, z], opt: null}}`, `{spec: {name: a, tags: [z, x], opt: null}}`, ""},
+		{`{spec: {name: a, tags: [x], opt: null}}`, `{spec: {name: a, tags: [x], opt: v}}`, ""},
+		{`{spec: {name: a, tags: [x], opt: v}}`, `{spec: {name: a, tags: [x], opt: null}}`, ""},
+		{`{spec: {name: a, tags: [x], opt: v}}`, `{spec: {name: a, tags: [x], opt: v}}`, "IA"},
+		{`{spec: {name: a, tags: [x], opt: null}}`, `{spec: {name: a, tags: [x], opt: null, note: w}}`, ""},
+		{`{spec: {name: a, tags: [x], opt: null, note: w}}`, `{spec: {name: a, tags: [x], opt: null}}`, ""},
+		{`{}`, `{spec: {name: a, tags: [x], opt: null}}`, "A"},
+	},
+}, {
 	name:   "escaped-property-names",
 	values: "I",
 	schema: `

@@ -197,6 +197,9 @@ func (p *planner) valueInline(n *node, add func(string)) error {
 	return nil
 }
 
+// valueAtObject compares an object whose == is not strict property by
+// property: a property the schema keeps present (keptPresent) is present on
+// both sides, so its presence is not tested.
 func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 	var terms []string
 	var recurse []*node
@@ -211,12 +214,17 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 		if err != nil {
 			return err
 		}
-		if exact {
+		switch {
+		case exact && keptPresent(c):
+			terms = append(terms, x+" == "+y)
+		case exact:
 			terms = append(terms, "(has("+x+") ? has("+y+") && "+x+" == "+y+" : !has("+y+"))")
-			continue
+		case keptPresent(c):
+			recurse = append(recurse, c)
+		default:
+			terms = append(terms, "has("+x+") == has("+y+")")
+			recurse = append(recurse, c)
 		}
-		terms = append(terms, "has("+x+") == has("+y+")")
-		recurse = append(recurse, c)
 	}
 	if len(terms) > 0 {
 		add(strings.Join(terms, " && "))
