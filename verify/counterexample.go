@@ -93,11 +93,10 @@ func (r *versionRun) denyingRules(old, new map[string]interface{}) []InvolvedRul
 	if r.rules == nil {
 		r.rules = rulesOf(r.s)
 	}
-	storedOld, err := r.storedOld(old)
+	storedOld, storedNew, err := r.storedPair(old, new)
 	if err != nil {
 		return nil
 	}
-	storedNew := kube.Store(r.s, deepCopyMap(new))
 	var out []InvolvedRule
 	for _, rr := range r.rules {
 		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {

@@ -1,0 +1,220 @@
+package verify
+
+import (
+	"maps"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/internal/kube"
+)
+
+// storeNew returns kube.Store(s, new) for the new object of a pair, given
+// storedOld, kube.Store(s, old) of its old object, and leaves its arguments
+// as they are.
+//
+// The storage pipeline (pruning, dropping nulls, defaulting) makes of a
+// value below the root what that value and its schema alone decide, so
+// where new equals old the stored form is storedOld's, copied. Where they
+// differ, what changed goes through the pipeline again: in an object of
+// its own where the pipeline acts on the object holding it (storedObject),
+// item by item in a list (storedList). A difference in apiVersion, kind or
+// metadata, which the pipeline treats apart, stores the whole object. A
+// new object differs from its old one in one to three places, and on large
+// schemas this spares most of the pipeline's walk; storeCheck, set by the
+// tests, compares every result with the whole pipeline's.
+func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) map[string]interface{} {
+	out, ok := storedObject(s, old, storedOld, new, true)
+	if !ok {
+		out = kube.Store(s, deepCopyMap(new))
+	}
+	if storeCheck != nil {
+		storeCheck(s, new, out)
+	}
+	return out
+}
+
+// storeCheck, when set, is called with every result of storeNew.
+var storeCheck func(s *schema.Structural, new, stored map[string]interface{})
+
+// storedValue returns the stored form of nv, given ov, of the same place in
+// the old object, and sv, its stored form. Both ov and nv are present and
+// not null.
+func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
+	switch n := nv.(type) {
+	case map[string]interface{}:
+		o, oOK := ov.(map[string]interface{})
+		st, sOK := sv.(map[string]interface{})
+		if oOK && sOK {
+			if out, ok := storedObject(s, o, st, n, false); ok {
+				return out
+			}
+		}
+	case []interface{}:
+		o, oOK := ov.([]interface{})
+		st, sOK := sv.([]interface{})
+		if oOK && sOK && s.Items != nil && len(st) == len(o) {
+			if out, ok := storedList(s.Items, o, st, n); ok {
+				return out
+			}
+		}
+	}
+	return kube.StoreValue(s, deepCopyValue(nv))
+}
+
+// storedObject is storedValue for an object; false when the difference
+// lies in keys the pipeline treats apart (apiVersion, kind and metadata of
+// the root or an embedded resource), and the object must be stored again.
+//
+// What the pipeline does at an object it does key by key: it prunes an
+// unknown key, drops a null, fills in a default where a key is absent. So
+// the keys whose fate the object decides (added, removed, null on one side,
+// or without a schema of their own) go through the pipeline in an object
+// of their own, and the rest are taken from the old object's stored form
+// or, where their value changed, stored one level down.
+func storedObject(s *schema.Structural, old, stored, new map[string]interface{}, root bool) (map[string]interface{}, bool) {
+	out := make(map[string]interface{}, len(stored))
+	apart := root || s.XEmbeddedResource
+	var loose map[string]interface{}
+	shared := 0
+	for k, nv := range new {
+		ov, inOld := old[k]
+		if inOld {
+			shared++
+		}
+		if inOld && sameJSON(ov, nv) {
+			if sv, ok := stored[k]; ok {
+				out[k] = deepCopyValue(sv)
+			}
+			continue
+		}
+		if apart && (k == "apiVersion" || k == "kind" || k == "metadata") {
+			return nil, false
+		}
+		sv, kept := stored[k]
+		ks := propertySchema(s, k)
+		if !inOld || ov == nil || nv == nil || !kept || ks == nil {
+			if loose == nil {
+				loose = map[string]interface{}{}
+			}
+			loose[k] = deepCopyValue(nv)
+			continue
+		}
+		out[k] = storedValue(ks, ov, sv, nv)
+	}
+	if loose == nil && shared == len(old) {
+		// The keys absent from new are those absent from old, whose
+		// defaults stored holds.
+		for k, sv := range stored {
+			if _, inNew := new[k]; !inNew {
+				out[k] = deepCopyValue(sv)
+			}
+		}
+		return out, true
+	}
+	if apart {
+		for _, k := range []string{"apiVersion", "kind", "metadata"} {
+			if _, inNew := new[k]; !inNew {
+				if _, inOld := old[k]; inOld {
+					return nil, false
+				}
+			}
+		}
+	}
+	if loose == nil {
+		loose = map[string]interface{}{}
+	}
+	decided, ok := kube.StoreValue(s, maps.Clone(loose)).(map[string]interface{}) // the pipeline adds defaults to the map it is given
+	if !ok {
+		return nil, false
+	}
+	for k, v := range decided {
+		if _, inNew := new[k]; !inNew {
+			out[k] = v // a default
+		} else if _, isLoose := loose[k]; isLoose {
+			out[k] = v
+		}
+	}
+	return out, true
+}
+
+// storedList is storedValue for a list whose old form's stored form kept
+// every item. The pipeline stores a list item by item, so an item equal to
+// an old one, where it stands or (after an insertion, a removal or a
+// reordering) elsewhere, is that one's stored form; any other is stored
+// from the old item at its index, or alone. A null item, which defaulting
+// may replace, stores the list again.
+func storedList(items *schema.Structural, old, stored, new []interface{}) ([]interface{}, bool) {
+	out := make([]interface{}, len(new))
+	for i, nv := range new {
+		if nv == nil {
+			return nil, false
+		}
+		if j := sameItem(old, i, nv); j >= 0 {
+			out[i] = deepCopyValue(stored[j])
+		} else if i < len(old) && old[i] != nil {
+			out[i] = storedValue(items, old[i], stored[i], nv)
+		} else {
+			out[i] = kube.StoreValue(items, deepCopyValue(nv))
+		}
+	}
+	return out, true
+}
+
+// sameItem returns the index of an item of old equal to v, looking at
+// index i first; -1 if there is none.
+func sameItem(old []interface{}, i int, v interface{}) int {
+	if i < len(old) && sameJSON(old[i], v) {
+		return i
+	}
+	for j, o := range old {
+		if j != i && sameJSON(o, v) {
+			return j
+		}
+	}
+	return -1
+}
+
+// propertySchema is the schema of key k of objects of s: its property, or
+// additionalProperties; nil for a key s has no schema for.
+func propertySchema(s *schema.Structural, k string) *schema.Structural {
+	if p, ok := s.Properties[k]; ok {
+		return &p
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		return s.AdditionalProperties.Structural
+	}
+	return nil
+}
+
+// sameJSON reports whether two JSON values are equal, numbers of different
+// Go types being different.
+func sameJSON(a, b interface{}) bool {
+	switch x := a.(type) {
+	case map[string]interface{}:
+		y, ok := b.(map[string]interface{})
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, e := range x {
+			f, ok := y[k]
+			if !ok || !sameJSON(e, f) {
+				return false
+			}
+		}
+		return true
+	case []interface{}:
+		y, ok := b.([]interface{})
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case string, bool, int64, float64, nil:
+		return a == b
+	}
+	return false // another Go type: never taken as equal
+}
