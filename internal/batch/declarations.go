@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -65,22 +67,59 @@ func (s *DeclarationSets) See(doc map[string]interface{}) {
 
 // Unused reports the sets whose CRD no input holds. A file may declare
 // for several CRDs and be given with some of them, so such a set is a
-// warning; when no set names an input CRD at all, nothing was declared,
-// which is an error.
+// warning, one line a file however many of its sets it concerns; when no
+// set names an input CRD at all, nothing was declared, and each set is an
+// error.
 func (s *DeclarationSets) Unused() (warnings, errs []Diagnostic) {
 	used := false
 	for _, set := range s.Sets {
 		used = used || s.seen[set.CRD]
 	}
-	var diags []Diagnostic
+	var unused []decl.Set
 	for _, set := range s.Sets {
 		if !s.seen[set.CRD] {
-			diags = append(diags, Diagnostic{File: set.Source.File, Line: set.Source.Line, Warning: used,
-				Detail: fmt.Sprintf("crd %s: no CRD of this name in the inputs", set.CRD)})
+			unused = append(unused, set)
 		}
 	}
-	if used {
-		return diags, nil
+	if !used {
+		for _, set := range unused {
+			errs = append(errs, unusedDiagnostic(set))
+		}
+		return nil, errs
 	}
-	return nil, diags
+	for len(unused) > 0 {
+		file := unused[0].Source.File
+		var here, rest []decl.Set
+		for _, set := range unused {
+			if set.Source.File == file {
+				here = append(here, set)
+			} else {
+				rest = append(rest, set)
+			}
+		}
+		warnings = append(warnings, unusedWarning(here))
+		unused = rest
+	}
+	return warnings, nil
+}
+
+func unusedDiagnostic(set decl.Set) Diagnostic {
+	return Diagnostic{File: set.Source.File, Line: set.Source.Line,
+		Detail: fmt.Sprintf("crd %s: no CRD of this name in the inputs", set.CRD)}
+}
+
+// unusedWarning is the warning for the unused sets of one file, at the
+// first of them.
+func unusedWarning(sets []decl.Set) Diagnostic {
+	d := unusedDiagnostic(sets[0])
+	d.Warning = true
+	if len(sets) == 1 {
+		return d
+	}
+	lines := make([]string, len(sets))
+	for i, set := range sets {
+		lines[i] = strconv.Itoa(set.Source.Line)
+	}
+	d.Detail = fmt.Sprintf("%d documents declare for CRDs not in the inputs (lines %s)", len(sets), strings.Join(lines, ", "))
+	return d
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// declarationsFile declares for two CRDs, of which a run may hold one,
-// both, or neither.
+// declarationsFile declares for three CRDs, of which a run may hold some,
+// all, or none.
 const declarationsFile = `apiVersion: mut2cel.io/v1alpha1
 kind: Declarations
 crd: widgets.example.com
@@ -21,6 +21,13 @@ kind: Declarations
 crd: gadgets.example.com
 fields:
   .spec.b:
+    x-kubernetes-mutability: Immutable
+---
+apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: gizmos.example.com
+fields:
+  .spec.c:
     x-kubernetes-mutability: Immutable
 `
 
@@ -37,18 +44,21 @@ func TestDeclarationSetsUnused(t *testing.T) {
 		inputs         []string
 		warnings, errs []string
 	}{
-		{"every set used", []string{"widgets.example.com", "gadgets.example.com"}, nil, nil},
-		{"one set used", []string{"widgets.example.com", "other.example.com"},
+		{"every set used", []string{"widgets.example.com", "gadgets.example.com", "gizmos.example.com"}, nil, nil},
+		{"one set unused", []string{"widgets.example.com", "gizmos.example.com", "other.example.com"},
 			[]string{path + ":8: warning: crd gadgets.example.com: no CRD of this name in the inputs"}, nil},
+		{"several sets unused", []string{"widgets.example.com"}, []string{
+			path + ":8: warning: 2 documents declare for CRDs not in the inputs (lines 8, 15)"}, nil},
 		{"no set used", []string{"other.example.com"}, nil, []string{
 			path + ":1: crd widgets.example.com: no CRD of this name in the inputs",
 			path + ":8: crd gadgets.example.com: no CRD of this name in the inputs",
+			path + ":15: crd gizmos.example.com: no CRD of this name in the inputs",
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sets, diags := ReadDeclarations([]string{path})
-			if len(diags) > 0 || len(sets.Sets) != 2 {
-				t.Fatalf("ReadDeclarations(%s) = %d sets, %v; want 2 sets", path, len(sets.Sets), diags)
+			if len(diags) > 0 || len(sets.Sets) != 3 {
+				t.Fatalf("ReadDeclarations(%s) = %d sets, %v; want 3 sets", path, len(sets.Sets), diags)
 			}
 			for _, name := range c.inputs {
 				sets.See(named(name))
