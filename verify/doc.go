@@ -46,8 +46,10 @@
 //   - Verify is deterministic: the same documents, seed and pair count give
 //     the same report. Both objects of a pair go through the apiserver's
 //     storage pipeline (internal/kube.Store; the old one also through the
-//     JSON round trip) before either side judges them, and the CEL side runs
-//     the apiserver's own validator, compiled once per version.
+//     JSON round trip; the new one only where it differs from the old one,
+//     storeNew, which the package's tests hold to the whole pipeline)
+//     before either side judges them, and the CEL side runs the apiserver's
+//     own validator, compiled once per version.
 //   - The reference verdict is the checker's composed with the rules of
 //     the declared document (its companions), as the apiserver composes
 //     rules: an update is allowed when the checker and every companion
