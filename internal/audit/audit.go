@@ -177,26 +177,43 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	}
 	for _, c := range r.Costs {
 		if over[c.Path()] {
-			s, err := suggest(root, env, c)
+			s, err := suggest(root, env, c.Path(), func(e costest.Cost) bool { return e.Path() == c.Path() })
 			if err != nil {
 				return nil, err
 			}
 			v.Suggestions = append(v.Suggestions, s)
 		}
 	}
+	if r.Total > costest.PerVersionLimit.Value && len(v.Suggestions) == 0 {
+		// No expression is over a limit of its own, which would have a
+		// suggestion saying what the total needs, yet the total is: the
+		// bounds of all of them together, or why there are none.
+		s, err := suggest(root, env, versionPath, func(costest.Cost) bool { return true })
+		if err != nil {
+			return nil, err
+		}
+		v.Suggestions = append(v.Suggestions, s)
+	}
 	return v, nil
 }
 
-// suggest finds the bounds that bring one expression under the static
-// limits (docs/cost.md: the runtime limits are judged on realistic
-// objects, not bounded for), or says up to which sizes it stays within
-// the runtime limits.
-func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, target costest.Cost) (Suggestion, error) {
-	s := Suggestion{Path: target.Path()}
-	selected := func(c costest.Cost) bool { return c.Path() == target.Path() }
+// versionPath is where the limits on a version as a whole, the
+// per-version and the per-object one, are reported.
+const versionPath = "openAPIV3Schema"
+
+// suggest finds the bounds that bring the selected expressions, at path
+// (one expression, or the version), under the static limits
+// (docs/cost.md: the runtime limits are judged on realistic objects, not
+// bounded for), or says up to which sizes they stay within the runtime
+// limits.
+func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, path string, selected func(costest.Cost) bool) (Suggestion, error) {
+	s := Suggestion{Path: path}
 	bounds, err := costest.Bounds(root, env, costest.BoundOptions{Selected: selected})
 	var unfit *costest.UnfitError
 	switch {
+	case errors.As(err, &unfit) && path == versionPath:
+		s.Detail = "no bound at or above the floors (maxLength 253, maxItems and maxProperties 64) brings its rules under the per-version limit together: " + unfit.Error() + "; simplify or remove rules"
+		return s, nil
 	case errors.As(err, &unfit):
 		s.Detail = "no bound at or above the floors (maxLength 253, maxItems and maxProperties 64) brings it under the static limits: " + unfit.Error() + "; simplify the rule"
 		return s, nil
@@ -213,7 +230,7 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, tar
 	if err != nil {
 		return s, err
 	}
-	s.Detail = "only its worst case is over the runtime limits, and no bound is needed for the static ones; "
+	s.Detail = "only its worst case is over the runtime limits, and it fits the per-expression limit without a bound; "
 	if reach.Within {
 		s.Detail += "it stays within them while the " + reach.Sizes()
 	} else {

@@ -26,7 +26,8 @@
 //     messageExpressions included: the figure the apiserver compares with
 //     the per-version limit.
 //   - Every expression over a limit, static or runtime, has one suggestion;
-//     a version crossing only a version-wide limit gets none.
+//     a version whose total crosses the per-version limit while none of
+//     its expressions crosses a limit has one for all of them together.
 //   - Report.Rejected is true when some version crosses a static limit,
 //     the ones that make the apiserver reject the CRD.
 //   - WriteText is deterministic and its lines fit in Width columns: the
