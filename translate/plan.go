@@ -295,6 +295,9 @@ func (p *planner) sharePresence(host *node, rule string, n *node, m mutability) 
 	if p.presenceFields == nil {
 		p.presenceFields = map[string][]*node{}
 	}
+	if slices.Contains(p.presenceFields[key], n) {
+		return // declared twice to one end: x-kubernetes-mutability and x-kubernetes-update
+	}
 	fields := append(p.presenceFields[key], n)
 	p.presenceFields[key] = fields
 	if len(fields) == 1 {
