@@ -168,7 +168,7 @@ func (s *search) misfits(r *Report) []Exceeded {
 	// Rules others wrote may use up the whole budget alone; then bounds on
 	// our nodes cannot help, and CRD validation or the cost report says so.
 	if total := sum(selected, s.others); s.others < PerVersionLimit.Value && total > PerVersionLimit.Value {
-		out = append(out, Exceeded{PerVersionLimit, "openAPIV3Schema", total})
+		out = append(out, Exceeded{PerVersionLimit, VersionPath, total})
 	}
 	return out
 }

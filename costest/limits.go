@@ -32,11 +32,14 @@ var (
 		"runtime cost of all rule evaluations on one object"}
 )
 
+// VersionPath is the Path of an Exceeded for the limits on a version as a
+// whole, the per-version and the per-object one.
+const VersionPath = "openAPIV3Schema"
+
 // Exceeded is one limit crossed by one expression or by the version.
 type Exceeded struct {
 	Limit Limit
-	// Path is the expression's path, or "openAPIV3Schema" for the version
-	// limits.
+	// Path is the expression's path, or VersionPath for the version limits.
 	Path string
 	Cost uint64
 }
@@ -62,10 +65,10 @@ func (r *Report) Exceeded() []Exceeded {
 		}
 	}
 	if r.Total > PerVersionLimit.Value {
-		static = append(static, Exceeded{PerVersionLimit, "openAPIV3Schema", r.Total})
+		static = append(static, Exceeded{PerVersionLimit, VersionPath, r.Total})
 	}
 	if r.Total > PerObjectLimit.Value {
-		runtime = append(runtime, Exceeded{PerObjectLimit, "openAPIV3Schema", r.Total})
+		runtime = append(runtime, Exceeded{PerObjectLimit, VersionPath, r.Total})
 	}
 	return append(static, runtime...)
 }

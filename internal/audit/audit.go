@@ -188,7 +188,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 		// No expression is over a limit of its own, which would have a
 		// suggestion saying what the total needs, yet the total is: the
 		// bounds of all of them together, or why there are none.
-		s, err := suggest(root, env, versionPath, func(costest.Cost) bool { return true })
+		s, err := suggest(root, env, costest.VersionPath, func(costest.Cost) bool { return true })
 		if err != nil {
 			return nil, err
 		}
@@ -196,10 +196,6 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	}
 	return v, nil
 }
-
-// versionPath is where the limits on a version as a whole, the
-// per-version and the per-object one, are reported.
-const versionPath = "openAPIV3Schema"
 
 // suggest finds the bounds that bring the selected expressions, at path
 // (one expression, or the version), under the static limits
@@ -211,7 +207,7 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, pat
 	bounds, err := costest.Bounds(root, env, costest.BoundOptions{Selected: selected})
 	var unfit *costest.UnfitError
 	switch {
-	case errors.As(err, &unfit) && path == versionPath:
+	case errors.As(err, &unfit) && path == costest.VersionPath:
 		s.Detail = "no bound at or above the floors (maxLength 253, maxItems and maxProperties 64) brings its rules under the per-version limit together: " + unfit.Error() + "; simplify or remove rules"
 		return s, nil
 	case errors.As(err, &unfit):
