@@ -135,14 +135,21 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 // document carries x-kubernetes-mutability, x-kubernetes-key-mutability or
 // x-kubernetes-update, valid or not.
 func HasDeclarations(doc map[string]interface{}) bool {
+	return len(DeclaringVersions(doc)) > 0
+}
+
+// DeclaringVersions lists, in the document's order, the versions of a
+// decoded CRD document whose schema carries a declaration, valid or not.
+func DeclaringVersions(doc map[string]interface{}) []string {
+	var out []string
 	for _, v := range crdVersions(doc) {
 		if v.raw == nil {
 			continue
 		}
 		c, err := NewChecker(v.raw)
 		if err != nil || len(c.declaredPaths()) > 0 {
-			return true
+			out = append(out, v.name)
 		}
 	}
-	return false
+	return out
 }

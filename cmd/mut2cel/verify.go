@@ -34,7 +34,10 @@ With --against, they are those of the CRD with the same metadata.name in
 TRANSLATED: a hand-edited translation, or one made by another tool.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
---all-versions does, and every version is held to them.
+--all-versions does, and every version is held to them. A CRD under test
+that translate wrote and that records declarations for a version PATH
+leaves undeclared gets a warning: it was most often translated with
+--all-versions, and its rules there disagree with a run without it.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH that holds no

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/batch"
 	"github.com/mut2cel/mut2cel/translate"
@@ -30,6 +31,9 @@ type Options struct {
 type Job struct {
 	Declared batch.CRD
 	Tested   map[string]interface{}
+	// warning, when set, says why the job may report disagreements that
+	// are the run's flags', not the rules' (undeclaredVersions).
+	warning *batch.Diagnostic
 }
 
 // Jobs reads the inputs at paths and pairs every CRD with declarations
@@ -53,10 +57,13 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 			diags = append(diags, *d)
 		case ok:
 			jobs = append(jobs, job)
+			if job.warning != nil {
+				warnings = append(warnings, *job.warning)
+			}
 		}
 	}
-	warnings, more = sets.Unused()
-	return jobs, warnings, append(diags, more...)
+	unused, more := sets.Unused()
+	return jobs, append(warnings, unused...), append(diags, more...)
 }
 
 // jobOf finds the declarations of one input CRD and the CRD they are
@@ -106,7 +113,43 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 			return Job{}, false, d
 		}
 	}
-	return Job{Declared: crd, Tested: tested}, true, nil
+	return Job{Declared: crd, Tested: tested, warning: undeclaredVersions(crd, tested)}, true, nil
+}
+
+// undeclaredVersions warns where a CRD under test that translate wrote
+// records declarations (mut2cel.io/declarations) for versions the declared
+// CRD has none for: its rules there deny what the declared CRD allows,
+// most often because it was translated with --all-versions and this run
+// is not. Nil otherwise.
+func undeclaredVersions(crd batch.CRD, tested map[string]interface{}) *batch.Diagnostic {
+	if !translate.Annotated(tested) {
+		return nil
+	}
+	recorded, err := translate.Declared(tested)
+	if err != nil {
+		return nil
+	}
+	declared := map[string]bool{}
+	for _, v := range verify.DeclaringVersions(crd.Value) {
+		declared[v] = true
+	}
+	var missing []string
+	for _, v := range verify.DeclaringVersions(recorded) {
+		if !declared[v] {
+			missing = append(missing, v)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	versions := "version " + missing[0]
+	if len(missing) > 1 {
+		versions = "versions " + strings.Join(missing, ", ")
+	}
+	d := at(crd, "the CRD under test records declarations for "+versions+", which these declarations leave undeclared, "+
+		"so its rules there will disagree with them; if it was translated with --all-versions, verify with --all-versions too")
+	d.Warning = true
+	return d
 }
 
 // againstCRDs reads --against and indexes its CRDs by name; nil without it.

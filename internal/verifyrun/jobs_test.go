@@ -94,6 +94,36 @@ func rewritten(t *testing.T) string {
 	return string(r.Output())
 }
 
+// twoVersions is widgets served as v1 and v2, field a declared Immutable
+// in v1 only.
+var twoVersions = strings.Replace(crdYAML(widgets, immutable), "  versions:\n", `  versions:
+  - name: v2
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: {type: string, maxLength: 16}
+`, 1)
+
+// rewrittenAllVersions is what translate -w --all-versions writes for
+// twoVersions: declarations recorded for both versions.
+func rewrittenAllVersions(t *testing.T) string {
+	t.Helper()
+	in := batch.Input{Name: "w.yaml", Data: []byte(twoVersions)}
+	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
+		return translate.Translate(doc, translate.Options{AllServedVersions: true})
+	})
+	if len(r.Diags) > 0 {
+		t.Fatalf("translating the fixture: %v", r.Diags)
+	}
+	return string(r.Output())
+}
+
 // The CRDs a job may be tested against.
 const (
 	testedInput       = "the input itself"
@@ -140,6 +170,13 @@ func TestJobs(t *testing.T) {
 		name: "--against with two CRDs of one name", input: crdYAML(widgets, immutable),
 		against: published + "---\n" + crdYAML(widgets, ""), tested: testedAgainst,
 		diags: []string{`<against>:21: document 2 (CustomResourceDefinition/widgets.example.com): a second CRD named "widgets.example.com": --against must hold one CRD per name`},
+	}, {
+		name: "--against a file translated with --all-versions, without it", input: twoVersions,
+		against: rewrittenAllVersions(t), tested: testedAgainst,
+		warnings: []string{"<in>:1: document 1 (CustomResourceDefinition/widgets.example.com): warning:"}, // TestUndeclaredVersions reads it
+	}, {
+		name: "--against a file translated with --all-versions, with it", input: twoVersions, allVersions: true,
+		against: rewrittenAllVersions(t), tested: testedAgainst,
 	}, {
 		name: "--declarations", input: crdYAML(widgets, ""), declarations: declarationsFor(widgets), tested: testedTranslation,
 	}, {
@@ -189,6 +226,21 @@ func TestJobs(t *testing.T) {
 				t.Errorf("Jobs: tested against %s, want %s", got, c.tested)
 			}
 		})
+	}
+}
+
+// TestUndeclaredVersions checks the warning that the CRD under test records
+// declarations for a version the declared CRD leaves undeclared.
+func TestUndeclaredVersions(t *testing.T) {
+	dir := t.TempDir()
+	in, against := filepath.Join(dir, "in.yaml"), filepath.Join(dir, "against.yaml")
+	write(t, in, twoVersions)
+	write(t, against, rewrittenAllVersions(t))
+	_, warnings, diags := Jobs([]string{in}, Options{Against: against})
+	want := "the CRD under test records declarations for version v2, which these declarations leave undeclared, " +
+		"so its rules there will disagree with them; if it was translated with --all-versions, verify with --all-versions too"
+	if len(diags) > 0 || len(warnings) != 1 || warnings[0].Detail != want || !warnings[0].Warning {
+		t.Errorf("Jobs = warnings %v, diagnostics %v; want the one warning %q", warnings, diags, want)
 	}
 }
 
