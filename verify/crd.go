@@ -131,15 +131,9 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 	return nil
 }
 
-// HasDeclarations reports whether any version schema of a decoded CRD
-// document carries x-kubernetes-mutability, x-kubernetes-key-mutability or
-// x-kubernetes-update, valid or not.
-func HasDeclarations(doc map[string]interface{}) bool {
-	return len(DeclaringVersions(doc)) > 0
-}
-
 // DeclaringVersions lists, in the document's order, the versions of a
-// decoded CRD document whose schema carries a declaration, valid or not.
+// decoded CRD document whose schema carries x-kubernetes-mutability,
+// x-kubernetes-key-mutability or x-kubernetes-update, valid or not.
 func DeclaringVersions(doc map[string]interface{}) []string {
 	var out []string
 	for _, v := range crdVersions(doc) {

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -154,8 +155,8 @@ properties:
 	doc := map[string]interface{}{"spec": map[string]interface{}{"versions": []interface{}{
 		map[string]interface{}{"name": "v1", "served": true, "schema": map[string]interface{}{"openAPIV3Schema": decode(t, schema)}},
 	}}}
-	if !HasDeclarations(doc) {
-		t.Error("HasDeclarations = false for a schema with x-kubernetes-update, want true")
+	if got := DeclaringVersions(doc); !reflect.DeepEqual(got, []string{"v1"}) {
+		t.Errorf("DeclaringVersions = %q for a schema with x-kubernetes-update, want [v1]", got)
 	}
 	var paths []string
 	for _, p := range mustChecker(t, schema).declaredPaths() {

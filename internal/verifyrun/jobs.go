@@ -100,28 +100,35 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 			return Job{}, false, d
 		}
 	}
-	if !verify.HasDeclarations(crd.Value) {
+	declaring := verify.DeclaringVersions(crd.Value)
+	if len(declaring) == 0 {
 		return Job{}, false, nil
 	}
 	tested := rewritten
 	if tested == nil {
 		tested = translated
 	}
+	job := Job{Declared: crd, Tested: tested}
 	if tested == nil || against != nil {
 		var d *batch.Diagnostic
-		if tested, d = testedCRD(crd, against, o); d != nil {
+		if job.Tested, d = testedCRD(crd, against, o); d != nil {
 			return Job{}, false, d
 		}
 	}
-	return Job{Declared: crd, Tested: tested, warning: undeclaredVersions(crd, tested)}, true, nil
+	if against != nil {
+		// A CRD under test made here, or the input itself, records the
+		// declarations held against it.
+		job.warning = undeclaredVersions(crd, declaring, job.Tested)
+	}
+	return job, true, nil
 }
 
 // undeclaredVersions warns where a CRD under test that translate wrote
 // records declarations (mut2cel.io/declarations) for versions the declared
-// CRD has none for: its rules there deny what the declared CRD allows,
-// most often because it was translated with --all-versions and this run
-// is not. Nil otherwise.
-func undeclaredVersions(crd batch.CRD, tested map[string]interface{}) *batch.Diagnostic {
+// CRD, declaring only those of declaring, has none for: its rules there
+// deny what the declared CRD allows, most often because it was translated
+// with --all-versions and this run is not. Nil otherwise.
+func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
 	if !translate.Annotated(tested) {
 		return nil
 	}
@@ -130,7 +137,7 @@ func undeclaredVersions(crd batch.CRD, tested map[string]interface{}) *batch.Dia
 		return nil
 	}
 	declared := map[string]bool{}
-	for _, v := range verify.DeclaringVersions(crd.Value) {
+	for _, v := range declaring {
 		declared[v] = true
 	}
 	var missing []string
