@@ -28,11 +28,11 @@ maxLength, maxItems or maxProperties that would bring a rule under the
 limits. docs/cost.md explains the numbers and the JSON format.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input. A PATH that holds no
-manifest is an error. A CRD whose declarations cannot be translated is an
-input error (2), not a cost finding. When standard error is a terminal, a
-run longer than a second reports there, once a second, how many inputs
-are done.
+*.json files. "-" or no PATH reads standard input. A PATH, or standard
+input, that holds no manifest is an error. A CRD whose declarations
+cannot be translated is an input error (2), not a cost finding. When
+standard error is a terminal, a run longer than a second reports there,
+once a second, how many inputs are done.
 `,
 	finding: "some CRD is over a static limit: the apiserver would reject it",
 }

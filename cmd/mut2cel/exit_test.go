@@ -21,6 +21,7 @@ func TestExitCodes(t *testing.T) {
 	inputs := []struct{ name, path string }{
 		{"missing file", filepath.Join(dir, "missing.yaml")},
 		{"no manifests", noManifests},
+		{"empty standard input", "-"},
 		{"bad YAML", badYAML},
 		{"declaration that cannot be translated", "testdata/bad-crd.yaml"},
 		{"refused for its cost", "testdata/cost/needs-bounds.yaml"},

@@ -35,7 +35,7 @@ for +k8s:immutable are replaced: run it after controller-gen, as in
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input. A
-PATH that holds no manifest is an error.
+PATH, or standard input, that holds no manifest is an error.
 
 Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place, keeping

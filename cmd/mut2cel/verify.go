@@ -40,8 +40,8 @@ leaves undeclared gets a warning: it was most often translated with
 --all-versions, and its rules there disagree with a run without it.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input. A PATH that holds no
-manifest is an error.
+*.json files. "-" or no PATH reads standard input. A PATH, or standard
+input, that holds no manifest is an error.
 
 With --server, the verdict of the rules is that of a real
 apiextensions-apiserver (Kubernetes 1.37) with an embedded etcd, started in

@@ -12,7 +12,8 @@
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
 //   - A path given that holds no manifest (a directory without *.yaml,
-//     *.yml or *.json files, or files without a document) is an error.
+//     *.yml or *.json files, or files without a document) is an error,
+//     and so is standard input without a document.
 //   - WriteInPlace, like gofmt -w, rewrites only files the user may write.
 //     It writes nothing unless every changed file may be written and can
 //     be staged beside its original with the original's owner and mode;

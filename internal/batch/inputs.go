@@ -27,7 +27,9 @@ var manifestExts = []string{".yaml", ".yml", ".json"}
 // searched recursively for manifests (skipping hidden directories), and
 // "-" for stdin. No paths means stdin. It reads every input it can and
 // returns a Diagnostic for each one it cannot, and for each path that
-// holds no manifest: a mistyped path in CI must not pass silently.
+// holds no manifest: a mistyped path in CI must not pass silently. Empty
+// standard input is such a path too, as an empty file is: a pipeline
+// whose first step printed nothing must not pass either.
 func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 	if len(paths) == 0 {
 		paths = []string{"-"}
@@ -40,7 +42,7 @@ func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 		switch {
 		case err != nil:
 			diags = append(diags, Diagnostic{File: p, Detail: err.Error()})
-		case p != "-" && noManifests(in):
+		case noManifests(in):
 			diags = append(diags, Diagnostic{Detail: noManifestsDetail(p, len(in))})
 		}
 	}
@@ -58,6 +60,9 @@ func noManifests(inputs []Input) bool {
 }
 
 func noManifestsDetail(path string, files int) string {
+	if path == "-" {
+		return fmt.Sprintf("no manifests found in %s: it holds no YAML or JSON document", StdinName)
+	}
 	switch info, err := os.Stat(path); {
 	case err != nil || !info.IsDir():
 		return fmt.Sprintf("no manifests found in %s: it holds no YAML or JSON document", path)

@@ -9,7 +9,8 @@ import (
 )
 
 // TestCollectNoManifests gives Collect paths that hold no manifest, next
-// to one that does and to an empty standard input, which is not a path.
+// to one that does, and an empty standard input, which is one more input
+// without manifests, as an empty file is.
 func TestCollectNoManifests(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
@@ -43,6 +44,7 @@ func TestCollectNoManifests(t *testing.T) {
 		"no manifests found in " + paths[1] + ": it has no *.yaml, *.yml or *.json file (hidden directories are skipped)",
 		"no manifests found in " + paths[2] + ": its *.yaml, *.yml and *.json files hold no document",
 		"no manifests found in " + paths[3] + ": it holds no YAML or JSON document",
+		"no manifests found in <stdin>: it holds no YAML or JSON document",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Collect diagnostics = %q\nwant %q", got, want)
