@@ -48,14 +48,15 @@ func (d *declaration) add(x decl.Declaration) {
 // schemaDeclarations is the front end for declarations written in a
 // version schema. It reads every node reachable through properties, items,
 // additionalProperties and the junctors, and returns the declarations
-// whose values read, with their paths. A value that does not read, and any
+// whose values read, with their paths. A value that does not read, any
 // declaration inside allOf, anyOf, oneOf or not (where no path can name
-// it), is a problem at its place; where the others may stand is checked
-// with those of every front end (checkPlacement).
+// it), and a key that misspells an extension, is a problem at its place;
+// where the others may stand is checked with those of every front end
+// (checkPlacement).
 func schemaDeclarations(crd, version string, raw map[string]interface{}, root []interface{}) ([]decl.Declaration, []Problem) {
 	r := &schemaReader{crd: crd, version: version, root: root}
 	r.walk(raw, root, false)
-	return r.decls, r.problems
+	return r.decls, append(r.problems, r.typos...)
 }
 
 type schemaReader struct {
@@ -63,6 +64,8 @@ type schemaReader struct {
 	root         []interface{}
 	decls        []decl.Declaration
 	problems     []Problem
+	// typos are the keys that misspell an extension (CheckSpelling).
+	typos []Problem
 }
 
 func (r *schemaReader) walk(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
@@ -93,8 +96,9 @@ func (r *schemaReader) walk(raw map[string]interface{}, dp []interface{}, inJunc
 }
 
 // readNode reads the declarations of one node, in the order of
-// decl.Extensions.
+// decl.Extensions, and notes the keys that misspell one.
 func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
+	r.typos = append(r.typos, misspeltKeys(raw, dp)...)
 	for _, ext := range decl.Extensions {
 		v, present := raw[ext]
 		if !present {

@@ -46,6 +46,10 @@
 //     edited by hand is no longer recognised and so stays.
 //   - A CRD without declarations and without mut2cel.io annotations gets no
 //     edits.
+//   - A schema key that misspells one of the three extensions, and an
+//     annotation named like mut2cel's that is not one of its two, is a
+//     problem (CheckSpelling): the apiserver drops unknown schema keys, so
+//     the declaration would vanish without a word.
 //   - Problems of every phase are collected: one that does not fit leaves
 //     its declaration out and the others are still compiled, so that no
 //     problem hides another. They are sorted by file and line, then path.

@@ -62,6 +62,20 @@ func TestErrors(t *testing.T) {
 			root + `.x-kubernetes-key-mutability: Forbidden: must not be set on the schema root: the apiserver owns apiVersion, kind and metadata; declare the fields below the root instead`,
 		},
 	}, {
+		name:   "misspelt key",
+		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutabilty: Immutable}}}`,
+		want:   []string{root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`},
+	}, {
+		name: "misspelt keys anywhere, beside declarations that translate",
+		schema: `{type: object, properties: {
+		  foo: {type: array, maxItems: 4, X-Kubernetes-Key-Mutability: AddOnly, items: {type: string, maxLength: 4, x-kubernetes-immutable: true}},
+		  bar: {type: string, maxLength: 4, x-kubernetes-mutability: Immutable, anyOf: [{x-kubernetes-updates: [NoSet]}]}}}`,
+		want: []string{
+			root + `.properties[bar].anyOf[0].x-kubernetes-updates: Invalid value: unknown key "x-kubernetes-updates": did you mean x-kubernetes-update? (the apiserver drops unknown keys, and the declaration with it)`,
+			root + `.properties[foo].X-Kubernetes-Key-Mutability: Invalid value: unknown key "X-Kubernetes-Key-Mutability": did you mean x-kubernetes-key-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
+			root + `.properties[foo].items.x-kubernetes-immutable: Invalid value: unknown key "x-kubernetes-immutable": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
+		},
+	}, {
 		name:   "preserve unknown fields",
 		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-mutability: Immutable}}}`,
 		want:   []string{root + `.properties[foo].x-kubernetes-mutability: Forbidden: cannot be translated exactly: the value at foo keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead`},
@@ -101,6 +115,67 @@ func TestRejectsV1beta1(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("Translate(v1beta1) = %v, want %s", err, want)
 	}
+}
+
+// TestCheckSpelling checks the keys that look like mut2cel's and are not,
+// in schemas and among the annotations, for readers that do not translate,
+// and that Translate reports them too.
+func TestCheckSpelling(t *testing.T) {
+	const root = "spec.versions[0].schema.openAPIV3Schema"
+	for _, c := range []struct {
+		name        string
+		schema      string
+		annotations map[string]string
+		want        string
+	}{{
+		name:   "none",
+		schema: `{type: object, x-kubernetes-preserve-unknown-fields: true, properties: {foo: {type: string, x-kubernetes-mutability: Immutable}}}`,
+		annotations: map[string]string{
+			"mut2cel.io/declarations": "v1: {.foo: {x-kubernetes-mutability: Immutable}}",
+			"example.com/declaration": "theirs",
+		},
+	}, {
+		name:   "in the schema",
+		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutabilty: Immutable}}}`,
+		want:   root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
+	}, {
+		name:        "a misspelt annotation",
+		schema:      `{type: object, properties: {foo: {type: string}}}`,
+		annotations: map[string]string{"mut2cel.io/declaration": "v1: {.foo: {x-kubernetes-mutability: Immutable}}"},
+		want:        `metadata.annotations[mut2cel.io/declaration]: Invalid value: unknown annotation "mut2cel.io/declaration": did you mean mut2cel.io/declarations? (mut2cel reads only mut2cel.io/declarations and mut2cel.io/generated)`,
+	}, {
+		name:        "an annotation close to mut2cel's outside its prefix",
+		schema:      `{type: object, properties: {foo: {type: string}}}`,
+		annotations: map[string]string{"mut2cel/generated": "v1: {}"},
+		want:        `metadata.annotations[mut2cel/generated]: Invalid value: unknown annotation "mut2cel/generated": did you mean mut2cel.io/generated? (mut2cel reads only mut2cel.io/declarations and mut2cel.io/generated)`,
+	}, {
+		name:        "another annotation under mut2cel's prefix",
+		schema:      `{type: object, properties: {foo: {type: string}}}`,
+		annotations: map[string]string{"mut2cel.io/owner": "me"},
+		want:        `metadata.annotations[mut2cel.io/owner]: Invalid value: unknown annotation "mut2cel.io/owner": mut2cel reads only mut2cel.io/declarations and mut2cel.io/generated, and the prefix mut2cel.io/ is its own: rename or remove it`,
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			doc := crdWith(t, c.schema)
+			for k, v := range c.annotations {
+				setAnnotation(doc, k, v)
+			}
+			err := translate.CheckSpelling(doc)
+			if got := errorText(err); got != c.want {
+				t.Errorf("CheckSpelling = %s\nwant %s", got, c.want)
+			}
+			_, err = translate.Translate(doc, translate.Options{})
+			if got := errorText(err); got != c.want {
+				t.Errorf("Translate error = %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 func TestNoDeclarationsNoEdits(t *testing.T) {

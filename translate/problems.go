@@ -189,6 +189,23 @@ func errUnsupportedKEP(v interface{}) Problem {
 
 func errUpdateValue(err error) Problem { return newProblem(Invalid, "%v", err) }
 
+// errMisspeltKey: key, a schema key, misspells ext (spelling.go).
+func errMisspeltKey(key, ext string) Problem {
+	return newProblem(Invalid, "unknown key %q: did you mean %s? (the apiserver drops unknown keys, and the declaration with it)", key, ext)
+}
+
+// errMisspeltAnnotation: name misspells want, one of mut2cel's
+// annotations.
+func errMisspeltAnnotation(name, want string) Problem {
+	return newProblem(Invalid, "unknown annotation %q: did you mean %s? (mut2cel reads only %s and %s)", name, want, annDeclarations, annGenerated)
+}
+
+// errUnknownAnnotation: name is under mut2cel's prefix and is none of its
+// annotations.
+func errUnknownAnnotation(name string) Problem {
+	return newProblem(Invalid, "unknown annotation %q: mut2cel reads only %s and %s, and the prefix %s is its own: rename or remove it", name, annDeclarations, annGenerated, annotationPrefix)
+}
+
 func errOnRoot() Problem { return newProblem(Forbidden, "%s", decl.OnRoot()) }
 
 func errInMetadata() Problem { return newProblem(Forbidden, "%s", decl.InMetadata()) }

@@ -44,6 +44,7 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 		}
 	}
 	annotations, _ := nestedMap(doc, annotationsPath...)
+	problems = append(problems, misspeltAnnotations(annotations)...)
 	if text, ok := st.annotationText(annotations, annDeclarations, &problems); ok {
 		st.hasDecls = true
 		decls, err := parseDeclarations(text)

@@ -1,0 +1,84 @@
+package decl
+
+import (
+	"slices"
+	"strings"
+)
+
+// maxTypos is the most single-character edits (insert, delete, replace,
+// or swap of neighbours, letter case aside) by which a key a reader does
+// not know is taken for a misspelling of one it knows. The keys compared
+// are long (x-kubernetes-update has 19 characters), so that three edits
+// still leave them far from each other and from the apiserver's own.
+const maxTypos = 3
+
+// Misspelling says which of Extensions key most likely misspells, when
+// key is not one of them: one it equals but for letter case or a few
+// typos (x-kubernetes-mutabilty), or, after the x-kubernetes- prefix, a
+// word that names one of them (x-kubernetes-immutable,
+// x-kubernetes-key-mutable, x-kubernetes-updates). No key of the
+// apiserver's (x-kubernetes-validations, x-kubernetes-list-type, ...) is
+// one. A declaration under such a key would be lost without a word: the
+// apiserver drops keys it does not know, and no reader takes it for a
+// declaration.
+func Misspelling(key string) (string, bool) {
+	if slices.Contains(Extensions, key) {
+		return "", false
+	}
+	if ext, ok := Closest(key, Extensions); ok {
+		return ext, true
+	}
+	word, ok := strings.CutPrefix(strings.ToLower(key), "x-kubernetes-")
+	switch {
+	case !ok:
+		return "", false
+	case strings.Contains(word, "mutab") && strings.Contains(word, "key"):
+		return ExtKeyMutability, true
+	case strings.Contains(word, "mutab"):
+		return ExtMutability, true
+	case strings.Contains(word, "updat"):
+		return ExtUpdate, true
+	}
+	return "", false
+}
+
+// Closest returns the word of known nearest to word, a word that is not
+// one of them, and whether it is near enough (maxTypos edits, letter case
+// aside) to be what was meant.
+func Closest(word string, known []string) (string, bool) {
+	best, least := "", maxTypos+1
+	for _, k := range known {
+		if d := typos(strings.ToLower(word), strings.ToLower(k)); d < least {
+			best, least = k, d
+		}
+	}
+	return best, least <= maxTypos
+}
+
+// typos is the optimal string alignment distance between a and b: the
+// fewest insertions, deletions, replacements and swaps of neighbouring
+// bytes that turn a into b, no substring edited twice.
+func typos(a, b string) int {
+	// d[i][j] is the distance between a[:i] and b[:j].
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}

@@ -1,0 +1,101 @@
+package decl
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+func TestMisspelling(t *testing.T) {
+	for _, c := range []struct {
+		key, want string
+	}{
+		{"x-kubernetes-mutabilty", ExtMutability},
+		{"x-kubernetes-mutablity", ExtMutability},
+		{"X-Kubernetes-Mutability", ExtMutability},
+		{"x-kubernetes_mutability", ExtMutability},
+		{"x-kubernets-mutability", ExtMutability},
+		{"x-kubernetes-immutable", ExtMutability},
+		{"x-kubernetes-mutable", ExtMutability},
+		{"x-kubernetes-immutability", ExtMutability},
+		{"x-kubernetes-key-mutabilty", ExtKeyMutability},
+		{"x-kubernetes-keys-mutability", ExtKeyMutability},
+		{"x-kubernetes-key-immutable", ExtKeyMutability},
+		{"x-kubernetes-updates", ExtUpdate},
+		{"X-KUBERNETES-UPDATE", ExtUpdate},
+		{"x-kubernetes-update-constraints", ExtUpdate},
+		{"x-kubernetes-mutability", ""},
+		{"x-kubernetes-key-mutability", ""},
+		{"x-kubernetes-update", ""},
+		{"x-kubernetes-frobnicate", ""},
+		{"mutability", ""},
+		{"immutable", ""},
+	} {
+		got, ok := Misspelling(c.key)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Misspelling(%q) = %q, %v; want %q", c.key, got, ok, c.want)
+		}
+	}
+}
+
+// TestMisspellingApiserverKeys checks that no key the apiserver reads in
+// a schema, its own x-kubernetes- extensions among them, is taken for a
+// misspelling of mut2cel's.
+func TestMisspellingApiserverKeys(t *testing.T) {
+	typ := reflect.TypeOf(apiextensionsv1.JSONSchemaProps{})
+	n := 0
+	for i := range typ.NumField() {
+		key, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if strings.HasPrefix(key, "x-kubernetes-") {
+			n++
+		}
+		if ext, ok := Misspelling(key); ok {
+			t.Errorf("Misspelling(%q) = %q; the apiserver reads that key", key, ext)
+		}
+	}
+	if n != 7 {
+		t.Errorf("JSONSchemaProps has %d x-kubernetes- keys, want the 7 this test was written for", n)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	known := []string{"mut2cel.io/declarations", "mut2cel.io/generated"}
+	for _, c := range []struct {
+		word, want string
+		ok         bool
+	}{
+		{"mut2cel.io/declaration", "mut2cel.io/declarations", true},
+		{"mut2cel.io/Declarations", "mut2cel.io/declarations", true},
+		{"mut2cel/declarations", "mut2cel.io/declarations", true},
+		{"mut2cel.io/generate", "mut2cel.io/generated", true},
+		{"mut2cel.io/owner", "", false},
+	} {
+		got, ok := Closest(c.word, known)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("Closest(%q) = %q, %v; want %q, %v", c.word, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestTypos(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"abc", "", 3},
+		{"mutability", "mutabilty", 1},
+		{"mutability", "mutablity", 1}, // a swap of neighbours is one edit
+		{"update", "updates", 1},
+		{"kitten", "sitting", 3},
+	} {
+		if got := typos(c.a, c.b); got != c.want {
+			t.Errorf("typos(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if got := typos(c.b, c.a); got != c.want {
+			t.Errorf("typos(%q, %q) = %d, want %d", c.b, c.a, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// A key that misspells one of mut2cel's is an error wherever it is read:
+// the apiserver drops schema keys it does not know, and mut2cel reads
+// only its own, so a declaration under a misspelt key (or an annotation
+// under a misspelt name) would vanish without a word, and translate and
+// verify would pass having done nothing with it.
+
+// CheckSpelling reports, as an *Error, every key of doc's version schemas
+// that misspells one of the three extensions (decl.Misspelling), and
+// every annotation named like mut2cel's that is not one of them. Translate
+// reports these with its other problems; a reader that does not translate
+// (verify against published rules) calls this first. Nil when there is
+// none.
+func CheckSpelling(doc map[string]interface{}) error {
+	annotations, _ := nestedMap(doc, annotationsPath...)
+	problems := misspeltAnnotations(annotations)
+	versions, _ := nestedSlice(doc, "spec", "versions")
+	for i := range versions {
+		root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+		if raw, ok := nestedMap(doc, root...); ok {
+			r := &schemaReader{root: root}
+			r.walk(raw, root, false)
+			problems = append(problems, r.typos...)
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return &Error{Problems: sortProblems(problems)}
+}
+
+// misspeltKeys are the problems of the keys of one schema node, at the
+// document path dp, that misspell an extension.
+func misspeltKeys(raw map[string]interface{}, dp []interface{}) []Problem {
+	var problems []Problem
+	for _, key := range sortedNames(raw) {
+		if ext, ok := decl.Misspelling(key); ok {
+			problems = append(problems, errMisspeltKey(key, ext).at(appendPath(dp, key)))
+		}
+	}
+	return problems
+}
+
+// ownAnnotations are the annotations mut2cel reads and writes.
+var ownAnnotations = []string{annDeclarations, annGenerated}
+
+// annotationPrefix is the prefix of mut2cel's annotations: any other
+// annotation under it is a mistake.
+const annotationPrefix = "mut2cel.io/"
+
+// misspeltAnnotations are the problems of the annotations that are named
+// like mut2cel's, close to one of them or under its prefix, and are not
+// one of them.
+func misspeltAnnotations(annotations map[string]interface{}) []Problem {
+	var problems []Problem
+	for _, name := range sortedNames(annotations) {
+		if name == annDeclarations || name == annGenerated {
+			continue
+		}
+		want, near := decl.Closest(name, ownAnnotations)
+		switch {
+		case near:
+			problems = append(problems, annotationProblem(name, errMisspeltAnnotation(name, want)))
+		case strings.HasPrefix(strings.ToLower(name), annotationPrefix):
+			problems = append(problems, annotationProblem(name, errUnknownAnnotation(name)))
+		}
+	}
+	return problems
+}
