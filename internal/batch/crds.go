@@ -13,7 +13,13 @@ type CRD struct {
 	// copy.
 	At    Diagnostic
 	Value map[string]interface{}
+	doc   *manifest.Document
 }
+
+// Diags are the diagnostics of err, an error about the CRD, as EachCRD
+// reports what its visit returns: each problem of a *translate.Error at
+// its own line, any other error at the document.
+func (c CRD) Diags(err error) []Diagnostic { return errorDiags(c.At, c.doc, err) }
 
 // Name is the CRD's metadata.name.
 func (c CRD) Name() string {
@@ -55,7 +61,7 @@ func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manife
 			continue
 		}
 		at := Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
-		diags = append(diags, errorDiags(at, d, visit(d, CRD{At: at, Value: value}))...)
+		diags = append(diags, errorDiags(at, d, visit(d, CRD{At: at, Value: value, doc: d}))...)
 	}
 	return f, diags
 }

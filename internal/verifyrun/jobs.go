@@ -51,6 +51,12 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 	diags = append(diags, more...)
 	for _, crd := range crds {
 		sets.See(crd.Value)
+		// A misspelt declaration is lost to the checker as to the
+		// apiserver: refuse it before anything is checked without it.
+		if err := translate.CheckSpelling(crd.Value); err != nil {
+			diags = append(diags, crd.Diags(err)...)
+			continue
+		}
 		job, ok, d := jobOf(crd, against, o)
 		switch {
 		case d != nil:
