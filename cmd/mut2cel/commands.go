@@ -130,7 +130,7 @@ func exitHelp(finding string) string {
   %d  %s
   %d  the run could not be done: a bad invocation; an input that cannot be
      read, holds no manifest, is not YAML or JSON, or cannot be translated
-     as given (a refused translation is a problem of the input); an output
-     that cannot be written
+     as given (a refused translation is a problem of the input); inputs
+     that hold no CRD; an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

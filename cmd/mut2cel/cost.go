@@ -29,7 +29,9 @@ limits. docs/cost.md explains the numbers and the JSON format.
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH, or standard
-input, that holds no manifest is an error. A CRD whose declarations
+input, that holds no manifest is an error. Documents that are not CRDs
+are skipped, and counted on standard error, one line an input; inputs
+that hold no CRD at all are an error. A CRD whose declarations
 cannot be translated is an input error (2), not a cost finding. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
@@ -72,12 +74,17 @@ func runCost(c *command, e *env, args []string) int {
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
+	census := &batch.Census{}
 	progress := newProgress(e, "cost")
 	for i, in := range inputs {
-		crds, d := auditInput(in, opts)
+		crds, f, d := auditInput(in, opts)
 		progress.inputs(i+1, len(inputs))
+		printDiags(e, census.Add(in.Name, f))
 		report.CRDs = append(report.CRDs, crds...)
 		diags = append(diags, d...)
+	}
+	if len(diags) == 0 {
+		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) > 0 {
 		for _, d := range diags {
@@ -95,17 +102,18 @@ func runCost(c *command, e *env, args []string) int {
 	return exitOK
 }
 
-// auditInput audits every CRD document of one input.
-func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, []batch.Diagnostic) {
+// auditInput audits every CRD document of one input, and returns it as
+// parsed (nil when it does not parse).
+func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, *manifest.File, []batch.Diagnostic) {
 	var crds []audit.CRD
-	_, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
+	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
 		audited, err := audit.Document(in.Name, d.Index(), crd.Value, opts)
 		if err == nil {
 			crds = append(crds, *audited)
 		}
 		return err
 	})
-	return crds, diags
+	return crds, f, diags
 }
 
 func writeCostReport(e *env, r *audit.Report, format string) error {

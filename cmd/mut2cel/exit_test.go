@@ -22,6 +22,7 @@ func TestExitCodes(t *testing.T) {
 		{"missing file", filepath.Join(dir, "missing.yaml")},
 		{"no manifests", noManifests},
 		{"empty standard input", "-"},
+		{"no CRD", "testdata/configmap.yaml"},
 		{"bad YAML", badYAML},
 		{"declaration that cannot be translated", "testdata/bad-crd.yaml"},
 		{"refused for its cost", "testdata/cost/needs-bounds.yaml"},

@@ -36,7 +36,8 @@ Bounds the patches add (maxLength, maxItems, maxProperties) narrow what
 the apiserver accepts, and are reported on standard error as translate
 reports them: a summary per version, each bound with -v.
 
-PATH is as for translate. An existing OUT/kustomization.yaml is replaced
+PATH is as for translate; documents that are not CRDs are skipped, and
+counted on standard error. An existing OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
 problem is reported, nothing is written, and the exit status is 2. When
 standard error is a terminal, a run longer than a second reports there,
@@ -88,10 +89,12 @@ func runPatch(c *command, e *env, args []string) int {
 		return e.translate(doc, opts)
 	}
 	var crds []component.CRD
+	census := &batch.Census{}
 	progress := newProgress(e, "patch")
 	for i, in := range inputs {
 		found, r := component.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
+		printDiags(e, census.Add(in.Name, r.File))
 		printDiags(e, r.Warnings)
 		if o.verbose {
 			printDiags(e, r.Details)
@@ -102,6 +105,9 @@ func runPatch(c *command, e *env, args []string) int {
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
 	diags = append(diags, component.Duplicates(crds)...)
+	if len(diags) == 0 {
+		diags = census.NoCRD(fs.Args())
+	}
 	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError

@@ -89,22 +89,45 @@ func TestRun(t *testing.T) {
 		name: "file", args: []string{"translate", "testdata/crd.yaml"},
 		stdout: "crd.golden",
 	}, {
-		name: "non-CRD passes through", args: []string{"translate", "testdata/configmap.yaml"},
-		stdout: readFile(t, "testdata/configmap.yaml"),
+		// Documents that are not CRDs pass through, and are counted, one
+		// line an input; a run that finds no CRD at all did nothing, and
+		// fails.
+		name: "no CRD", args: []string{"translate", "testdata/configmap.yaml"},
+		code: exitError,
+		stderr: []string{
+			"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			"no CustomResourceDefinition found in testdata/configmap.yaml",
+		},
+	}, {
+		name: "no CRD in standard input", args: []string{"translate"}, stdin: "kind: Service\n---\nkind: Deployment\n---\nkind: Service\n---\na: 1\n",
+		code: exitError,
+		stderr: []string{
+			"<stdin>: 4 documents are not CustomResourceDefinitions (kinds: Deployment, Service, no kind)",
+			"no CustomResourceDefinition found in <stdin>",
+		},
 	}, {
 		name: "files are joined with separators", args: []string{"translate", "testdata/configmap.yaml", "-", "testdata/crd.yaml"},
 		stdin:  "---\nkind: Stdin\n",
 		stdout: "joined.golden",
+		stderr: []string{
+			"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			"<stdin>: 1 document is not a CustomResourceDefinition (kind: Stdin)",
+		},
 	}, {
 		name: "json", args: []string{"translate", "testdata/crd.json"},
 		stdout: "crd-json.golden",
 	}, {
 		name: "directory", args: []string{"translate", "testdata/dir"},
 		stdout: "dir.golden",
+		stderr: []string{
+			"testdata/dir/a.json: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			"testdata/dir/zzz.yaml: 1 document is not a CustomResourceDefinition (kind: Last)",
+		},
 	}, {
 		name: "problems", args: []string{"translate", "testdata/crd.yaml", "testdata/bad-crd.yaml"},
 		code: exitError,
 		stderr: []string{
+			"testdata/bad-crd.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
 			"testdata/bad-crd.yaml:22: document 2 (CustomResourceDefinition/gadgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a].x-kubernetes-mutability: unknown value \"Sometimes\": use Immutable, AddOnly or RemoveOnly",
 			"testdata/bad-crd.yaml:25: document 2 (CustomResourceDefinition/gadgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[b].x-kubernetes-mutability: unknown value \"Never\": use Immutable, AddOnly or RemoveOnly",
 		},
@@ -112,6 +135,7 @@ func TestRun(t *testing.T) {
 		name: "every input reports", args: []string{"translate", "missing.yaml", "-", "testdata/bad-crd.yaml"},
 		stdin: "a: [1,\n", code: exitError,
 		stderr: []string{
+			"testdata/bad-crd.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
 			"missing.yaml: no such file or directory",
 			"<stdin>:1: did not find expected node content",
 			"testdata/bad-crd.yaml:22: document 2",

@@ -35,14 +35,17 @@ for +k8s:immutable are replaced: run it after controller-gen, as in
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files in lexical order. "-" or no PATH reads standard input. A
-PATH, or standard input, that holds no manifest is an error.
+PATH, or standard input, that holds no manifest is an error. Documents
+that are not CRDs pass through, and are counted on standard error, one
+line an input; inputs that hold no CRD at all are an error.
 
 Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place, keeping
 their owner and mode; as with gofmt -w, a file you may not write is an
 error. With --check and --diff nothing is written. With -w or --check,
 -o json prints one JSON document instead: every file, the errors, the
-warnings and the bounds added (docs/rewrite.md).
+warnings, the bounds added and the notes on documents that are not CRDs
+(docs/rewrite.md).
 
 If any input cannot be read or translated, every problem is reported on
 standard error, nothing is written, and the exit status is 2. When
@@ -86,7 +89,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	declarationsFlag(fs, &o.declarations)
 	markersFlag(fs, &o.markers)
 	verboseFlag(fs, &o.verbose)
-	outputFlag(fs, &o.output, "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings and bounds added; docs/rewrite.md)", "text", "json")
+	outputFlag(fs, &o.output, "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings, bounds added and notes; docs/rewrite.md)", "text", "json")
 	return fs
 }
 
@@ -121,13 +124,16 @@ func runTranslate(c *command, e *env, args []string) int {
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
+	census := &batch.Census{}
 	progress := newProgress(e, "translate")
 	for i, in := range inputs {
 		r := batch.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
+		notes := census.Add(in.Name, r.File)
 		if o.output == "text" {
+			printDiags(e, notes)
 			printDiags(e, r.Warnings)
 			if o.verbose {
 				printDiags(e, r.Details)
@@ -136,8 +142,11 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	unusedWarnings, unusedErrs := sets.Unused()
 	diags = append(diags, unusedErrs...)
+	if len(diags) == 0 {
+		diags = census.NoCRD(fs.Args())
+	}
 	if o.output == "json" {
-		return reportJSON(e, results, diags, unusedWarnings, o)
+		return reportJSON(e, results, diags, unusedWarnings, census.Notes(), o)
 	}
 	printDiags(e, unusedWarnings)
 	if len(diags) > 0 {

@@ -23,6 +23,9 @@ type translateReport struct {
 	Warnings []batch.Diagnostic `json:"warnings"`
 	// Bounds lists every bound added, one per node.
 	Bounds []batch.Diagnostic `json:"bounds"`
+	// Notes count, input by input, the documents that are not CRDs,
+	// which pass through.
+	Notes []batch.Diagnostic `json:"notes"`
 }
 
 type fileResult struct {
@@ -35,8 +38,8 @@ type fileResult struct {
 // files when nothing failed, then prints the report. The exit status is
 // that of the text form: 2 on errors, 1 when --check finds a file to
 // change, else 0.
-func reportJSON(e *env, results []*batch.Result, errs, warnings []batch.Diagnostic, o translateOptions) int {
-	rep := translateReport{Files: []fileResult{}, Errors: errs, Warnings: []batch.Diagnostic{}, Bounds: []batch.Diagnostic{}}
+func reportJSON(e *env, results []*batch.Result, errs, warnings, notes []batch.Diagnostic, o translateOptions) int {
+	rep := translateReport{Files: []fileResult{}, Errors: errs, Warnings: []batch.Diagnostic{}, Bounds: []batch.Diagnostic{}, Notes: append([]batch.Diagnostic{}, notes...)}
 	changed := false
 	for _, r := range results {
 		rep.Files = append(rep.Files, fileResult{File: r.Input.Name, Changed: r.Changed()})

@@ -41,7 +41,9 @@ leaves undeclared gets a warning: it was most often translated with
 
 PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH, or standard
-input, that holds no manifest is an error.
+input, that holds no manifest is an error. Documents that are not CRDs
+are skipped, and counted on standard error, one line an input; inputs
+that hold no CRD at all are an error.
 
 With --server, the verdict of the rules is that of a real
 apiextensions-apiserver (Kubernetes 1.37) with an embedded etcd, started in

@@ -33,6 +33,14 @@ func TestVerify(t *testing.T) {
 	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
 		stdout: "",
+		stderr: []string{"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)"},
+	}, {
+		name: "no CRD", args: []string{"verify", "-q", "testdata/configmap.yaml"},
+		code: exitError,
+		stderr: []string{
+			"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			"no CustomResourceDefinition found in testdata/configmap.yaml",
+		},
 	}, {
 		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"}, terminal: true,
 		stdout: "gateways.networking.example.com v1: 1000 pairs, no disagreement",
@@ -44,7 +52,8 @@ func TestVerify(t *testing.T) {
 	}, {
 		name: "declarations that cannot be translated", args: []string{"verify", "-q", "testdata/bad-crd.yaml"},
 		code: exitError,
-		stderr: []string{`testdata/bad-crd.yaml:5: document 2 (CustomResourceDefinition/gadgets.example.com): cannot be translated, so there is nothing to verify: 2 problems:`,
+		stderr: []string{"testdata/bad-crd.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			`testdata/bad-crd.yaml:5: document 2 (CustomResourceDefinition/gadgets.example.com): cannot be translated, so there is nothing to verify: 2 problems:`,
 			`properties[a].x-kubernetes-mutability: Unsupported value: "Sometimes"`, `properties[b].x-kubernetes-mutability: Unsupported value: "Never"`},
 	}, {
 		name: "rules that do not compile for --kube-version", args: []string{"verify", "-q", "--kube-version", "1.29", "--against", "../../testdata/golden/1.33/jobset.yaml", "../../examples/jobset.yaml"},

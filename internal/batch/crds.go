@@ -29,18 +29,21 @@ func (c CRD) Name() string {
 }
 
 // CRDs parses the inputs and returns their CRD documents in input order,
-// and a Diagnostic for each input that does not parse.
-func CRDs(inputs []Input) ([]CRD, []Diagnostic) {
+// the census of all their documents, and a Diagnostic for each input that
+// does not parse.
+func CRDs(inputs []Input) ([]CRD, *Census, []Diagnostic) {
 	var out []CRD
+	census := &Census{}
 	var diags []Diagnostic
 	for _, in := range inputs {
-		_, more := EachCRD(in, func(_ *manifest.Document, crd CRD) error {
+		f, more := EachCRD(in, func(_ *manifest.Document, crd CRD) error {
 			out = append(out, crd)
 			return nil
 		})
+		census.Add(in.Name, f)
 		diags = append(diags, more...)
 	}
-	return out, diags
+	return out, census, diags
 }
 
 // EachCRD is the document loop of every command: it parses in and calls

@@ -8,7 +8,8 @@
 // Invariants:
 //   - Inputs are processed in the order given; directories in lexical order.
 //   - Documents that are not CRDs, and CRDs without declarations, pass
-//     through byte for byte.
+//     through byte for byte. The documents that are not CRDs are counted
+//     (Census), one note an input, and inputs without a CRD are an error.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
 //   - A path given that holds no manifest (a directory without *.yaml,

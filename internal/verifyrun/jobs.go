@@ -37,16 +37,19 @@ type Job struct {
 }
 
 // Jobs reads the inputs at paths and pairs every CRD with declarations
-// with the CRD under test. warnings name declarations files' sets whose
-// CRD is not in the inputs while others are; diags are the reasons the run
-// cannot be done.
+// with the CRD under test. warnings count the documents of each input
+// that are not CRDs (a note, not marked as a warning), and name
+// declarations files' sets whose CRD is not in the inputs while others
+// are; diags are the reasons the run cannot be done, among them inputs
+// that hold no CRD at all.
 func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagnostic) {
 	sets, diags := batch.ReadDeclarations(o.DeclarationFiles)
 	o.Translate.Declarations = append(o.Translate.Declarations[:len(o.Translate.Declarations):len(o.Translate.Declarations)], sets.Sets...)
 	inputs, more := batch.Collect(paths, o.Stdin)
 	diags = append(diags, more...)
-	crds, more := batch.CRDs(inputs)
+	crds, census, more := batch.CRDs(inputs)
 	diags = append(diags, more...)
+	warnings = append(warnings, census.Notes()...)
 	against, more := againstCRDs(o.Against, o.Stdin)
 	diags = append(diags, more...)
 	for _, crd := range crds {
@@ -69,7 +72,11 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 		}
 	}
 	unused, more := sets.Unused()
-	return jobs, append(warnings, unused...), append(diags, more...)
+	warnings, diags = append(warnings, unused...), append(diags, more...)
+	if len(diags) == 0 {
+		diags = census.NoCRD(paths)
+	}
+	return jobs, warnings, diags
 }
 
 // jobOf finds the declarations of one input CRD and the CRD they are
@@ -171,7 +178,7 @@ func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{
 		return nil, nil
 	}
 	inputs, diags := batch.Collect([]string{path}, stdin)
-	crds, more := batch.CRDs(inputs)
+	crds, _, more := batch.CRDs(inputs)
 	diags = append(diags, more...)
 	byName := map[string]map[string]interface{}{}
 	for _, crd := range crds {

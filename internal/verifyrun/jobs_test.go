@@ -160,6 +160,13 @@ func TestJobs(t *testing.T) {
 		name: "cannot be translated, with --all-versions", input: crdYAML(widgets, ", x-kubernetes-mutability: Sometimes"), allVersions: true,
 		diags: []string{`<in>:1: document 1 (CustomResourceDefinition/widgets.example.com): cannot be translated, so there is nothing to verify: `},
 	}, {
+		name: "no CRD", input: "kind: ConfigMap\n---\nkind: Namespace\n",
+		warnings: []string{"<in>: 2 documents are not CustomResourceDefinitions (kinds: ConfigMap, Namespace)"},
+		diags:    []string{"no CustomResourceDefinition found in <in>"},
+	}, {
+		name: "other documents beside a CRD", input: "kind: ConfigMap\n---\n" + crdYAML(widgets, immutable), tested: testedTranslation,
+		warnings: []string{"<in>: 1 document is not a CustomResourceDefinition (kind: ConfigMap)"},
+	}, {
 		name: "a misspelt key", input: crdYAML(widgets, ", x-kubernetes-mutabilty: Immutable"),
 		diags: []string{`<in>:20: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability?`},
 	}, {
@@ -275,7 +282,7 @@ func testedKind(t *testing.T, job Job, files map[string]string) string {
 func readCRDs(t *testing.T, path string) []batch.CRD {
 	t.Helper()
 	inputs, diags := batch.Collect([]string{path}, nil)
-	crds, more := batch.CRDs(inputs)
+	crds, _, more := batch.CRDs(inputs)
 	if len(diags)+len(more) > 0 || len(crds) == 0 {
 		t.Fatalf("reading %s: %v %v", path, diags, more)
 	}
