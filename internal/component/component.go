@@ -1,6 +1,7 @@
 package component
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -65,8 +66,13 @@ func asPatched(base, out map[string]interface{}) map[string]interface{} {
 	return patched
 }
 
+// ErrNoPatches is Kustomization's error when no CRD needs a patch: the
+// component would change nothing, and a build with it would pass for
+// translated.
+var ErrNoPatches = errors.New("no CRD needs a patch")
+
 // Kustomization writes the Component that patches every CRD that needs
-// it.
+// it; ErrNoPatches when none does.
 func Kustomization(crds []CRD) ([]byte, error) {
 	patches := []interface{}{}
 	for _, c := range crds {
@@ -84,6 +90,9 @@ func Kustomization(crds []CRD) ([]byte, error) {
 			},
 			"patch": string(text),
 		})
+	}
+	if len(patches) == 0 {
+		return nil, ErrNoPatches
 	}
 	out, err := yaml.Marshal(map[string]interface{}{
 		"apiVersion": "kustomize.config.k8s.io/v1alpha1",

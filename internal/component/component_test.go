@@ -158,12 +158,20 @@ func TestGuardsFailOnMovedVersions(t *testing.T) {
 	}
 }
 
+// TestNoChangeNoPatch checks that a CRD translation leaves as it is gets
+// no patch beside one that changes, and that a component with no patch
+// at all is an error, never "patches: []": it would pass for one that
+// translates.
 func TestNoChangeNoPatch(t *testing.T) {
 	crds := crdsOf(t, "testdata/escapes.yaml")
-	crds[0].Translated = crds[0].Base
-	out := mustKustomization(t, crds)
-	if want := Header + "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches: []\n"; string(out) != want {
-		t.Errorf("Kustomization() = %q, want %q", out, want)
+	unchanged := crds[0]
+	unchanged.Name, unchanged.Translated = "unchanged.example.com", unchanged.Base
+	out := mustKustomization(t, append(crds, unchanged))
+	if string(out) != string(mustKustomization(t, crds)) {
+		t.Errorf("Kustomization() with an unchanged CRD =\n%s\nwant the component without it", out)
+	}
+	if out, err := Kustomization([]CRD{unchanged}); err != ErrNoPatches {
+		t.Errorf("Kustomization(unchanged) = %q, %v; want ErrNoPatches", out, err)
 	}
 }
 

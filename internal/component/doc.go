@@ -26,4 +26,6 @@
 //     while it patches. Keys in paths are escaped ("~" as "~0", "/" as
 //     "~1").
 //   - The output is deterministic: CRDs in input order, keys sorted.
+//   - A component patches something: with no CRD to patch, Kustomization
+//     fails (ErrNoPatches) rather than write "patches: []".
 package component
