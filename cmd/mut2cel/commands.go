@@ -131,6 +131,7 @@ func exitHelp(finding string) string {
   %d  the run could not be done: a bad invocation; an input that cannot be
      read, holds no manifest, is not YAML or JSON, or cannot be translated
      as given (a refused translation is a problem of the input); inputs
-     that hold no CRD; an output that cannot be written
+     that hold no CRD, or (translate, patch, verify) no declaration; an
+     output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

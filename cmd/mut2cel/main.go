@@ -23,7 +23,8 @@ import (
 //   - exitError: the run could not be done: an input that cannot be read,
 //     holds no manifest, is not YAML or JSON, or cannot be translated as
 //     given (a bad declaration, a refusal, rules over the cost limits);
-//     inputs that hold no CRD; an output that cannot be written; verify
+//     inputs that hold no CRD, or no declaration where the command
+//     compiles or checks them; an output that cannot be written; verify
 //     --server's apiserver failing.
 //   - exitUsage: a bad invocation; like exitError, but the usage is printed.
 const (

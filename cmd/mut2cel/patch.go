@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -37,7 +38,9 @@ the apiserver accepts, and are reported on standard error as translate
 reports them: a summary per version, each bound with -v.
 
 PATH is as for translate; documents that are not CRDs are skipped, and
-counted on standard error. An existing OUT/kustomization.yaml is replaced
+counted on standard error. Inputs that declare nothing, which would make
+a component that patches nothing, are an error. An existing
+OUT/kustomization.yaml is replaced
 only if mut2cel wrote it. If any input cannot be read or translated, every
 problem is reported, nothing is written, and the exit status is 2. When
 standard error is a terminal, a run longer than a second reports there,
@@ -113,6 +116,11 @@ func runPatch(c *command, e *env, args []string) int {
 		return exitError
 	}
 	out, err := component.Kustomization(crds)
+	if errors.Is(err, component.ErrNoPatches) {
+		// An empty component would pass for one that translates.
+		printDiags(e, []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations")})
+		return exitError
+	}
 	if err == nil {
 		err = component.WriteFile(filepath.Join(o.dir, "kustomization.yaml"), out)
 	}

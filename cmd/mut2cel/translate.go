@@ -19,7 +19,10 @@ it are added. The declarations are kept in the mut2cel.io/declarations
 annotation and the generated rules are recorded in mut2cel.io/generated, so
 that a translated file can be edited and translated again
 (docs/rewrite.md). Lines the translation does not concern are kept byte for
-byte; a file without declarations does not change.
+byte; a file without declarations does not change. Inputs that declare
+nothing at all, in their schemas, their annotations, --declarations or
+--markers, are an error: the run would change nothing, and --check would
+pass on CRDs whose declarations were lost.
 
 Served versions of a CRD without a conversion webhook store the same
 objects, so a path declared in one of them must be declared alike in every
@@ -145,6 +148,11 @@ func runTranslate(c *command, e *env, args []string) int {
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
+	if len(diags) == 0 && declaring(results) == 0 {
+		// Nothing declared: the output would be the input, and --check
+		// would pass on CRDs whose declarations were lost.
+		diags = []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations", "--markers")}
+	}
 	if o.output == "json" {
 		return reportJSON(e, results, diags, unusedWarnings, census.Notes(), o)
 	}
@@ -185,6 +193,15 @@ func (o *translateOptions) conflict(paths []string) string {
 		}
 	}
 	return ""
+}
+
+// declaring counts the CRDs the translations worked on.
+func declaring(results []*batch.Result) int {
+	n := 0
+	for _, r := range results {
+		n += r.Declaring
+	}
+	return n
 }
 
 func printDiags(e *env, diags []batch.Diagnostic) {

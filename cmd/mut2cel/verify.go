@@ -43,7 +43,8 @@ PATH is a file, or a directory searched recursively for *.yaml, *.yml and
 *.json files. "-" or no PATH reads standard input. A PATH, or standard
 input, that holds no manifest is an error. Documents that are not CRDs
 are skipped, and counted on standard error, one line an input; inputs
-that hold no CRD at all are an error.
+that hold no CRD at all, or no CRD with declarations, are an error:
+nothing checked is not a check passed.
 
 With --server, the verdict of the rules is that of a real
 apiextensions-apiserver (Kubernetes 1.37) with an embedded etcd, started in

@@ -31,9 +31,19 @@ func TestVerify(t *testing.T) {
 		name: "declarations only in the annotation", args: []string{"verify", "-q", "--pairs", "200", "testdata/annotated.yaml"},
 		stdout: "testdata/annotated.yaml:1: widgets.example.com v1: 200 pairs, no disagreement\n",
 	}, {
-		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
-		stdout: "",
+		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "--pairs", "200", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml", "testdata/annotated.yaml"},
+		stdout: "testdata/annotated.yaml:1: widgets.example.com v1: 200 pairs, no disagreement\n",
 		stderr: []string{"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)"},
+	}, {
+		// Nothing to check is not a check passed: after controller-gen
+		// rewrote the files and the mut2cel step was forgotten, verify
+		// in CI must fail.
+		name: "no declarations", args: []string{"verify", "-q", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml"},
+		code: exitError,
+		stderr: []string{
+			"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
+			"no declarations in testdata/configmap.yaml, testdata/cost/handwritten.yaml: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update) or in the mut2cel.io/declarations annotation, or give --declarations",
+		},
 	}, {
 		name: "no CRD", args: []string{"verify", "-q", "testdata/configmap.yaml"},
 		code: exitError,

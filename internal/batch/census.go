@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -76,6 +77,15 @@ func (c *Census) NoCRD(paths []string) []Diagnostic {
 		return nil
 	}
 	return []Diagnostic{{Detail: "no CustomResourceDefinition found in " + PathNames(paths)}}
+}
+
+// NoDeclarations is the error of a run whose inputs, named by paths as
+// Collect reads them, hold CRDs that declare nothing: there was nothing to
+// translate or to check, which is not success. flags are the command's
+// flags that declare from outside the CRDs.
+func NoDeclarations(paths []string, flags ...string) Diagnostic {
+	return Diagnostic{Detail: fmt.Sprintf("no declarations in %s: declare some in the CRD schemas (%s, %s or %s) or in the %s annotation, or give %s",
+		PathNames(paths), decl.ExtMutability, decl.ExtKeyMutability, decl.ExtUpdate, "mut2cel.io/declarations", strings.Join(flags, " or "))}
 }
 
 // PathNames names the inputs of paths in a message, as Collect reads

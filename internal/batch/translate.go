@@ -19,6 +19,9 @@ type Result struct {
 	// Details spell out the warnings one line per item, e.g. every bound
 	// added; printed on request (-v).
 	Details []Diagnostic
+	// Declaring counts the CRDs of the input that translation worked on
+	// (works); a run where none did declared nothing (NoDeclarations).
+	Declaring int
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -51,9 +54,20 @@ func Translate(in Input, tr Translator) *Result {
 		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
+		if works(res) {
+			r.Declaring++
+		}
 		return nil
 	})
 	return r
+}
+
+// works says whether a translation worked on its CRD: the CRD declares
+// something, which its output keeps in the mut2cel.io/declarations
+// annotation, or the translation changes it (the rules mut2cel owned go
+// with the last declaration).
+func works(res *translate.Result) bool {
+	return res.Changed() || res.Translated != nil && translate.Annotated(res.Translated)
 }
 
 // boundNotes report the bounds added: one line per version, saying how

@@ -12,7 +12,9 @@
 // Invariants:
 //   - Every CRD of the inputs that has declarations, after those of the
 //     declarations files and --all-versions are added, gives one job, in
-//     input order; a CRD without declarations gives none.
+//     input order; a CRD without declarations gives none. Inputs that
+//     give no job, or hold no CRD, are an error: nothing checked is not a
+//     check passed.
 //   - The CRD under test is, in this order of precedence: its namesake in
 //     --against; the input itself when translate rewrote it (its
 //     annotation holds the declarations); its translation made here.

@@ -41,7 +41,7 @@ type Job struct {
 // that are not CRDs (a note, not marked as a warning), and name
 // declarations files' sets whose CRD is not in the inputs while others
 // are; diags are the reasons the run cannot be done, among them inputs
-// that hold no CRD at all.
+// that hold no CRD at all, or no CRD with declarations.
 func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagnostic) {
 	sets, diags := batch.ReadDeclarations(o.DeclarationFiles)
 	o.Translate.Declarations = append(o.Translate.Declarations[:len(o.Translate.Declarations):len(o.Translate.Declarations)], sets.Sets...)
@@ -75,6 +75,10 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 	warnings, diags = append(warnings, unused...), append(diags, more...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(paths)
+	}
+	if len(diags) == 0 && len(jobs) == 0 {
+		// Nothing to check is not a check that passed.
+		diags = []batch.Diagnostic{batch.NoDeclarations(paths, "--declarations")}
 	}
 	return jobs, warnings, diags
 }
