@@ -48,8 +48,9 @@
 //     edits.
 //   - A schema key that misspells one of the three extensions, and an
 //     annotation named like mut2cel's that is not one of its two, is a
-//     problem (CheckSpelling): the apiserver drops unknown schema keys, so
-//     the declaration would vanish without a word.
+//     problem (CheckSpelling): the apiserver drops unknown schema keys
+//     (or, under strict field validation, refuses them), so the
+//     declaration would vanish without a word.
 //   - Problems of every phase are collected: one that does not fit leaves
 //     its declaration out and the others are still compiled, so that no
 //     problem hides another. They are sorted by file and line, then path.

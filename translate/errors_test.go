@@ -64,16 +64,16 @@ func TestErrors(t *testing.T) {
 	}, {
 		name:   "misspelt key",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutabilty: Immutable}}}`,
-		want:   []string{root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`},
+		want:   []string{root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)`},
 	}, {
 		name: "misspelt keys anywhere, beside declarations that translate",
 		schema: `{type: object, properties: {
 		  foo: {type: array, maxItems: 4, X-Kubernetes-Key-Mutability: AddOnly, items: {type: string, maxLength: 4, x-kubernetes-immutable: true}},
 		  bar: {type: string, maxLength: 4, x-kubernetes-mutability: Immutable, anyOf: [{x-kubernetes-updates: [NoSet]}]}}}`,
 		want: []string{
-			root + `.properties[bar].anyOf[0].x-kubernetes-updates: Invalid value: unknown key "x-kubernetes-updates": did you mean x-kubernetes-update? (the apiserver drops unknown keys, and the declaration with it)`,
-			root + `.properties[foo].X-Kubernetes-Key-Mutability: Invalid value: unknown key "X-Kubernetes-Key-Mutability": did you mean x-kubernetes-key-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
-			root + `.properties[foo].items.x-kubernetes-immutable: Invalid value: unknown key "x-kubernetes-immutable": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
+			root + `.properties[bar].anyOf[0].x-kubernetes-updates: Invalid value: unknown key "x-kubernetes-updates": did you mean x-kubernetes-update? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)`,
+			root + `.properties[foo].X-Kubernetes-Key-Mutability: Invalid value: unknown key "X-Kubernetes-Key-Mutability": did you mean x-kubernetes-key-mutability? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)`,
+			root + `.properties[foo].items.x-kubernetes-immutable: Invalid value: unknown key "x-kubernetes-immutable": did you mean x-kubernetes-mutability? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)`,
 		},
 	}, {
 		name:   "preserve unknown fields",
@@ -137,7 +137,7 @@ func TestCheckSpelling(t *testing.T) {
 	}, {
 		name:   "in the schema",
 		schema: `{type: object, properties: {foo: {type: string, x-kubernetes-mutabilty: Immutable}}}`,
-		want:   root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (the apiserver drops unknown keys, and the declaration with it)`,
+		want:   root + `.properties[foo].x-kubernetes-mutabilty: Invalid value: unknown key "x-kubernetes-mutabilty": did you mean x-kubernetes-mutability? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)`,
 	}, {
 		name:        "a misspelt annotation",
 		schema:      `{type: object, properties: {foo: {type: string}}}`,

@@ -191,7 +191,7 @@ func errUpdateValue(err error) Problem { return newProblem(Invalid, "%v", err) }
 
 // errMisspeltKey: key, a schema key, misspells ext (spelling.go).
 func errMisspeltKey(key, ext string) Problem {
-	return newProblem(Invalid, "unknown key %q: did you mean %s? (the apiserver drops unknown keys, and the declaration with it)", key, ext)
+	return newProblem(Invalid, "unknown key %q: did you mean %s? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)", key, ext)
 }
 
 // errMisspeltAnnotation: name misspells want, one of mut2cel's

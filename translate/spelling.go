@@ -7,10 +7,11 @@ import (
 )
 
 // A key that misspells one of mut2cel's is an error wherever it is read:
-// the apiserver drops schema keys it does not know, and mut2cel reads
-// only its own, so a declaration under a misspelt key (or an annotation
-// under a misspelt name) would vanish without a word, and translate and
-// verify would pass having done nothing with it.
+// the apiserver drops schema keys it does not know (or, under strict
+// field validation, refuses the CRD), and mut2cel reads only its own, so
+// a declaration under a misspelt key (or an annotation under a misspelt
+// name) would vanish without a word, and translate and verify would pass
+// having done nothing with it.
 
 // CheckSpelling reports, as an *Error, every key of doc's version schemas
 // that misspells one of the three extensions (decl.Misspelling), and
