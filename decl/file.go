@@ -260,7 +260,7 @@ func fileValue(ext string, n *yaml.Node) (string, error) {
 		}
 		return Value(ext, v)
 	}
-	return "", fmt.Errorf("unknown key %q: declare %s, %s or %s", ext, ExtMutability, ExtKeyMutability, ExtUpdate)
+	return "", fmt.Errorf("unknown key %s: declare %s, %s or %s", UnknownKey(ext), ExtMutability, ExtKeyMutability, ExtUpdate)
 }
 
 // yamlErrorLine finds the line yaml.v3 names in a syntax error.

@@ -1,6 +1,7 @@
 package decl
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -19,8 +20,8 @@ const maxTypos = 3
 // x-kubernetes-key-mutable, x-kubernetes-updates). No key of the
 // apiserver's (x-kubernetes-validations, x-kubernetes-list-type, ...) is
 // one. A declaration under such a key would be lost without a word: the
-// apiserver drops keys it does not know, and no reader takes it for a
-// declaration.
+// apiserver drops keys it does not know (or refuses them, under strict
+// field validation), and no reader takes it for a declaration.
 func Misspelling(key string) (string, bool) {
 	if slices.Contains(Extensions, key) {
 		return "", false
@@ -40,6 +41,16 @@ func Misspelling(key string) (string, bool) {
 		return ExtUpdate, true
 	}
 	return "", false
+}
+
+// UnknownKey quotes key, a key where an extension is expected that is none
+// of them, with the one it misspells if it does: `"x-kubernetes-mutable"
+// (did you mean x-kubernetes-mutability?)`.
+func UnknownKey(key string) string {
+	if ext, ok := Misspelling(key); ok {
+		return fmt.Sprintf("%q (did you mean %s?)", key, ext)
+	}
+	return fmt.Sprintf("%q", key)
 }
 
 // Closest returns the word of known nearest to word, a word that is not

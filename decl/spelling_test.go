@@ -60,6 +60,17 @@ func TestMisspellingApiserverKeys(t *testing.T) {
 	}
 }
 
+func TestUnknownKey(t *testing.T) {
+	for key, want := range map[string]string{
+		"x-kubernetes-mutable": `"x-kubernetes-mutable" (did you mean x-kubernetes-mutability?)`,
+		"frozen":               `"frozen"`,
+	} {
+		if got := UnknownKey(key); got != want {
+			t.Errorf("UnknownKey(%q) = %s, want %s", key, got, want)
+		}
+	}
+}
+
 func TestClosest(t *testing.T) {
 	known := []string{"mut2cel.io/declarations", "mut2cel.io/generated"}
 	for _, c := range []struct {

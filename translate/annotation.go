@@ -81,7 +81,7 @@ func annotationValue(ext string, v interface{}) (string, error) {
 	case extMutability, extKeyMutability, extUpdate:
 		return decl.Value(ext, v)
 	}
-	return "", fmt.Errorf("unknown key %q: only %s, %s and %s can be declared", ext, extMutability, extKeyMutability, extUpdate)
+	return "", fmt.Errorf("unknown key %s: only %s, %s and %s can be declared", decl.UnknownKey(ext), extMutability, extKeyMutability, extUpdate)
 }
 
 func parseRecord(text string) (record, error) {
