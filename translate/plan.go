@@ -260,10 +260,12 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 // presenceCarrier returns the property whose presence decides that of n
 // wherever scope exists: the nearest of n and its ancestors below scope
 // that the schema does not keep present, or scope itself when the schema
-// keeps n present all the way up. A property is kept present when its
-// parent requires it and it is not nullable: the apiserver's schema
-// validation refuses an update that removes it, or sets it to null, before
-// any rule runs, so below the carrier n comes and goes with the carrier.
+// keeps n present all the way up. A property is kept present when it is
+// not nullable and its parent requires it, or it has a default: the
+// apiserver's schema validation refuses an update that removes a required
+// property, or sets it to null, before any rule runs, and defaulting
+// fills in an absent or null defaulted one wherever its parent is, so
+// below the carrier n comes and goes with the carrier.
 // Reading the shorter chain matters at runtime: the apiserver's CEL
 // rebuilds the map of an object's property schemas on every lookup.
 //
@@ -281,8 +283,13 @@ func presenceCarrier(scope, n *node) *node {
 // keptPresent reports whether the schema keeps property c present, and not
 // null, wherever its parent exists.
 func keptPresent(c *node) bool {
-	return c.isProperty() && !c.s.Nullable && c.parent.s.ValueValidation != nil &&
-		slices.Contains(c.parent.s.ValueValidation.Required, c.name())
+	if !c.isProperty() || c.s.Nullable {
+		return false
+	}
+	if c.s.Default.Object != nil {
+		return true
+	}
+	return c.parent.s.ValueValidation != nil && slices.Contains(c.parent.s.ValueValidation.Required, c.name())
 }
 
 // sharePresence records that rule on host checks the presence of n. Fields
