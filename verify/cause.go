@@ -107,8 +107,61 @@ type CauseReport struct {
 // position of the pair (see Checker's checkExercised).
 type DeclarationReport struct {
 	Declaration
-	// Pairs counts the pairs judged (Pairs of the version) that exercised
-	// it; Disagreements those of them counted as disagreements; Violated
-	// those disagreements in which the reference checker reports it broken.
-	Pairs, Disagreements, Violated int
+	// Pairs counts the pairs judged (not set aside) that exercised it;
+	// Violating those that break it (see ConstraintReport); Disagreements the disagreements that involve it;
+	// Violated those disagreements in which the reference checker reports
+	// it broken.
+	Pairs, Violating, Disagreements, Violated int
+}
+
+// GroupReport gathers the disagreements that share one part of their
+// causes: a constraint the rules let through (missed), or a rule that
+// denies or fails (denied, evaluation error). A pair with several such
+// parts counts in each of their groups. Thousands of causes, each a
+// combination of parts, are a few groups: one per mistake.
+type GroupReport struct {
+	// Kind is CauseMissed, CauseDenied or CauseEvaluationError.
+	Kind string
+	// Constraint is the constraint the rules let through, for a missed
+	// group of the declarations.
+	Constraint *Constraint
+	// Rule is the rule that denies or fails; for a missed group, the
+	// rule of the declared CRD that denies.
+	Rule *InvolvedRule
+	// Disagreements counts its pairs, First is the number of the first.
+	Disagreements, First int
+	// Counterexample is its first pair shrunk, for the first
+	// Options.Counterexamples groups.
+	Counterexample *Counterexample
+}
+
+// Key is the group in one line.
+func (g *GroupReport) Key() string {
+	switch {
+	case g.Constraint != nil:
+		return g.Kind + ": " + g.Constraint.String()
+	case g.Rule != nil && g.Kind == CauseMissed:
+		return g.Kind + ": rule of the declared CRD at " + g.Rule.Path + ": " + g.Rule.Rule
+	case g.Rule != nil:
+		return g.Kind + ": rule at " + g.Rule.Path + ": " + g.Rule.Rule
+	}
+	return g.Kind
+}
+
+// groupsOf lists the groups a disagreement of cause c with broken
+// constraints belongs to.
+func groupsOf(c Cause, broken []Constraint) []*GroupReport {
+	var out []*GroupReport
+	if c.Kind == CauseMissed {
+		for i := range broken {
+			out = append(out, &GroupReport{Kind: c.Kind, Constraint: &broken[i]})
+		}
+	}
+	for i := range c.Rules {
+		out = append(out, &GroupReport{Kind: c.Kind, Rule: &c.Rules[i]})
+	}
+	if len(out) == 0 {
+		out = append(out, &GroupReport{Kind: c.Kind})
+	}
+	return out
 }

@@ -20,16 +20,7 @@ type Declaration struct {
 func (c *Checker) declarations() []Declaration {
 	var out []Declaration
 	for _, path := range c.declaredPaths() {
-		n := c.root.at(path)
-		if n.mut != "" {
-			out = append(out, Declaration{renderSteps(path), extMutability, n.mut})
-		}
-		if n.keyMut != "" {
-			out = append(out, Declaration{renderSteps(path), extKeyMutability, n.keyMut})
-		}
-		for _, u := range n.update {
-			out = append(out, Declaration{renderSteps(path), extUpdate, u})
-		}
+		out = append(out, c.nodeDeclarations(c.root.at(path))...)
 	}
 	return out
 }
@@ -82,12 +73,15 @@ func declarationOf(v Violation, decls []Declaration) Declaration {
 // a position of the pair. The value rule applies where the position exists
 // before and after, the presence rule where its scope does (semantics.md
 // 3.1, 3.2), the key rule where the collection's scope does (4).
-func (c *Checker) checkExercised(old, new map[string]interface{}) ([]Violation, []Declaration) {
+//
+// It also lists the constraints the update breaks (constraints.go), each
+// once, in the order the walk met them.
+func (c *Checker) checkExercised(old, new map[string]interface{}) ([]Violation, []Declaration, []Constraint) {
 	w := &walker{track: true}
 	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
 	w.visit(c.root, both, nil, true, false)
 	sortViolations(w.out)
-	return w.out, w.exercised
+	return w.out, w.exercised, w.broken
 }
 
 // exercise records that a rule of the declaration ext of n was applied.

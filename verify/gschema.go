@@ -25,6 +25,11 @@ type gnode struct {
 	// aimed is set on nodes at or above a target, so that generated old
 	// objects usually reach the declarations.
 	aimed bool
+	// refusals counts the pairs the apiserver refused for a field at or
+	// below this optional property; avoid, set after avoidAfter of them,
+	// makes the generator leave it out where it may (learn.go).
+	refusals int
+	avoid    bool
 }
 
 type gprop struct {

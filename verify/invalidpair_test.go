@@ -18,7 +18,8 @@ func (refusingJudge) Update(old, new map[string]interface{}) (bool, []string, er
 // TestInvalidPairsAreNeitherDenialsNorFailures checks that pairs a judge
 // refuses with ErrInvalidPair are counted apart: even on a broken
 // translation, where the in-process judge finds disagreements, they are
-// not disagreements, and the run does not stop.
+// not disagreements, and the run does not stop. It fails all the same: a
+// run that judged no pair checked nothing.
 func TestInvalidPairsAreNeitherDenialsNorFailures(t *testing.T) {
 	dir := "../testdata/broken/set-order-ignored/"
 	declared, translated := readDoc(t, dir+"declared.yaml"), readDoc(t, dir+"translated.yaml")
@@ -36,7 +37,16 @@ func TestInvalidPairsAreNeitherDenialsNorFailures(t *testing.T) {
 				v.Version, v.Pairs, v.Invalid, v.Disagreements, len(v.Counterexamples), pairs, pairs)
 		}
 	}
-	if rep.Failed() {
-		t.Error("Failed() = true, want false")
+	for _, v := range rep.Versions {
+		if !v.TooManySetAside() || len(v.Untested()) == 0 || v.Judged() != 0 {
+			t.Errorf("version %s: TooManySetAside() = %v, %d untested constraints, %d judged; want true, some, 0",
+				v.Version, v.TooManySetAside(), len(v.Untested()), v.Judged())
+		}
+		if len(v.SetAside) != 1 || v.SetAside[0].Pairs != pairs || v.SetAside[0].Example.Pair != 1 {
+			t.Errorf("version %s: set aside %+v, want one reason for all %d pairs, the first its example", v.Version, v.SetAside, pairs)
+		}
+	}
+	if !rep.Failed() {
+		t.Error("Failed() = false, want true: no pair was judged")
 	}
 }

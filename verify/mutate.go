@@ -188,6 +188,9 @@ func (g *PairGenerator) remove(p position) bool {
 	if p.last.kind == stepProp && p.parent.required[p.last.name] {
 		return false // the object would be invalid; removing its parent is not
 	}
+	if vv := p.parent.s.ValueValidation; p.last.kind == stepProp && vv != nil && vv.MinProperties != nil && int64(len(p.at.m)) <= *vv.MinProperties {
+		return false // the same
+	}
 	delete(p.at.m, p.at.key)
 	return true
 }

@@ -30,6 +30,9 @@ type PairGenerator struct {
 	// the pairs made.
 	schedule []aim
 	n        int
+	// even makes every optional property an even chance, aimed or not
+	// (repair).
+	even bool
 }
 
 // NewPairGenerator returns a generator for objects of s. Its mutations aim
@@ -69,12 +72,18 @@ func (g *PairGenerator) Next() (old, new map[string]interface{}) {
 	if g.rnd.Intn(16) == 0 {
 		return old, g.rootValue() // an unrelated pair
 	}
-	new = deepCopyMap(old)
+	return old, g.derive(old)
+}
+
+// derive makes a new object from old by one to three mutations; old is
+// left as it is.
+func (g *PairGenerator) derive(old map[string]interface{}) map[string]interface{} {
+	new := deepCopyMap(old)
 	for k := g.mutations(); k > 0; k-- {
 		g.size = 0
 		new = g.mutate(new)
 	}
-	return old, new
+	return new
 }
 
 func (g *PairGenerator) rootValue() map[string]interface{} {

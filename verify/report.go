@@ -58,6 +58,20 @@ func (c *Counterexample) YAML() []byte {
 	return b.Bytes()
 }
 
+// PairYAML renders a generated pair as one YAML document: its number,
+// then the old and the new object as a client sends them.
+func PairYAML(e Example) []byte {
+	doc := mapping("pair", scalar(e.Pair), "old", valueNode(e.Old), "new", valueNode(e.New))
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return []byte(fmt.Sprintf("# cannot render: %v\n", err))
+	}
+	_ = enc.Close()
+	return b.Bytes()
+}
+
 // ReferenceVerdict is the reference's verdict on the pair in one word:
 // "denied" or "allowed".
 func (c *Counterexample) ReferenceVerdict() string {

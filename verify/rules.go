@@ -9,6 +9,7 @@ import (
 func (w *walker) checkValue(n *node, p pair, at *field.Path) {
 	if p.both() && !equal(n, p.old.v, p.new.v) {
 		w.add(at, n, kindValue, valueDetail(n.mut, p.old.v, p.new.v))
+		w.broke(n, extMutability, n.mut, noModify)
 	}
 }
 
@@ -20,6 +21,11 @@ func (w *walker) checkPresence(n *node, p pair, at *field.Path) {
 	added := !p.old.ok && p.new.ok
 	if (removed && n.mut != removeOnly) || (added && n.mut != addOnly) {
 		w.add(at, n, kindPresence, presenceDetail(n.mut, added))
+		if added {
+			w.broke(n, extMutability, n.mut, noSet)
+		} else {
+			w.broke(n, extMutability, n.mut, noUnset)
+		}
 	}
 }
 
@@ -70,6 +76,12 @@ func (w *walker) checkKeys(n *node, p pair, at *field.Path) {
 			detail = updateKeysDetail(d.value, r, a)
 		}
 		w.add(at, d.by, kindKeys, detail)
+		if len(r) > 0 {
+			w.broke(d.by, d.ext, d.value, noRemoveItem)
+		}
+		if len(a) > 0 {
+			w.broke(d.by, d.ext, d.value, noAddItem)
+		}
 	}
 }
 

@@ -18,6 +18,15 @@ type node struct {
 	mut        string   // valid x-kubernetes-mutability, or ""
 	keyMut     string   // valid x-kubernetes-key-mutability, or ""
 	update     []string // valid x-kubernetes-update constraints, in updateConstraints order
+	// optional is set on a property that a stored object may lack while
+	// its parent is present: one its parent does not require and that has
+	// no default (storage fills it in), or a nullable one (null is
+	// absent, semantics.md 2.1). Presence changes start at such
+	// properties (constraints.go).
+	optional bool
+	// fixed is set on a node whose enum has one value: no valid update
+	// changes it.
+	fixed bool
 }
 
 type prop struct {
@@ -95,6 +104,9 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 		keyMut:   validValue(raw[extKeyMutability]),
 		update:   validUpdate(raw[extUpdate]),
 	}
+	if enum, ok := raw["enum"].([]interface{}); ok && len(enum) == 1 {
+		n.fixed = true
+	}
 	n.props = p.parseProperties(raw, path, at)
 	if items, ok := raw["items"].(map[string]interface{}); ok {
 		n.items = p.parse(items, path.Child("items"), at.entries())
@@ -108,6 +120,10 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 
 func (p *parser) parseProperties(raw map[string]interface{}, path *field.Path, at where) []prop {
 	props, _ := raw["properties"].(map[string]interface{})
+	required := map[string]bool{}
+	for _, r := range stringsOf(raw["required"]) {
+		required[r] = true
+	}
 	var out []prop
 	for _, name := range sortedKeys(props) {
 		sub, ok := props[name].(map[string]interface{})
@@ -116,7 +132,10 @@ func (p *parser) parseProperties(raw map[string]interface{}, path *field.Path, a
 		}
 		below := at.below()
 		below.metadata = below.metadata || (at.root && name == "metadata")
-		out = append(out, prop{name: name, node: p.parse(sub, path.Child("properties").Key(name), below)})
+		n := p.parse(sub, path.Child("properties").Key(name), below)
+		_, defaulted := sub["default"]
+		n.optional = (!required[name] && !defaulted) || sub["nullable"] == true
+		out = append(out, prop{name: name, node: n})
 	}
 	return out
 }

@@ -22,10 +22,12 @@ func countEntries(countType, countRules string) string {
 
 const (
 	neverDecline = `[{rule: "self >= oldSelf"}]`
-	// failsOnZero fails to evaluate when count is 0 (a division by
-	// zero) and is false below: a user's rule that errors as well as
-	// denies.
-	failsOnZero = `[{rule: "100 / self > 0", message: "no zero"}]`
+	// failsOnZero fails to evaluate when count drops by exactly one (a
+	// division by zero) and is false when it drops by more: a user's rule
+	// that errors as well as denies. It is a transition rule: a rule that
+	// fails on create makes the apiserver refuse the object, and verify
+	// sets such pairs aside before either side judges them.
+	failsOnZero = `[{rule: "100 / (self - oldSelf + 1) >= 0", message: "no zero"}]`
 )
 
 // testedRun prepares the run of v1 of tested against the declarations

@@ -130,6 +130,7 @@ func (w *walker) checkUpdate(n *node, p pair, at *field.Path, scopeBoth, isProp 
 		w.exercise(n, extUpdate, noModify)
 		if !equal(n, p.old.v, p.new.v) {
 			w.add(at, n, kindValue, noModifyDetail(p.old.v, p.new.v))
+			w.broke(n, extUpdate, noModify, noModify)
 		}
 	}
 	// Presence is judged only where the scope exists before and after
@@ -142,12 +143,14 @@ func (w *walker) checkUpdate(n *node, p pair, at *field.Path, scopeBoth, isProp 
 		w.exercise(n, extUpdate, noSet)
 		if !p.old.ok && p.new.ok {
 			w.add(at, n, kindPresence, noSetDetail())
+			w.broke(n, extUpdate, noSet, noSet)
 		}
 	}
 	if n.has(noUnset) {
 		w.exercise(n, extUpdate, noUnset)
 		if p.old.ok && !p.new.ok {
 			w.add(at, n, kindPresence, noUnsetDetail())
+			w.broke(n, extUpdate, noUnset, noUnset)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func TestUpdateExercised(t *testing.T) {
 		{`{spec: {l: []}}`, `{}`, "l AddOnly, l NoAddItem"},
 		{`{spec: {m: {a: x}}}`, `{spec: {m: {a: x}}}`, "m NoRemoveItem"},
 	} {
-		_, got := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
+		_, got, _ := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
 		var names []string
 		for _, d := range got {
 			names = append(names, strings.TrimPrefix(d.Path, ".spec.")+" "+d.Value)

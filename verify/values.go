@@ -54,6 +54,7 @@ func (g *PairGenerator) object(n *gnode) map[string]interface{} {
 			m[p.name] = g.value(p.node)
 		}
 	}
+	g.fitProperties(n, m)
 	if n.s.XEmbeddedResource {
 		m["apiVersion"], m["kind"] = "v1", "Thing"
 	}
@@ -65,12 +66,43 @@ func (g *PairGenerator) object(n *gnode) map[string]interface{} {
 
 func (g *PairGenerator) wants(n *gnode) bool {
 	switch {
+	case g.even:
+		return g.rnd.Intn(2) == 0
+	case n.avoid:
+		return false
 	case g.size > sizeBudget:
 		return n.aimed && g.rnd.Intn(2) == 0
 	case n.aimed:
 		return g.rnd.Intn(8) > 0
 	}
 	return g.rnd.Intn(2) == 0
+}
+
+// fitProperties brings the properties of an object within its
+// minProperties and maxProperties: it sets more of its properties, in
+// schema order, or drops optional ones from the end.
+func (g *PairGenerator) fitProperties(n *gnode, m map[string]interface{}) {
+	vv := n.s.ValueValidation
+	if vv == nil {
+		return
+	}
+	if vv.MinProperties != nil {
+		for _, p := range n.props {
+			if int64(len(m)) >= *vv.MinProperties {
+				break
+			}
+			if _, set := m[p.name]; !set {
+				m[p.name] = g.value(p.node)
+			}
+		}
+	}
+	if vv.MaxProperties != nil {
+		for i := len(n.props) - 1; i >= 0 && int64(len(m)) > *vv.MaxProperties; i-- {
+			if p := n.props[i]; !n.required[p.name] {
+				delete(m, p.name)
+			}
+		}
+	}
 }
 
 // entries draws a collection size: up to maxEntries, and now and then up to

@@ -15,9 +15,10 @@ type Options struct {
 	// Seed makes runs repeatable: the same CRDs and seed check the same
 	// pairs.
 	Seed int64
-	// Counterexamples is how many causes of disagreement per version are
-	// shown by a shrunk counterexample, the first pair of each cause
-	// (disagreements are all counted, by cause); zero means 3.
+	// Counterexamples is how many causes of disagreement, and how many
+	// groups (GroupReport), per version are shown by a shrunk
+	// counterexample, the first pair of each (disagreements are all
+	// counted, by cause and by group); zero means 3, below zero none.
 	Counterexamples int
 	// KubeMinor, when set, also requires every rule of the CRD under test to
 	// compile in the CEL environment Kubernetes 1.KubeMinor uses for new
@@ -72,8 +73,11 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 	if opts.Pairs <= 0 {
 		opts.Pairs = DefaultPairs
 	}
-	if opts.Counterexamples <= 0 {
+	switch {
+	case opts.Counterexamples == 0:
 		opts.Counterexamples = 3
+	case opts.Counterexamples < 0:
+		opts.Counterexamples = 0
 	}
 	if opts.NewJudge == nil {
 		opts.NewJudge = newCELJudge
@@ -117,16 +121,65 @@ type Report struct {
 	Versions []*VersionReport
 }
 
-// Failed reports whether any version has a disagreement or a declaration
-// that no pair exercised: the rules of such a declaration went unchecked,
-// so the run vouches for nothing about them.
+// Failed reports whether any version fails (VersionReport.Failed).
 func (r *Report) Failed() bool {
 	for _, v := range r.Versions {
-		if v.Disagreements > 0 || len(v.Unexercised()) > 0 {
+		if v.Failed() {
 			return true
 		}
 	}
 	return false
+}
+
+// Failed reports whether the version has a disagreement, or the run did
+// not look at all it claims to: a declaration that no judged pair
+// exercised, a constraint that no judged pair broke (Untested), or more
+// pairs set aside than MaxSetAside allows. The rules of such a
+// declaration or constraint went unchecked, so the run vouches for
+// nothing about them.
+func (v *VersionReport) Failed() bool {
+	return v.Disagreements > 0 || len(v.Unexercised()) > 0 || len(v.Untested()) > 0 || v.TooManySetAside()
+}
+
+// MaxSetAside is the share of a version's pairs that may be set aside
+// (VersionReport.Invalid) before the run fails: the generator builds
+// objects the schema accepts, so a larger share means it misreads the
+// schema, and what it set aside went unchecked.
+const MaxSetAside = 0.05
+
+// TooManySetAside reports whether more than MaxSetAside of the pairs were
+// set aside.
+func (v *VersionReport) TooManySetAside() bool {
+	return v.Pairs > 0 && float64(v.Invalid) > MaxSetAside*float64(v.Pairs)
+}
+
+// Judged is the number of pairs judged by both sides: those not set aside.
+func (v *VersionReport) Judged() int {
+	return v.Pairs - v.Invalid
+}
+
+// Untested lists, in the order of Constraints, the constraints that no
+// judged pair broke and that are not Unreachable.
+func (v *VersionReport) Untested() []Constraint {
+	var out []Constraint
+	for _, c := range v.Constraints {
+		if c.Violating == 0 && !c.Unreachable() {
+			out = append(out, c.Constraint)
+		}
+	}
+	return out
+}
+
+// Unreachable lists the constraints that only refused pairs broke
+// (ConstraintReport.Unreachable).
+func (v *VersionReport) Unreachable() []*ConstraintReport {
+	var out []*ConstraintReport
+	for _, c := range v.Constraints {
+		if c.Unreachable() {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // VersionReport counts the pairs of one version by outcome.
@@ -147,32 +200,100 @@ type VersionReport struct {
 	// are set apart, not failures; a pair that still disagrees with
 	// integers is a disagreement.
 	IntAsFloat int
-	// Invalid counts disagreeing pairs dropped because one object is not
-	// valid for the schema (the apiserver refuses it before any rule
-	// matters), and every pair a judge refuses with ErrInvalidPair; a
-	// well-aimed generator keeps this near zero.
+	// IntAsFloatExample is the first such pair, as generated.
+	IntAsFloatExample *Example
+	// Invalid counts the pairs set aside because the apiserver refuses
+	// an object of the pair whatever the rules (it fails the schema, the
+	// list types or a rule on create), or a judge refuses the pair with
+	// ErrInvalidPair. Such a pair is judged by neither side and counts
+	// for nothing else; a well-aimed generator keeps this near zero.
 	Invalid int
+	// SetAside count the pairs set aside by reason, in order of first
+	// occurrence.
+	SetAside []*SetAsideReport
 	// Counterexamples are the first pairs of the first causes, shrunk.
 	Counterexamples []*Counterexample
 	// Causes count the disagreements by cause, in order of first
 	// occurrence.
 	Causes []*CauseReport
+	// Groups count the disagreements by the constraint the rules let
+	// through or the rule at fault, in order of first occurrence.
+	Groups []*GroupReport
 	// Declarations count the pairs by declaration they exercised, in
 	// schema walk order.
 	Declarations []*DeclarationReport
+	// Constraints count, for every constraint of the declarations, the
+	// judged pairs that break it (countConstraints), in the order of
+	// Declarations.
+	Constraints []*ConstraintReport
+}
+
+// ConstraintReport counts the judged pairs that break one constraint:
+// the pairs on which the CRD under test is tested to deny it; and the
+// generated pairs that would have broken it but that the apiserver
+// refused, on create of the old object or on the update itself.
+type ConstraintReport struct {
+	Constraint
+	Violating, Refused int
+}
+
+// MinRefused is how many refused pairs, and no judged one, must have
+// broken a constraint for verify to call it out of reach of valid
+// updates (Unreachable) rather than untested.
+const MinRefused = 20
+
+// Unreachable reports whether every pair that broke the constraint, and
+// there were at least MinRefused, was refused by the apiserver: a rule
+// on create, say, that requires two properties together keeps either
+// from being removed alone. The apiserver itself then refuses such
+// updates; no rule under test is needed for them.
+func (c *ConstraintReport) Unreachable() bool {
+	return c.Violating == 0 && c.Refused >= MinRefused
+}
+
+// SetAsideReport counts the pairs set aside for one reason.
+type SetAsideReport struct {
+	Refusal
+	Pairs int
+	// Example is the first such pair.
+	Example Example
+}
+
+// Example is one generated pair, as a client sends it.
+type Example struct {
+	Pair     int
+	Old, New map[string]interface{}
 }
 
 // Unexercised lists, in schema walk order, the declarations that no pair
-// of the version exercised. The generator aims at every declared node in
+// of the version exercised, except those whose every constraint is out
+// of reach (ConstraintReport.Unreachable): no update the apiserver
+// accepts can reach them. The generator aims at every declared node in
 // turn, so one is listed when no update the schema allows reaches it (an
 // item of a list bounded to no items, say) or when there were too few
 // pairs for one round of aims.
 func (v *VersionReport) Unexercised() []Declaration {
 	var out []Declaration
 	for _, d := range v.Declarations {
-		if d.Pairs == 0 {
+		if d.Pairs == 0 && !v.outOfReach(d.Declaration) {
 			out = append(out, d.Declaration)
 		}
 	}
 	return out
+}
+
+// outOfReach reports whether d has constraints and all of them are out
+// of reach.
+func (v *VersionReport) outOfReach(d Declaration) bool {
+	n := 0
+	for _, c := range v.Constraints {
+		if c.Declaration != d {
+			continue
+		}
+		if !c.Unreachable() {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -7,6 +7,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
@@ -19,12 +20,20 @@ type versionRun struct {
 	checker *Checker
 	s       *schema.Structural
 	objects *kube.ObjectValidator
+	meta    resourceMeta
 	judge   Judge
 	gen     *PairGenerator
 	rules   []*ruleRef // built on the first counterexample
 	decls   []Declaration
 	causes  map[string]*CauseReport
-	counts  []*DeclarationReport // of decls, in the same order
+	groups  map[string]*GroupReport
+	// groupsShown counts the groups given a counterexample.
+	groupsShown int
+	counts      []*DeclarationReport // of decls, in the same order
+	// constraints count, per constraint of decls, the judged pairs that
+	// break it; setAside the refused pairs by Refusal.Reason.
+	constraints []*ConstraintReport
+	setAside    map[string]*SetAsideReport
 	// companions are the declared CRD's own rules, nil when it has none.
 	companions *companions
 	// own are the rules of the CRD under test that are not companions
@@ -60,8 +69,12 @@ func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResource
 	}
 	r := &versionRun{
 		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
-		objects: objects, judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
+		objects: objects, meta: resourceMetaOf(doc, tv.name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
 		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
+		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
+	}
+	for _, k := range checker.constraints() {
+		r.constraints = append(r.constraints, &ConstraintReport{Constraint: k})
 	}
 	if _, inProcess := judge.(*celJudge); inProcess && comp != nil {
 		if own, ok := ownRules(comp.s, s); ok {
@@ -77,6 +90,7 @@ func (r *versionRun) run() (*VersionReport, error) {
 		r.counts = append(r.counts, &DeclarationReport{Declaration: d})
 	}
 	rep.Declarations = r.counts
+	rep.Constraints = r.constraints
 	for start := 1; start <= r.opts.Pairs; start += batchSize {
 		b := r.judgeBatch(min(batchSize, r.opts.Pairs-start+1))
 		for k := range b.old {
@@ -112,32 +126,86 @@ func (r *versionRun) judgeBatch(n int) *pairBatch {
 	for k := 0; k < n; k++ {
 		b.old[k], b.new[k] = r.gen.Next()
 	}
-	workers := max(1, min(r.opts.Workers, n))
+	all := make([]int, n)
+	for k := range all {
+		all[k] = k
+	}
+	r.compareAll(b, all)
+	// Mend the pairs the apiserver refuses, in order, so that the
+	// report does not depend on the number of workers.
+	for round := 0; round < repairRounds; round++ {
+		var again []int
+		dropped := map[int]*gnode{}
+		for k := range b.old {
+			if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid && v.refusal != nil && v.refusal.Object != "" {
+				b.old[k], b.new[k], dropped[k] = r.gen.repair(b.old[k], b.new[k], v.refusal.Object, v.refusal.field, round)
+				again = append(again, k)
+			}
+		}
+		if len(again) == 0 {
+			break
+		}
+		r.compareAll(b, again)
+		for _, k := range again {
+			if d := dropped[k]; d != nil && b.verdicts[k].outcome != invalid {
+				r.gen.credit(d)
+			}
+		}
+	}
+	return b
+}
+
+// compareAll judges the pairs of b at indices ks, with the run's workers.
+func (r *versionRun) compareAll(b *pairBatch, ks []int) {
+	workers := max(1, min(r.opts.Workers, len(ks)))
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for k := w; k < n; k += workers {
+			for i := w; i < len(ks); i += workers {
+				k := ks[i]
 				b.verdicts[k], b.errs[k] = r.compare(b.old[k], b.new[k])
 			}
 		}(w)
 	}
 	wg.Wait()
-	return b
+	for _, k := range ks {
+		if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid {
+			r.countRefused(v.broken)
+		}
+	}
+}
+
+// countRefused adds a refused pair to the constraints it would have
+// broken.
+func (r *versionRun) countRefused(broken []Constraint) {
+	for _, k := range broken {
+		for _, cr := range r.constraints {
+			if cr.Constraint == k {
+				cr.Refused++
+				break
+			}
+		}
+	}
 }
 
 func (r *versionRun) record(rep *VersionReport, i int, old, new map[string]interface{}, v verdicts) error {
 	switch v.outcome {
 	case agreed:
 		r.countDeclarations(v, nil)
+		r.countConstraints(v)
 	case intAsFloat:
 		rep.IntAsFloat++
+		if rep.IntAsFloatExample == nil {
+			rep.IntAsFloatExample = &Example{Pair: i, Old: old, New: new}
+		}
 		r.countDeclarations(v, nil)
 	case invalid:
 		rep.Invalid++
-		r.countDeclarations(v, nil)
+		r.recordSetAside(rep, i, old, new, v.refusal)
 	case disagreed, evalFailed:
+		r.countConstraints(v)
 		rep.Disagreements++
 		if rep.First == 0 {
 			rep.First = i
@@ -147,26 +215,99 @@ func (r *versionRun) record(rep *VersionReport, i int, old, new map[string]inter
 	return nil
 }
 
-// recordCause counts a disagreement under its cause and, for the first
-// Options.Counterexamples causes, shrinks the first pair of each.
+// recordSetAside counts a refused pair under its reason, keeping the
+// first pair of each reason as its example.
+func (r *versionRun) recordSetAside(rep *VersionReport, i int, old, new map[string]interface{}, ref *Refusal) {
+	if ref == nil {
+		ref = &Refusal{Reason: "refused by the judge"}
+	}
+	if ref.field != "" {
+		r.gen.refused(ref.field)
+	}
+	if sa, ok := r.setAside[ref.Reason]; ok {
+		sa.Pairs++
+		return
+	}
+	sa := &SetAsideReport{Refusal: *ref, Pairs: 1, Example: Example{Pair: i, Old: old, New: new}}
+	r.setAside[ref.Reason] = sa
+	rep.SetAside = append(rep.SetAside, sa)
+}
+
+// countConstraints adds a judged pair to the constraints it breaks: on
+// it, the rules under test must deny. A rule of the declared CRD that
+// denies it too does not make it count less: whichever rule denies, the
+// CRD under test must, and a CRD under test that lets it through
+// disagrees with the reference all the same.
+func (r *versionRun) countConstraints(v verdicts) {
+	if len(v.broken) == 0 {
+		return
+	}
+	for _, k := range v.broken {
+		for _, cr := range r.constraints {
+			if cr.Constraint == k {
+				cr.Violating++
+				break
+			}
+		}
+	}
+	for _, dr := range r.counts {
+		for _, k := range v.broken {
+			if k.Declaration == dr.Declaration {
+				dr.Violating++
+				break
+			}
+		}
+	}
+}
+
+// recordCause counts a disagreement under its cause and its groups. The
+// first pair of each of the first Options.Counterexamples causes, and of
+// each of the first as many groups, is shrunk once and shown by both.
 func (r *versionRun) recordCause(rep *VersionReport, i int, old, new map[string]interface{}, v verdicts) error {
 	cause := r.cause(old, new, v)
 	r.countDeclarations(v, &cause)
 	key := cause.Key()
-	if c, ok := r.causes[key]; ok {
+	c, seen := r.causes[key]
+	if seen {
 		c.Disagreements++
+	} else {
+		c = &CauseReport{Cause: cause, Disagreements: 1, First: i}
+		r.causes[key] = c
+		rep.Causes = append(rep.Causes, c)
+	}
+	var fresh []*GroupReport
+	for _, g := range groupsOf(cause, v.broken) {
+		gk := g.Key()
+		if known, ok := r.groups[gk]; ok {
+			known.Disagreements++
+			continue
+		}
+		g.Disagreements, g.First = 1, i
+		r.groups[gk] = g
+		rep.Groups = append(rep.Groups, g)
+		fresh = append(fresh, g)
+	}
+	causeShown := !seen && len(rep.Counterexamples) < r.opts.Counterexamples
+	var groupsShown []*GroupReport
+	for _, g := range fresh {
+		if r.groupsShown < r.opts.Counterexamples {
+			r.groupsShown++
+			groupsShown = append(groupsShown, g)
+		}
+	}
+	if !causeShown && len(groupsShown) == 0 {
 		return nil
 	}
-	c := &CauseReport{Cause: cause, Disagreements: 1, First: i}
-	r.causes[key] = c
-	rep.Causes = append(rep.Causes, c)
-	if len(rep.Counterexamples) < r.opts.Counterexamples {
-		ce, err := r.counterexample(i, old, new, v, key)
-		if err != nil {
-			return err
-		}
+	ce, err := r.counterexample(i, old, new, v, key)
+	if err != nil {
+		return err
+	}
+	if causeShown {
 		c.Counterexample = ce
 		rep.Counterexamples = append(rep.Counterexamples, ce)
+	}
+	for _, g := range groupsShown {
+		g.Counterexample = ce
 	}
 	return nil
 }
@@ -237,6 +378,9 @@ type verdicts struct {
 	detail     []string
 	evalErrs   []string
 	exercised  []Declaration // by the update, as the reference checker saw it
+	broken     []Constraint  // by the update, as the reference checker saw it
+	// refusal says why an invalid pair is set aside.
+	refusal *Refusal
 	// companions are the messages of the declared CRD's own rules that
 	// deny the pair: the reference denies it too.
 	companions []string
@@ -255,6 +399,12 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 	if err != nil {
 		return verdicts{}, err
 	}
+	if ref := r.refusal(storedOld, storedNew); ref != nil {
+		// What the refused pair would have broken tells a constraint
+		// that no valid update breaks from one never tried.
+		_, _, broken := r.checker.checkExercised(storedOld, storedNew)
+		return verdicts{outcome: invalid, refusal: ref, broken: broken}, nil
+	}
 	if v, ok := r.agreeOnOwnRules(storedOld, storedNew); ok {
 		return v, nil
 	}
@@ -262,10 +412,6 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 	v, err := r.judgeStored(storedOld, storedNew, floats)
 	if err != nil || v.outcome == agreed || v.outcome == invalid {
 		return v, err
-	}
-	if !r.valid(storedOld, storedNew) {
-		v.outcome = invalid
-		return v, nil
 	}
 	// Set apart only what the floats alone explain (docs/semantics.md
 	// 2.4): the same pair with integers, judged the same way, agrees.
@@ -286,13 +432,12 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 // update like a rule returning false.
 func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, floats bool) (verdicts, error) {
 	var v verdicts
-	v.violations, v.exercised = r.checker.checkExercised(storedOld, storedNew)
+	v.violations, v.exercised, v.broken = r.checker.checkExercised(storedOld, storedNew)
 	v.companions = r.companions.judge(storedOld, storedNew)
 	var err error
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
 	if errors.Is(err, ErrInvalidPair) {
-		v.outcome = invalid
-		return v, nil
+		return verdicts{outcome: invalid, refusal: &Refusal{Reason: "refused by the server", Message: err.Error()}}, nil
 	}
 	if err != nil {
 		return verdicts{}, &JudgeError{Version: r.version, Err: err}
@@ -323,7 +468,7 @@ func (r *versionRun) agreeOnOwnRules(storedOld, storedNew map[string]interface{}
 	if r.own == nil {
 		return v, false
 	}
-	v.violations, v.exercised = r.checker.checkExercised(storedOld, storedNew)
+	v.violations, v.exercised, v.broken = r.checker.checkExercised(storedOld, storedNew)
 	errs := r.own.Validate(storedNew, storedOld)
 	if (len(errs) > 0) != (len(v.violations) > 0) || len(evaluationErrors(sortedErrors(errs))) > 0 {
 		return v, false
@@ -339,11 +484,31 @@ func (r *versionRun) withIntegers(storedOld, storedNew map[string]interface{}) (
 	return o.(map[string]interface{}), n.(map[string]interface{}), inOld || inNew
 }
 
-// valid reports whether the apiserver accepts both objects on create: only
+// refusal says why the apiserver refuses a stored pair whatever its
+// transition rules say, nil when it accepts both objects on create: only
 // then is the old one a possible stored object and the new one refused, if
 // at all, by transition rules alone.
-func (r *versionRun) valid(storedOld, storedNew map[string]interface{}) bool {
-	return len(r.objects.Validate(storedOld)) == 0 && len(r.objects.Validate(storedNew)) == 0
+func (r *versionRun) refusal(storedOld, storedNew map[string]interface{}) *Refusal {
+	if errs := r.objects.Validate(storedOld); len(errs) > 0 {
+		return refusalOf("old", firstError(errs))
+	}
+	if errs := r.objects.Validate(storedNew); len(errs) > 0 {
+		return refusalOf("new", firstError(errs))
+	}
+	return nil
+}
+
+// firstError is the error that comes first in the order of their
+// messages: the validators list errors in Go map order, and the run must
+// not depend on it.
+func firstError(errs field.ErrorList) *field.Error {
+	first := errs[0]
+	for _, e := range errs[1:] {
+		if e.Error() < first.Error() {
+			first = e
+		}
+	}
+	return first
 }
 
 // sameDisagreement reports whether a shrunk pair still fails the same way.
@@ -369,12 +534,18 @@ func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []Involv
 // old object (jsonStable), it is skipped: on a large schema it costs a
 // sixth of a pair. The new object is stored from the old one's stored form
 // (storeNew), before the round trip, which would turn the floats storeNew
-// copies from it into integers.
+// copies from it into integers. Both then get the resource's apiVersion,
+// kind and metadata (resourceMeta), as every object the apiserver
+// validates has them.
 func (r *versionRun) storedPair(old, new map[string]interface{}) (storedOld, storedNew map[string]interface{}, err error) {
 	storedOld = kube.Store(r.s, deepCopyMap(old))
 	storedNew = storeNew(r.s, old, storedOld, new)
 	if !jsonStable(storedOld) {
-		storedOld, err = kube.RoundTrip(storedOld)
+		if storedOld, err = kube.RoundTrip(storedOld); err != nil {
+			return nil, nil, err
+		}
 	}
-	return storedOld, storedNew, err
+	r.meta.set(storedOld)
+	r.meta.set(storedNew)
+	return storedOld, storedNew, nil
 }

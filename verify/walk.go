@@ -28,6 +28,11 @@ type walker struct {
 	// (checkExercised).
 	track     bool
 	exercised []Declaration
+	// broken are the constraints the update breaks; via is the schema
+	// path of the property below which one side has nothing, set while
+	// the walk is below it (constraints.go).
+	broken []Constraint
+	via    string
 }
 
 // visit checks the declarations of n at one position and descends.
@@ -66,9 +71,19 @@ func (w *walker) visit(n *node, p pair, at *field.Path, scopeBoth, isProp bool) 
 func (w *walker) visitProperties(n *node, p pair, at *field.Path, scopeBoth bool) {
 	for _, pr := range n.props {
 		sub := pair{old: property(p.old, pr.name), new: property(p.new, pr.name)}
-		if sub.old.ok || sub.new.ok {
-			w.visit(pr.node, sub, at.Child(pr.name), scopeBoth, true)
+		if !sub.old.ok && !sub.new.ok {
+			continue
 		}
+		if p.both() && !sub.both() {
+			// Presence changes here: what is declared below comes or
+			// goes with this property.
+			saved := w.via
+			w.via = pr.node.schemaPath
+			w.visit(pr.node, sub, at.Child(pr.name), scopeBoth, true)
+			w.via = saved
+			continue
+		}
+		w.visit(pr.node, sub, at.Child(pr.name), scopeBoth, true)
 	}
 }
 

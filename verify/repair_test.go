@@ -1,0 +1,90 @@
+package verify_test
+
+import (
+	"reflect"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
+)
+
+// oneOfCRD declares two fields of an object whose rule on create wants
+// exactly one of them, and a third that a rule on create forbids: the
+// generator's objects fail the first half the time, the second always.
+const oneOfCRD = `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        required: [metadata]
+        properties:
+          metadata: {type: object}
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: "has(self.source) ? (has(self.source.a) ? 1 : 0) + (has(self.source.b) ? 1 : 0) == 1 : true"
+              message: exactly one of a and b
+            - rule: "!has(self.legacy)"
+              message: legacy is not supported
+            properties:
+              source:
+                type: object
+                properties:
+                  a: {type: string, x-kubernetes-mutability: Immutable}
+                  b: {type: string, x-kubernetes-mutability: Immutable}
+              legacy: {type: string, x-kubernetes-mutability: Immutable}
+              size: {type: integer, x-kubernetes-mutability: Immutable}
+`
+
+// TestMendedPairs checks that the pairs the CRD's rules on create refuse
+// are mended rather than set aside, that a declaration no valid update
+// reaches is out of reach rather than untested, that the run passes with
+// the translation and fails without its rules, and that the report does
+// not depend on the number of workers.
+func TestMendedPairs(t *testing.T) {
+	var doc map[string]interface{}
+	if err := yaml.Unmarshal([]byte(oneOfCRD), &doc); err != nil {
+		t.Fatal(err)
+	}
+	res, err := translate.Translate(doc, translate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(tested map[string]interface{}, workers int) *verify.VersionReport {
+		rep, err := verify.Verify(doc, tested, verify.Options{Pairs: 1000, Seed: 1, Workers: workers, Counterexamples: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Versions[0]
+	}
+	v := run(res.Translated, 1)
+	if v.Failed() || v.Invalid > 10 {
+		t.Errorf("translation: %d disagreements, %d set aside %v, untested %v, unexercised %v; want a pass with few set aside",
+			v.Disagreements, v.Invalid, v.SetAside, v.Untested(), v.Unexercised())
+	}
+	reach := map[string]bool{}
+	for _, c := range v.Unreachable() {
+		reach[c.Path] = true
+	}
+	if !reach[".spec.legacy"] || reach[".spec.size"] {
+		t.Errorf("out of reach: %v; want .spec.legacy, which a rule on create forbids, and not .spec.size", v.Unreachable())
+	}
+	if again := run(res.Translated, 2); !reflect.DeepEqual(again, v) {
+		t.Errorf("the report with two workers differs from the one with one")
+	}
+	if bare := run(withoutRules(res.Translated), 2); bare.Disagreements == 0 {
+		t.Errorf("verify passes the translation with no rules")
+	}
+}
