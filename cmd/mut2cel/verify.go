@@ -57,26 +57,35 @@ smaller --pairs. The apiserver and etcd double the size of the binary, so
 only a mut2cel built with the server tag has them:
 go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest
 
-For each version a line reports the pairs checked and the disagreements.
-Disagreements are grouped by cause: the rules that deny the update, or the
-declarations and kinds of violation (value, presence, keys) the reference
-checker reports. The first pair of each of the first --counterexamples
-causes is shrunk and printed as a YAML document with both verdicts, the
-rules involved and the old and new objects, after a comment naming its
-cause and counting its disagreements. With -o json or -o yaml, one
-document holds every CRD, version, cause, counterexample and, per
-declaration, the pairs that exercised it (docs/verify.md). When standard
-error is a terminal, a run longer than a second reports there, once a
-second, how many pairs are done (-q: never).
+For each version a line reports the pairs generated, how many were
+judged, and the disagreements; a table gives, per declaration, the judged
+pairs that exercised it, those that break it, and the disagreements. A
+pair is judged only when the apiserver accepts both objects; the others
+are set aside, counted by the apiserver's first refusal, with one example
+each. Disagreements are grouped: by the constraint the rules let through
+(NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem of a declaration), or
+by the rule that denies or fails. The first pair of each of the first
+--counterexamples groups is shrunk and printed as a YAML document with
+both verdicts, the rules involved and the old and new objects, after a
+comment naming its group. With -o json or -o yaml, one document holds
+every CRD, version, cause, group, counterexample, set-aside reason and,
+per declaration and constraint, the pairs that tested it
+(docs/verify.md). When standard error is a terminal, a run longer than a
+second reports there, once a second, how many pairs are done (-q: never).
+
+A run fails (exit status 1) when it finds a disagreement, and also when it
+did not check what it claims to: a declaration that no judged pair
+exercised, a constraint that no judged pair breaks (so the rules that
+enforce it were never put to the test), or more than 5% of a version's
+pairs set aside. Each is named.
 
 When the apiserver of --server fails (it does not start, refuses a CRD
 that its validation in process accepts, or stops answering), the run
 could not be done: the exit status is 2, as for an input that cannot be
 read, translated or matched, or for --server given to a binary built
-without it; 1 always means a disagreement or a declaration that no pair
-exercised, which is named.
+without it.
 `,
-	finding: "the rules and the declarations disagree on some update, or no update exercised a declaration",
+	finding: "the rules and the declarations disagree on some update, or the run left a declaration or constraint unchecked",
 }
 
 // verifyOptions are the flags of verify.
@@ -110,7 +119,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
 	allVersionsFlag(fs, &o.allVersions)
-	fs.IntVar(&o.examples, "counterexamples", 3, "causes of disagreement per version shown by a shrunk counterexample")
+	fs.IntVar(&o.examples, "counterexamples", 3, "groups of disagreements per version shown by a shrunk counterexample (0: none)")
 	outputFlag(fs, &o.output, "output format: text, json or yaml", "text", "json", "yaml")
 	declarationsFlag(fs, &o.declarations)
 	return fs
@@ -131,8 +140,8 @@ func runVerify(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.pairs <= 0 || o.jobs <= 0 || o.examples <= 0 {
-		e.usageError(c, "--pairs, --jobs and --counterexamples must be positive, got %d, %d and %d", o.pairs, o.jobs, o.examples)
+	if o.pairs <= 0 || o.jobs <= 0 || o.examples < 0 {
+		e.usageError(c, "--pairs and --jobs must be positive and --counterexamples not negative, got %d, %d and %d", o.pairs, o.jobs, o.examples)
 		return exitUsage
 	}
 	if msg := badOutput(o.output, "text", "json", "yaml"); msg != "" {
@@ -155,6 +164,9 @@ func runVerify(c *command, e *env, args []string) int {
 		defer debug.SetGCPercent(debug.SetGCPercent(verify.GCPercent))
 	}
 	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
+	if o.examples == 0 {
+		opts.Counterexamples = -1 // none; zero asks for the default
+	}
 	if o.against != "" && fs.Changed("kube-version") {
 		opts.KubeMinor = o.kube.Minor
 	}

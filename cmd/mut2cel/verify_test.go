@@ -29,10 +29,10 @@ func TestVerify(t *testing.T) {
 		// translated: verify checks mut2cel's translation, not the rules
 		// the file has (none).
 		name: "declarations only in the annotation", args: []string{"verify", "-q", "--pairs", "200", "testdata/annotated.yaml"},
-		stdout: "testdata/annotated.yaml:1: widgets.example.com v1: 200 pairs, no disagreement\n",
+		stdout: "verify-annotated.golden",
 	}, {
 		name: "other documents and CRDs without declarations are skipped", args: []string{"verify", "-q", "--pairs", "200", "testdata/configmap.yaml", "testdata/cost/handwritten.yaml", "testdata/annotated.yaml"},
-		stdout: "testdata/annotated.yaml:1: widgets.example.com v1: 200 pairs, no disagreement\n",
+		stdout: "verify-annotated.golden",
 		stderr: []string{"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)"},
 	}, {
 		// Nothing to check is not a check passed: after controller-gen
@@ -53,7 +53,7 @@ func TestVerify(t *testing.T) {
 		},
 	}, {
 		name: "progress", args: []string{"verify", "--pairs", "1000", "../../examples/ports.yaml"}, terminal: true,
-		stdout: "gateways.networking.example.com v1: 1000 pairs, no disagreement",
+		stdout: "gateways.networking.example.com v1: 1000 pairs, 1000 judged, no disagreement",
 		stderr: []string{"mut2cel verify: gateways.networking.example.com v1: 500/1000 pairs, ", " pairs/s, 0 disagreements"},
 	}, {
 		name: "no namesake in --against", args: []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"},
@@ -74,10 +74,10 @@ func TestVerify(t *testing.T) {
 		code: exitError, stderr: []string{"missing.yaml: no such file or directory"},
 	}, {
 		name: "bad pairs", args: []string{"verify", "--pairs", "0"},
-		code: exitUsage, stderr: []string{"mut2cel verify: --pairs, --jobs and --counterexamples must be positive, got 0, ", "Usage: mut2cel verify [flags] [PATH...]"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive and --counterexamples not negative, got 0, ", "Usage: mut2cel verify [flags] [PATH...]"},
 	}, {
 		name: "a rewritten file is checked as it is, against its annotation", args: []string{"verify", "-q", "--pairs", "300", "../../examples/translated/gatewayclass.yaml"},
-		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, no disagreement",
+		stdout: "gatewayclasses.networking.example.com v1: 300 pairs, 300 judged, no disagreement",
 	}, {
 		name: "a rewritten file whose annotation gained a declaration", args: []string{"verify", "-q", "--pairs", "300", "testdata/stale-rewrite.yaml"},
 		code: exitFinding, stdout: "verify-stale-rewrite.golden",
@@ -86,7 +86,8 @@ func TestVerify(t *testing.T) {
 		name: "a declaration no pair exercised fails the run", args: []string{"verify", "-q", "--pairs", "300", "testdata/unexercised.yaml"},
 		code:   exitFinding,
 		stdout: "verify-unexercised.golden",
-		stderr: []string{"mut2cel verify: 1 declaration was exercised by no pair, so its rules went unchecked"},
+		stderr: []string{"mut2cel verify: 1 declaration was exercised by no pair, so its rules went unchecked",
+			"mut2cel verify: 3 constraints were broken by no judged pair, so the rules that enforce them went unchecked"},
 	}, {
 		name: "help", args: []string{"help", "verify"},
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",

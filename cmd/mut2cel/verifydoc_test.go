@@ -30,8 +30,12 @@ func TestVerifyDocument(t *testing.T) {
 		name: "unknown format", args: []string{"verify", "-o", "xml"},
 		code: exitUsage, stderr: []string{`mut2cel verify: -o must be text, json or yaml, not "xml"`},
 	}, {
-		name: "no counterexample", args: []string{"verify", "--counterexamples", "0"},
-		code: exitUsage, stderr: []string{"mut2cel verify: --pairs, --jobs and --counterexamples must be positive, got 10000, "},
+		name: "negative counterexamples", args: []string{"verify", "--counterexamples", "-1"},
+		code: exitUsage, stderr: []string{"mut2cel verify: --pairs and --jobs must be positive and --counterexamples not negative, got 10000, "},
+	}, {
+		name: "no counterexample", args: []string{"verify", "-q", "--pairs", "300", "--counterexamples", "0", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"},
+		code: exitFinding, stdout: "verify-broken-no-counterexample.golden",
+		stderr: []string{"mut2cel verify: 42 disagreements in 300 pairs"},
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
 	}

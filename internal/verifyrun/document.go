@@ -17,10 +17,14 @@ import (
 // docs/verify.md. Fields may be added; none is renamed or removed.
 
 type Document struct {
-	Pairs         int         `json:"pairs"`
-	Disagreements int         `json:"disagreements"`
-	Unexercised   int         `json:"unexercised"`
-	CRDs          []CRDResult `json:"crds"`
+	Pairs           int         `json:"pairs"`
+	Disagreements   int         `json:"disagreements"`
+	Unexercised     int         `json:"unexercised"`
+	Judged          int         `json:"judged"`
+	Untested        int         `json:"untested"`
+	SetAside        int         `json:"setAside"`
+	TooManySetAside int         `json:"tooManySetAside"`
+	CRDs            []CRDResult `json:"crds"`
 }
 
 type CRDResult struct {
@@ -31,15 +35,57 @@ type CRDResult struct {
 }
 
 type VersionResult struct {
-	Version       string              `json:"version"`
-	Pairs         int                 `json:"pairs"`
-	Disagreements int                 `json:"disagreements"`
-	First         int                 `json:"first"`
-	IntAsFloat    int                 `json:"intAsFloat"`
-	Invalid       int                 `json:"invalid"`
-	Causes        []CauseResult       `json:"causes"`
-	Declarations  []DeclarationResult `json:"declarations"`
-	Unexercised   []DeclarationKey    `json:"unexercised"`
+	Version           string              `json:"version"`
+	Pairs             int                 `json:"pairs"`
+	Disagreements     int                 `json:"disagreements"`
+	First             int                 `json:"first"`
+	IntAsFloat        int                 `json:"intAsFloat"`
+	Invalid           int                 `json:"invalid"`
+	Causes            []CauseResult       `json:"causes"`
+	Declarations      []DeclarationResult `json:"declarations"`
+	Unexercised       []DeclarationKey    `json:"unexercised"`
+	Judged            int                 `json:"judged"`
+	Constraints       []ConstraintResult  `json:"constraints"`
+	Untested          []ConstraintKey     `json:"untested"`
+	SetAside          []SetAsideResult    `json:"setAside"`
+	Groups            []GroupResult       `json:"groups"`
+	IntAsFloatExample *ExampleResult      `json:"intAsFloatExample,omitempty"`
+}
+
+type ConstraintKey struct {
+	DeclarationKey
+	Constraint string `json:"constraint"`
+	Via        string `json:"via,omitempty"`
+}
+
+type ConstraintResult struct {
+	ConstraintKey
+	Violating   int  `json:"violating"`
+	Refused     int  `json:"refused"`
+	Unreachable bool `json:"unreachable"`
+}
+
+type SetAsideResult struct {
+	Reason  string        `json:"reason"`
+	Message string        `json:"message"`
+	Pairs   int           `json:"pairs"`
+	Example ExampleResult `json:"example"`
+}
+
+type ExampleResult struct {
+	Pair int         `json:"pair"`
+	Old  ReplayValue `json:"old"`
+	New  ReplayValue `json:"new"`
+}
+
+type GroupResult struct {
+	Kind           string                `json:"kind"`
+	Key            string                `json:"key"`
+	Constraint     *ConstraintKey        `json:"constraint,omitempty"`
+	Rule           *RuleResult           `json:"rule,omitempty"`
+	Disagreements  int                   `json:"disagreements"`
+	First          int                   `json:"first"`
+	Counterexample *CounterexampleResult `json:"counterexample,omitempty"`
 }
 
 type CauseResult struct {
@@ -71,6 +117,7 @@ type ViolatedResult struct {
 type DeclarationResult struct {
 	DeclarationKey
 	Pairs         int `json:"pairs"`
+	Violating     int `json:"violating"`
 	Disagreements int `json:"disagreements"`
 	Violated      int `json:"violated"`
 }
@@ -104,6 +151,12 @@ func (d *Document) Add(job Job, rep *verify.Report) {
 		d.Pairs += v.Pairs
 		d.Disagreements += v.Disagreements
 		d.Unexercised += len(v.Unexercised())
+		d.Judged += v.Judged()
+		d.Untested += len(v.Untested())
+		d.SetAside += v.Invalid
+		if v.TooManySetAside() {
+			d.TooManySetAside++
+		}
 		crd.Versions = append(crd.Versions, versionOf(v))
 	}
 	d.CRDs = append(d.CRDs, crd)
@@ -113,13 +166,30 @@ func versionOf(v *verify.VersionReport) VersionResult {
 	out := VersionResult{
 		Version: v.Version, Pairs: v.Pairs, Disagreements: v.Disagreements, First: v.First,
 		IntAsFloat: v.IntAsFloat, Invalid: v.Invalid, Causes: []CauseResult{}, Declarations: []DeclarationResult{},
-		Unexercised: []DeclarationKey{},
+		Unexercised: []DeclarationKey{}, Judged: v.Judged(), Constraints: []ConstraintResult{}, Untested: []ConstraintKey{},
+		SetAside: []SetAsideResult{}, Groups: []GroupResult{},
+	}
+	for _, c := range v.Constraints {
+		out.Constraints = append(out.Constraints, ConstraintResult{constraintKeyOf(c.Constraint), c.Violating, c.Refused, c.Unreachable()})
+	}
+	for _, c := range v.Untested() {
+		out.Untested = append(out.Untested, constraintKeyOf(c))
+	}
+	for _, sa := range v.SetAside {
+		out.SetAside = append(out.SetAside, SetAsideResult{sa.Reason, sa.Message, sa.Pairs, exampleOf(sa.Example)})
+	}
+	for _, g := range v.Groups {
+		out.Groups = append(out.Groups, groupOf(g))
+	}
+	if e := v.IntAsFloatExample; e != nil {
+		ex := exampleOf(*e)
+		out.IntAsFloatExample = &ex
 	}
 	for _, c := range v.Causes {
 		out.Causes = append(out.Causes, causeOf(c))
 	}
 	for _, d := range v.Declarations {
-		out.Declarations = append(out.Declarations, DeclarationResult{keyOf(d.Declaration), d.Pairs, d.Disagreements, d.Violated})
+		out.Declarations = append(out.Declarations, DeclarationResult{keyOf(d.Declaration), d.Pairs, d.Violating, d.Disagreements, d.Violated})
 	}
 	for _, d := range v.Unexercised() {
 		out.Unexercised = append(out.Unexercised, keyOf(d))
@@ -139,6 +209,29 @@ func causeOf(c *verify.CauseReport) CauseResult {
 		out.Counterexample = counterexampleOf(ce)
 	}
 	return out
+}
+
+func groupOf(g *verify.GroupReport) GroupResult {
+	out := GroupResult{Kind: g.Kind, Key: g.Key(), Disagreements: g.Disagreements, First: g.First}
+	if g.Constraint != nil {
+		k := constraintKeyOf(*g.Constraint)
+		out.Constraint = &k
+	}
+	if g.Rule != nil {
+		out.Rule = &RuleResult{g.Rule.Path, g.Rule.Rule}
+	}
+	if ce := g.Counterexample; ce != nil {
+		out.Counterexample = counterexampleOf(ce)
+	}
+	return out
+}
+
+func constraintKeyOf(c verify.Constraint) ConstraintKey {
+	return ConstraintKey{keyOf(c.Declaration), c.Name, c.Via}
+}
+
+func exampleOf(e verify.Example) ExampleResult {
+	return ExampleResult{e.Pair, ReplayValue{e.Old}, ReplayValue{e.New}}
 }
 
 func counterexampleOf(ce *verify.Counterexample) *CounterexampleResult {

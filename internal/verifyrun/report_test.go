@@ -9,16 +9,20 @@ import (
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// TestVerifySummary pins the line of one version, every pair set aside
-// counted in it.
+// TestVerifySummary pins the line of one version: the pairs judged, the
+// share set aside, the disagreements and their groups, the constraints
+// tested.
 func TestVerifySummary(t *testing.T) {
 	for _, c := range []struct {
 		v    verify.VersionReport
 		want string
 	}{
-		{verify.VersionReport{Pairs: 300}, "300 pairs, no disagreement"},
-		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4},
-			"300 pairs, 2 disagreements, the first at pair 7; 3 judged otherwise because of an integer sent as a float; 4 set aside: the apiserver refuses an object of the pair whatever the rules"},
+		{verify.VersionReport{Pairs: 300}, "300 pairs, 300 judged, no disagreement"},
+		{verify.VersionReport{Pairs: 300, Disagreements: 2, First: 7, IntAsFloat: 3, Invalid: 4,
+			Groups:      []*verify.GroupReport{{Kind: verify.CauseMissed}, {Kind: verify.CauseDenied, Counterexample: &verify.Counterexample{}}},
+			Constraints: []*verify.ConstraintReport{{Violating: 3}, {Violating: 0}}},
+			"300 pairs, 296 judged (4 set aside, 1.3%), 2 disagreements, the first at pair 7, 3 judged otherwise because of an integer sent as a float, in 2 groups (1 with a counterexample; --counterexamples); 1 of 2 constraints untested"},
+		{verify.VersionReport{Pairs: 10, Constraints: []*verify.ConstraintReport{{Violating: 3}}}, "10 pairs, 10 judged, no disagreement; 1 constraint, all tested"},
 	} {
 		if got := summary(&c.v); got != c.want {
 			t.Errorf("summary(%+v) = %q, want %q", c.v, got, c.want)
@@ -62,6 +66,10 @@ func TestTotals(t *testing.T) {
 		{Document{Pairs: 600, Disagreements: 2, Unexercised: 1}, []string{"2 disagreements in 600 pairs",
 			"1 declaration was exercised by no pair, so its rules went unchecked"}},
 		{Document{Pairs: 600, Unexercised: 3}, []string{"3 declarations were exercised by no pair, so their rules went unchecked"}},
+		{Document{Pairs: 600, Untested: 1}, []string{"1 constraint was broken by no judged pair, so the rules that enforce it went unchecked"}},
+		{Document{Pairs: 600, Untested: 2, SetAside: 80, TooManySetAside: 1}, []string{
+			"2 constraints were broken by no judged pair, so the rules that enforce them went unchecked",
+			"1 version set aside more than 5% of its pairs (80 of 600 in the run), so the run checked too little"}},
 	} {
 		if got := c.doc.Totals(); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Totals(%+v) = %q, want %q", c.doc, got, c.want)
