@@ -88,3 +88,53 @@ func TestMendedPairs(t *testing.T) {
 		t.Errorf("verify passes the translation with no rules")
 	}
 }
+
+// TestRequiredMetadata is the case of Argo CD's Application: the root
+// requires metadata, and the CRD under test has no rule. Every pair that
+// breaks the declaration must be judged, and the run must fail.
+func TestRequiredMetadata(t *testing.T) {
+	const crd = `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: apps.example.com}
+spec:
+  group: example.com
+  names: {kind: App, plural: apps}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        required: [metadata, spec]
+        properties:
+          metadata:
+            type: object
+            properties:
+              name: {type: string, maxLength: 8, pattern: '^[a-z]+$'}
+          spec:
+            type: object
+            required: [project]
+            properties:
+              project: {type: string}
+`
+	var declared map[string]interface{}
+	if err := yaml.Unmarshal([]byte(crd), &declared); err != nil {
+		t.Fatal(err)
+	}
+	tested := withoutRules(declared)
+	spec := declared["spec"].(map[string]interface{})["versions"].([]interface{})[0].(map[string]interface{})
+	project := spec["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})["properties"].(map[string]interface{})["spec"].(map[string]interface{})["properties"].(map[string]interface{})["project"].(map[string]interface{})
+	project["x-kubernetes-mutability"] = "Immutable"
+	rep, err := verify.Verify(declared, tested, verify.Options{Pairs: 500, Seed: 1, Counterexamples: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Versions[0]
+	if v.Invalid != 0 || v.Disagreements == 0 || !rep.Failed() {
+		t.Errorf("%d pairs set aside %v, %d disagreements, failed %v; want none set aside and the run failed on disagreements",
+			v.Invalid, v.SetAside, v.Disagreements, rep.Failed())
+	}
+}

@@ -48,7 +48,11 @@ func TestVerifyServerProtectedGroup(t *testing.T) {
 	}
 	checkRun(t, runCase{
 		args: []string{"verify", "-q", "--server", "--pairs", "50", file},
-		stdout: file + ":1: gatewayclasses.gateway.networking.k8s.io v1: 50 pairs, no disagreement\n" +
-			file + ":1: gatewayclasses.gateway.networking.k8s.io v1beta1: 50 pairs, no disagreement\n",
+		stdout: file + ":1: gatewayclasses.gateway.networking.k8s.io v1: 50 pairs, 50 judged, no disagreement; 1 constraint, all tested\n" +
+			"    judged violating disagreements  declaration\n" +
+			"        50        21             0  x-kubernetes-mutability: Immutable at .spec.controllerName\n" +
+			file + ":1: gatewayclasses.gateway.networking.k8s.io v1beta1: 50 pairs, 50 judged, no disagreement; 1 constraint, all tested\n" +
+			"    judged violating disagreements  declaration\n" +
+			"        50        21             0  x-kubernetes-mutability: Immutable at .spec.controllerName\n",
 	})
 }

@@ -69,6 +69,9 @@ func WriteText(w io.Writer, job Job, rep *verify.Report) {
 			}
 			fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", plural(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
 		}
+		if e := v.IntAsFloatExample; e != nil {
+			fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", plural(v.IntAsFloat, "pair"), verify.PairYAML(*e))
+		}
 	}
 }
 
