@@ -254,3 +254,51 @@ func (g *PairGenerator) reachField(holder map[string]interface{}, f string) (pos
 	}
 	return p, true
 }
+
+// readAs maps what the apiserver's CEL says when a rule on create reads a
+// string as another type to the samples of the format that type reads:
+// rules that call duration() or url() on a string without a format.
+var readAs = []struct{ says, format string }{
+	{"to 'google.protobuf.Duration'", "duration"},
+	{"URL parse error", "uri"},
+	{"to 'google.protobuf.Timestamp'", "date-time"},
+}
+
+// hint learns from the message of a refusal for the string at field path
+// f that a rule reads it as a duration, URL or timestamp, and draws the
+// string from that format's samples from then on.
+func (g *PairGenerator) hint(f, message string) {
+	n := g.nodeAt(f)
+	if n == nil || n.kind != kindScalar || n.s.Type != "string" {
+		return
+	}
+	for _, r := range readAs {
+		if strings.Contains(message, r.says) {
+			n.pool = make([]interface{}, 0, len(formatSamples[r.format]))
+			for _, s := range formatSamples[r.format] {
+				n.pool = append(n.pool, s)
+			}
+			return
+		}
+	}
+}
+
+// nodeAt follows an apiserver field path through the schema; nil when it
+// leaves it.
+func (g *PairGenerator) nodeAt(f string) *gnode {
+	n := g.root
+	for _, st := range fieldSteps(f) {
+		switch {
+		case st.index && n.kind == kindMap, !st.index && n.kind == kindMap:
+			n = n.values
+		case st.index:
+			n = n.items
+		default:
+			n = n.propIdx[st.name]
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}

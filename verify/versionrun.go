@@ -173,6 +173,9 @@ func (r *versionRun) compareAll(b *pairBatch, ks []int) {
 	for _, k := range ks {
 		if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid {
 			r.countRefused(v.broken)
+			if v.refusal != nil {
+				r.gen.hint(v.refusal.field, v.refusal.Message)
+			}
 		}
 	}
 }
