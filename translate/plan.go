@@ -261,7 +261,8 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 // wherever scope exists: the nearest of n and its ancestors below scope
 // that the schema does not keep present, or scope itself when the schema
 // keeps n present all the way up. A property is kept present when it is
-// not nullable and its parent requires it, or it has a default: the
+// not nullable, its parent is not a nullable entry, and its parent
+// requires it or it has a default: the
 // apiserver's schema validation refuses an update that removes a required
 // property, or sets it to null, before any rule runs, and defaulting
 // fills in an absent or null defaulted one wherever its parent is, so
@@ -283,7 +284,10 @@ func presenceCarrier(scope, n *node) *node {
 // keptPresent reports whether the schema keeps property c present, and not
 // null, wherever its parent exists.
 func keptPresent(c *node) bool {
-	if !c.isProperty() || c.s.Nullable {
+	if !c.isProperty() || c.s.Nullable || c.parent.nullableEntry() {
+		// A null entry exists with none of its properties
+		// (semantics.md 2.1): what it requires comes and goes with
+		// its being null.
 		return false
 	}
 	if c.s.Default.Object != nil {

@@ -71,6 +71,12 @@ func (c *Checker) constraints() []Constraint {
 			}
 		}
 		for _, p := range n.props {
+			if !isProp && n.nullable && n != c.root {
+				// Below a null entry, none of its properties exists.
+				carriers := append(carriers[:len(carriers):len(carriers)], p.node)
+				walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
+				continue
+			}
 			walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
 		}
 		// Entries are scopes of their own: presence below starts afresh.

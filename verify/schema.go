@@ -27,6 +27,9 @@ type node struct {
 	// fixed is set on a node whose enum has one value: no valid update
 	// changes it.
 	fixed bool
+	// nullable is x-kubernetes nullable: on an entry, a null entry
+	// exists without any of its properties (semantics.md 2.1).
+	nullable bool
 }
 
 type prop struct {
@@ -104,6 +107,7 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 		keyMut:   validValue(raw[extKeyMutability]),
 		update:   validUpdate(raw[extUpdate]),
 	}
+	n.nullable = raw["nullable"] == true
 	if enum, ok := raw["enum"].([]interface{}); ok && len(enum) == 1 {
 		n.fixed = true
 	}
