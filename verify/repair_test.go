@@ -2,10 +2,10 @@ package verify_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/mut2cel/mut2cel/internal/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -13,39 +13,26 @@ import (
 // oneOfCRD declares two fields of an object whose rule on create wants
 // exactly one of them, and a third that a rule on create forbids: the
 // generator's objects fail the first half the time, the second always.
-const oneOfCRD = `
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: things.example.com}
-spec:
-  group: example.com
-  names: {kind: Thing, plural: things}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
+const oneOfSchema = `
+type: object
+required: [metadata]
+properties:
+  metadata: {type: object}
+  spec:
+    type: object
+    x-kubernetes-validations:
+    - rule: "has(self.source) ? (has(self.source.a) ? 1 : 0) + (has(self.source.b) ? 1 : 0) == 1 : true"
+      message: exactly one of a and b
+    - rule: "!has(self.legacy)"
+      message: legacy is not supported
+    properties:
+      source:
         type: object
-        required: [metadata]
         properties:
-          metadata: {type: object}
-          spec:
-            type: object
-            x-kubernetes-validations:
-            - rule: "has(self.source) ? (has(self.source.a) ? 1 : 0) + (has(self.source.b) ? 1 : 0) == 1 : true"
-              message: exactly one of a and b
-            - rule: "!has(self.legacy)"
-              message: legacy is not supported
-            properties:
-              source:
-                type: object
-                properties:
-                  a: {type: string, x-kubernetes-mutability: Immutable}
-                  b: {type: string, x-kubernetes-mutability: Immutable}
-              legacy: {type: string, x-kubernetes-mutability: Immutable}
-              size: {type: integer, x-kubernetes-mutability: Immutable}
+          a: {type: string, x-kubernetes-mutability: Immutable}
+          b: {type: string, x-kubernetes-mutability: Immutable}
+      legacy: {type: string, x-kubernetes-mutability: Immutable}
+      size: {type: integer, x-kubernetes-mutability: Immutable}
 `
 
 // TestMendedPairs checks that the pairs the CRD's rules on create refuse
@@ -54,10 +41,7 @@ spec:
 // the translation and fails without its rules, and that the report does
 // not depend on the number of workers.
 func TestMendedPairs(t *testing.T) {
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal([]byte(oneOfCRD), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := testcrd.WithSchema(t, oneOfSchema)
 	res, err := translate.Translate(doc, translate.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -93,41 +77,22 @@ func TestMendedPairs(t *testing.T) {
 // requires metadata, and the CRD under test has no rule. Every pair that
 // breaks the declaration must be judged, and the run must fail.
 func TestRequiredMetadata(t *testing.T) {
-	const crd = `
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: apps.example.com}
-spec:
-  group: example.com
-  names: {kind: App, plural: apps}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        required: [metadata, spec]
-        properties:
-          metadata:
-            type: object
-            properties:
-              name: {type: string, maxLength: 8, pattern: '^[a-z]+$'}
-          spec:
-            type: object
-            required: [project]
-            properties:
-              project: {type: string}
+	const schema = `
+type: object
+required: [metadata, spec]
+properties:
+  metadata:
+    type: object
+    properties:
+      name: {type: string, maxLength: 8, pattern: '^[a-z]+$'}
+  spec:
+    type: object
+    required: [project]
+    properties:
+      project: {type: string, x-kubernetes-mutability: Immutable}
 `
-	var declared map[string]interface{}
-	if err := yaml.Unmarshal([]byte(crd), &declared); err != nil {
-		t.Fatal(err)
-	}
-	tested := withoutRules(declared)
-	spec := declared["spec"].(map[string]interface{})["versions"].([]interface{})[0].(map[string]interface{})
-	project := spec["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})["properties"].(map[string]interface{})["spec"].(map[string]interface{})["properties"].(map[string]interface{})["project"].(map[string]interface{})
-	project["x-kubernetes-mutability"] = "Immutable"
+	declared := testcrd.WithSchema(t, schema)
+	tested := testcrd.WithSchema(t, strings.Replace(schema, ", x-kubernetes-mutability: Immutable", "", 1))
 	rep, err := verify.Verify(declared, tested, verify.Options{Pairs: 500, Seed: 1, Counterexamples: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -143,37 +108,20 @@ spec:
 // duration is drawn from durations once the apiserver says so: few pairs
 // are set aside, and the declaration on it is tested.
 func TestReadAsDuration(t *testing.T) {
-	const crd = `
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: pools.example.com}
-spec:
-  group: example.com
-  names: {kind: Pool, plural: pools}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            required: [timeout]
-            properties:
-              timeout:
-                type: string
-                maxLength: 16
-                x-kubernetes-mutability: Immutable
-                x-kubernetes-validations:
-                - rule: duration(self) >= duration('1s')
-`
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal([]byte(crd), &doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := testcrd.WithSchema(t, `
+type: object
+properties:
+  spec:
+    type: object
+    required: [timeout]
+    properties:
+      timeout:
+        type: string
+        maxLength: 16
+        x-kubernetes-mutability: Immutable
+        x-kubernetes-validations:
+        - rule: duration(self) >= duration('1s')
+`)
 	res, err := translate.Translate(doc, translate.Options{})
 	if err != nil {
 		t.Fatal(err)
