@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
+	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
 	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzParseFile -fuzztime 30s

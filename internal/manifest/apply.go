@@ -51,6 +51,9 @@ func (d *Document) adopt(data []byte, want map[string]interface{}) bool {
 		return false
 	}
 	d.data, d.root, d.value, d.changed = data, root, value, true
+	if !d.json {
+		d.lines = lineMap(data)
+	}
 	return true
 }
 

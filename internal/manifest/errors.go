@@ -35,7 +35,7 @@ func (d *Document) parseError(err error) error {
 	line := 0
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		line, msg = d.line+n-1, msg[len(m[0]):]
+		line, msg = d.fileLine(n), msg[len(m[0]):]
 	}
 	if h := helmLine(d.data); h > 0 {
 		if line > 0 {

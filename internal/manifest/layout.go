@@ -7,11 +7,12 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// text is a document cut into lines, numbered from 1 like yaml.v3 does.
-// Each line keeps its own terminator ("\n", "\r\n", or "" at the very end).
+// text is a document cut into lines, numbered from 1 like yaml.v3 does:
+// at every line break it counts (breakLen). Each line keeps its own
+// terminator ("\n", "\r\n", another break, or "" at the very end).
 type text struct {
 	lines []string
-	nl    string // terminator for new lines: the one the document uses
+	nl    string // terminator for new lines: "\r\n" if the document uses it, else "\n"
 }
 
 func newText(data []byte) *text {
@@ -29,7 +30,8 @@ func newText(data []byte) *text {
 
 // content returns line n without its terminator.
 func (t *text) content(n int) string {
-	return strings.TrimRight(t.lines[n-1], "\r\n")
+	l := t.lines[n-1]
+	return l[:len(l)-len(terminator(l))]
 }
 
 func (t *text) indent(n int) int {
@@ -162,4 +164,63 @@ func mappingIndent(root *yaml.Node) int {
 		return 2
 	}
 	return step
+}
+
+// utf16 reports whether data starts with a UTF-16 byte order mark, which
+// makes the YAML parser read it as UTF-16.
+func utf16(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff"))
+}
+
+// fileLine returns the line of the file that holds line n (from 1) of the
+// document as the YAML parser counts lines. Messages name lines as editors
+// and grep count them, at "\n" alone; the parser also starts a line after
+// a bare "\r", NEL, LS and PS.
+func (d *Document) fileLine(n int) int {
+	if d.lines == nil || n < 1 {
+		return d.line + n - 1
+	}
+	return d.line + d.lines[min(n, len(d.lines))-1]
+}
+
+// lineMap returns, for each line of data as the YAML parser counts lines
+// and one more for a line after the last break, how many "\n" come before
+// it; nil when every line break of data is "\n" or "\r\n", so that both
+// counts agree.
+func lineMap(data []byte) []int {
+	if !otherBreaks(data) {
+		return nil
+	}
+	var m []int
+	nl := 0
+	for off := 0; off < len(data); {
+		m = append(m, nl)
+		end := lineEnd(data, off)
+		if data[end-1] == '\n' {
+			nl++
+		}
+		off = end
+	}
+	return append(m, nl)
+}
+
+// otherBreaks reports whether data has a line break other than "\n" and
+// "\r\n".
+func otherBreaks(data []byte) bool {
+	for _, b := range []string{"\u0085", "\u2028", "\u2029"} {
+		if bytes.Contains(data, []byte(b)) {
+			return true
+		}
+	}
+	for i := bytes.IndexByte(data, '\r'); i >= 0; {
+		if i+1 == len(data) || data[i+1] != '\n' {
+			return true
+		}
+		j := bytes.IndexByte(data[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }

@@ -18,8 +18,9 @@ type File struct {
 type Document struct {
 	file  string
 	index int
-	line  int  // line of the file where the document starts
-	json  bool // the whole file is one JSON value
+	line  int   // line of the file where the document starts
+	lines []int // "\n" before each line as the parser counts them; nil when the counts agree (fileLine)
+	json  bool  // the whole file is one JSON value
 	data  []byte
 	root  *yaml.Node // document node; nil when the document is empty
 	value map[string]interface{}
@@ -44,7 +45,7 @@ func Parse(name string, data []byte) (*File, error) {
 		}
 	}
 	for i, c := range splitStream(data) {
-		d := &Document{file: name, index: i, line: c.line, data: c.data}
+		d := &Document{file: name, index: i, line: c.line, data: c.data, lines: lineMap(c.data)}
 		if err := d.parseYAML(); err != nil {
 			return nil, err
 		}

@@ -96,5 +96,5 @@ func (d *Document) Line(path []interface{}) int {
 		}
 		line, n = at.Line, v
 	}
-	return d.line + line - 1
+	return d.fileLine(line)
 }

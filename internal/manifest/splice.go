@@ -44,6 +44,9 @@ func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []
 	if hasAnchors(root) {
 		return nil, errNoSplice // an edit could show through an alias
 	}
+	if utf16(data) {
+		return nil, errNoSplice // the parser's lines and columns count UTF-16 characters, not these bytes
+	}
 	s := &splicer{
 		t: newText(data), tr: newTree(root), offset: seqOffset(root), step: mappingIndent(root),
 		cur:  edit.Copy(value).(map[string]interface{}),
@@ -221,10 +224,10 @@ func (s *splicer) render() []byte {
 // and gives the last line a terminator exactly when the original had one.
 func (t *text) join(lines []string) []byte {
 	var b strings.Builder
-	final := len(t.lines) > 0 && strings.HasSuffix(t.lines[len(t.lines)-1], "\n")
+	final := len(t.lines) > 0 && terminator(t.lines[len(t.lines)-1]) != ""
 	for i, l := range lines {
 		b.WriteString(l)
-		ends := strings.HasSuffix(l, "\n")
+		ends := terminator(l) != ""
 		switch {
 		case i < len(lines)-1 && !ends, i == len(lines)-1 && final && !ends:
 			b.WriteString(t.nl)
@@ -232,7 +235,7 @@ func (t *text) join(lines []string) []byte {
 	}
 	out := b.String()
 	if !final {
-		out = strings.TrimSuffix(strings.TrimSuffix(out, "\n"), "\r")
+		out = strings.TrimSuffix(out, terminator(out))
 	}
 	return []byte(out)
 }

@@ -1,9 +1,12 @@
 package manifest
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
-// chunk is the slice of a stream that holds one document, and the 1-based
-// line of the stream it starts on.
+// chunk is the slice of a stream that holds one document, and the line of
+// the file it starts on, from 1.
 type chunk struct {
 	data []byte
 	line int
@@ -21,8 +24,8 @@ func splitStream(data []byte) []chunk {
 	start, startLine := 0, 1
 	directives, directivesLine := -1, 0 // offset and line of pending directives
 	afterEnd := true                    // at the start, or the last content line was "..."
-	line := 1
-	for off := 0; off < len(data); line++ {
+	line := 1                           // of the file, counted by "\n" as editors and grep do (fileLines)
+	for off := 0; off < len(data); {
 		end := lineEnd(data, off)
 		text := data[off:end]
 		switch {
@@ -46,6 +49,9 @@ func splitStream(data []byte) []chunk {
 		default:
 			directives, afterEnd = -1, false
 		}
+		if data[end-1] == '\n' {
+			line++
+		}
 		off = end
 	}
 	if start < len(data) {
@@ -61,22 +67,61 @@ func mergePreamble(chunks []chunk) []chunk {
 	if len(chunks) < 2 {
 		return chunks
 	}
-	for _, line := range bytes.SplitAfter(chunks[0].data, []byte("\n")) {
-		if !isBlankOrComment(line) {
+	data := chunks[0].data
+	for off := 0; off < len(data); {
+		end := lineEnd(data, off)
+		if !isBlankOrComment(data[off:end]) {
 			return chunks
 		}
+		off = end
 	}
-	data := append(append([]byte(nil), chunks[0].data...), chunks[1].data...)
-	chunks[1] = chunk{data, chunks[0].line}
+	chunks[1] = chunk{append(append([]byte(nil), data...), chunks[1].data...), chunks[0].line}
 	return chunks[1:]
 }
 
-// lineEnd returns the offset just past the newline of the line at off.
+// lineEnd returns the offset just past the line break that ends the line
+// at off, or len(data) for the last line.
 func lineEnd(data []byte, off int) int {
-	if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
-		return off + i + 1
+	for i := off; i < len(data); i++ {
+		if n := breakLen(data[i:]); n > 0 {
+			return i + n
+		}
 	}
 	return len(data)
+}
+
+// breakLen returns the length of the line break that starts s, or 0.
+// Line breaks are those the YAML parser counts lines by (YAML 1.1, as in
+// libyaml): "\r\n", "\n", a bare "\r", NEL (U+0085), LS (U+2028) and
+// PS (U+2029). The layout code must cut lines exactly where the parser
+// does, since it finds nodes by the parser's line numbers.
+func breakLen[T string | []byte](s T) int {
+	switch {
+	case len(s) == 0:
+		return 0
+	case s[0] == '\n':
+		return 1
+	case s[0] == '\r':
+		if len(s) > 1 && s[1] == '\n' {
+			return 2
+		}
+		return 1
+	case s[0] == 0xc2 && len(s) > 1 && s[1] == 0x85:
+		return 2
+	case s[0] == 0xe2 && len(s) > 2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9):
+		return 3
+	}
+	return 0
+}
+
+// terminator returns the line break that ends line, or "".
+func terminator(line string) string {
+	for _, nl := range []string{"\r\n", "\n", "\r", "\u0085", "\u2028", "\u2029"} {
+		if strings.HasSuffix(line, nl) {
+			return nl
+		}
+	}
+	return ""
 }
 
 // Empty reports whether a file holds no document, so that Parse would give
@@ -105,12 +150,14 @@ func Empty(name string, data []byte) bool {
 }
 
 // isMarker reports whether a line is the document marker m ("---" or "..."),
-// which must be followed by white space or the end of the line.
+// which must be followed by white space, a line break or the end of the
+// line.
 func isMarker(line []byte, m string) bool {
 	if !bytes.HasPrefix(line, []byte(m)) {
 		return false
 	}
-	return len(line) == len(m) || bytes.IndexByte([]byte(" \t\r\n"), line[len(m)]) >= 0
+	rest := line[len(m):]
+	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || breakLen(rest) > 0
 }
 
 func isBlankOrComment(line []byte) bool {
