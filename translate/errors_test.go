@@ -34,6 +34,14 @@ func TestErrors(t *testing.T) {
 		schema: `{type: object, properties: {metadata: {type: object, properties: {name: {type: string, x-kubernetes-mutability: Immutable}}}}}`,
 		want:   []string{root + `.properties[metadata].properties[name].x-kubernetes-mutability: Forbidden: must not be set in metadata: the apiserver owns object metadata`},
 	}, {
+		// Issue 27, class 3: the apiserver's CEL sees only name and
+		// generateName of an embedded resource's metadata.
+		name: "labels of an embedded resource",
+		schema: `{type: object, properties: {t: {type: object, x-kubernetes-embedded-resource: true, properties: {metadata: {type: object, properties: {
+  labels: {type: object, maxProperties: 4, x-kubernetes-key-mutability: AddOnly, additionalProperties: {type: string, maxLength: 4}},
+  name: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}}}}}}}`,
+		want: []string{root + `.properties[t].properties[metadata].properties[labels].x-kubernetes-key-mutability: Forbidden: cannot be translated exactly: t.metadata.labels is in the metadata of the embedded resource at t, of which the apiserver's CEL sees only name and generateName, so no rule can read it; declare metadata.name, or fields outside metadata`},
+	}, {
 		name:   "key mutability on a struct",
 		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-key-mutability: AddOnly, properties: {a: {type: string}}}}}`,
 		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead`},

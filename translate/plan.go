@@ -87,7 +87,10 @@ func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
 func (p *planner) declared(n *node, ext string, gen func() error) {
 	d := n.declared[ext]
 	p.origin = origin{decl: d, node: n.docPath(nil), text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
-	err := gen()
+	err := hiddenMetadata(n)
+	if err == nil {
+		err = gen()
+	}
 	var inexp *inexpressible
 	switch {
 	case err == nil:
@@ -96,6 +99,25 @@ func (p *planner) declared(n *node, ext string, gen func() error) {
 	default:
 		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), newProblem(Internal, "%v", err)))
 	}
+}
+
+// hiddenMetadata refuses a declaration on the metadata of an embedded
+// resource other than its name and generateName: the apiserver's CEL
+// declares only those two fields of such metadata, so a rule that reads
+// labels or annotations there does not compile, and one that compares the
+// whole metadata sees only part of it.
+func hiddenMetadata(n *node) error {
+	for c := n; c.parent != nil; c = c.parent {
+		if !c.isProperty() || c.name() != "metadata" || !c.parent.s.XEmbeddedResource {
+			continue
+		}
+		if n.parent == c && (n.name() == "name" || n.name() == "generateName") {
+			return nil
+		}
+		return cannot(ReasonInexact, "%s is in the metadata of the embedded resource at %s, of which the apiserver's CEL sees only name and generateName, so no rule can read it; declare metadata.name, or fields outside metadata",
+			n.userPath(), c.parent.userPath())
+	}
+	return nil
 }
 
 // mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
