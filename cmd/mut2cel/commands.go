@@ -129,9 +129,10 @@ func exitHelp(finding string) string {
   %d  nothing to report
   %d  %s
   %d  the run could not be done: a bad invocation; an input that cannot be
-     read, holds no manifest, is not YAML or JSON, or cannot be translated
-     as given (a refused translation is a problem of the input); inputs
-     that hold no CRD, or (translate, patch, verify) no declaration; an
-     output that cannot be written
+     read, holds no manifest, is not YAML or JSON, holds a document that
+     is not a manifest (a list or a string where a mapping should be), or
+     cannot be translated as given (a refused translation is a problem of
+     the input); inputs that hold no CRD, or (translate, patch, verify) no
+     declaration; an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

@@ -18,6 +18,14 @@ func TestExitCodes(t *testing.T) {
 	mkdir(t, noManifests)
 	writeFile(t, filepath.Join(noManifests, "README.md"), "# not a manifest\n")
 	writeFile(t, badYAML, "kind: CustomResourceDefinition\nspec: [1,\n")
+	passwd, list, crdAndText := filepath.Join(dir, "passwd"), filepath.Join(dir, "list.yaml"), filepath.Join(dir, "crd-and-text.yaml")
+	writeFile(t, passwd, "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n")
+	writeFile(t, list, "- apiVersion: v1\n  kind: ConfigMap\n")
+	crd, err := os.ReadFile("testdata/crd.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, crdAndText, string(crd)+"---\njust text\n")
 	inputs := []struct{ name, path string }{
 		{"missing file", filepath.Join(dir, "missing.yaml")},
 		{"no manifests", noManifests},
@@ -25,6 +33,9 @@ func TestExitCodes(t *testing.T) {
 		{"no CRD", "testdata/configmap.yaml"},
 		{"no declarations", "testdata/cost/handwritten.yaml"},
 		{"bad YAML", badYAML},
+		{"not YAML manifests", passwd},
+		{"a list", list},
+		{"a CRD and a string", crdAndText},
 		{"declaration that cannot be translated", "testdata/bad-crd.yaml"},
 		{"refused for its cost", "testdata/cost/needs-bounds.yaml"},
 	}

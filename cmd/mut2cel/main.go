@@ -21,8 +21,8 @@ import (
 //     change a file, verify found a disagreement, cost found a CRD over a
 //     static limit. Only a finding exits 1.
 //   - exitError: the run could not be done: an input that cannot be read,
-//     holds no manifest, is not YAML or JSON, or cannot be translated as
-//     given (a bad declaration, a refusal, rules over the cost limits);
+//     holds no manifest, is not YAML or JSON, holds a document that is not
+//     a manifest (not a mapping), or cannot be translated as given (a bad declaration, a refusal, rules over the cost limits);
 //     inputs that hold no CRD, or no declaration where the command
 //     compiles or checks them; an output that cannot be written; verify
 //     --server's apiserver failing.

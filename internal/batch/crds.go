@@ -47,11 +47,13 @@ func CRDs(inputs []Input) ([]CRD, *Census, []Diagnostic) {
 }
 
 // EachCRD is the document loop of every command: it parses in and calls
-// visit with each of its CRD documents, in order; other documents are
-// left alone. What visit returns becomes diagnostics: each problem of a
-// *translate.Error at its own line, any other error at the document. It
-// returns the parsed file, nil with one diagnostic when in does not
-// parse.
+// visit with each of its CRD documents, in order; other manifests are
+// left alone. A document that is not a manifest, a list or a string where
+// a mapping should be, is a diagnostic: a file given by mistake, as
+// /etc/passwd, must not pass for one without CRDs. What visit returns
+// becomes diagnostics: each problem of a *translate.Error at its own
+// line, any other error at the document. It returns the parsed file, nil
+// with one diagnostic when in does not parse.
 func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manifest.File, []Diagnostic) {
 	f, err := manifest.Parse(in.Name, in.Data)
 	if err != nil {
@@ -59,6 +61,10 @@ func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manife
 	}
 	var diags []Diagnostic
 	for _, d := range f.Docs {
+		if what := d.NotMapping(); what != "" {
+			diags = append(diags, Diagnostic{File: in.Name, Line: d.Line(nil), Doc: d.Index() + 1, Detail: notManifest(what)})
+			continue
+		}
 		value := d.Value()
 		if value == nil || !translate.IsCRD(value) {
 			continue
@@ -67,6 +73,11 @@ func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manife
 		diags = append(diags, errorDiags(at, d, visit(d, CRD{At: at, Value: value, doc: d}))...)
 	}
 	return f, diags
+}
+
+// notManifest says that a document is what, not a manifest.
+func notManifest(what string) string {
+	return "not a Kubernetes manifest: the document is " + what + ", where a manifest is a mapping (apiVersion: ..., kind: ...)"
 }
 
 // placedError is an error whose text already says where it is, as those

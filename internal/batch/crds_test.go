@@ -75,3 +75,23 @@ func TestEachCRDUnparsable(t *testing.T) {
 		t.Errorf("EachCRD = %v, %q; want nil and the parse error", f, got)
 	}
 }
+
+// TestEachCRDNotManifests checks that documents that parse but are not
+// mappings are errors at their line and number, and that the CRDs of the
+// input are still visited; empty documents are nothing.
+func TestEachCRDNotManifests(t *testing.T) {
+	in := threeDocs + "---\n- a\n- b\n---\n# nothing\n---\njust text\n---\n42\n"
+	visited := 0
+	_, diags := EachCRD(Input{Name: "in.yaml", Data: []byte(in)}, func(*manifest.Document, CRD) error {
+		visited++
+		return nil
+	})
+	want := []string{
+		"in.yaml:17: document 4: not a Kubernetes manifest: the document is a list, where a manifest is a mapping (apiVersion: ..., kind: ...)",
+		"in.yaml:22: document 6: not a Kubernetes manifest: the document is a string, where a manifest is a mapping (apiVersion: ..., kind: ...)",
+		"in.yaml:24: document 7: not a Kubernetes manifest: the document is a number, where a manifest is a mapping (apiVersion: ..., kind: ...)",
+	}
+	if got := diagStrings(diags); visited != 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("EachCRD visited %d CRDs with diagnostics %q; want 2 and %q", visited, got, want)
+	}
+}

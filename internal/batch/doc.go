@@ -10,6 +10,8 @@
 //   - Documents that are not CRDs, and CRDs without declarations, pass
 //     through byte for byte. The documents that are not CRDs are counted
 //     (Census), one note an input, and inputs without a CRD are an error.
+//     A document that is not a mapping (a list, a string) is not a
+//     manifest, and an error.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
 //   - A path given that holds no manifest (a directory without *.yaml,

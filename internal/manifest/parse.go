@@ -124,6 +124,41 @@ func (d *Document) Value() map[string]interface{} {
 	return edit.Copy(d.value).(map[string]interface{})
 }
 
+// NotMapping says what the document holds when it has content but its
+// root is not a mapping, the shape of every Kubernetes manifest: "a
+// list", "a string", "a number", "a boolean", "null"... It returns ""
+// for a mapping and for an empty document (nothing, or only comments).
+// Value is nil for both kinds of document; only an empty one is not a
+// mistake.
+func (d *Document) NotMapping() string {
+	n := deref(d.root)
+	if n == nil || n.Kind == yaml.MappingNode || n.Kind == yaml.DocumentNode {
+		return ""
+	}
+	if n.Kind == yaml.SequenceNode {
+		return "a list"
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "not a mapping"
+	}
+	switch n.ShortTag() {
+	case "!!null":
+		if n.Value == "" && n.Style == 0 {
+			return "" // "---" with nothing after it
+		}
+		return "null"
+	case "!!str":
+		return "a string"
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "a boolean"
+	case "!!timestamp":
+		return "a timestamp"
+	}
+	return "a scalar"
+}
+
 // Bytes returns the document's current text.
 func (d *Document) Bytes() []byte { return d.data }
 

@@ -224,3 +224,34 @@ func emptyNode(doc *yaml.Node) bool {
 	}
 	return true
 }
+
+// A document with content whose root is not a mapping is not a manifest;
+// an empty one is nothing at all.
+func TestNotMapping(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"m.yaml", "a: 1\n", ""},
+		{"m.yaml", "---\n# only a comment\n", ""},
+		{"m.yaml", "--- \n", ""},
+		{"m.yaml", "- a\n- b\n", "a list"},
+		{"m.yaml", "[1, 2]\n", "a list"},
+		{"m.yaml", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/sbin/nologin\n", "a string"},
+		{"m.yaml", "--- |\n  text\n", "a string"},
+		{"m.yaml", "42\n", "a number"},
+		{"m.yaml", "true\n", "a boolean"},
+		{"m.yaml", "null\n", "null"},
+		{"m.yaml", "~\n", "null"},
+		{"m.yaml", "&a [1]\n", "a list"},
+		{"m.json", "[{\"kind\": \"ConfigMap\"}]\n", "a list"},
+		{"m.json", "null", "null"},
+		{"m.json", "{}", ""},
+	} {
+		f, err := Parse(c.name, []byte(c.in))
+		if err != nil {
+			t.Errorf("Parse(%s, %q): %v", c.name, c.in, err)
+			continue
+		}
+		if got := f.Docs[0].NotMapping(); got != c.want {
+			t.Errorf("Parse(%s, %q).Docs[0].NotMapping() = %q, want %q", c.name, c.in, got, c.want)
+		}
+	}
+}
