@@ -66,6 +66,8 @@ func comparable(n *node) error {
 		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
 	case n.s.XEmbeddedResource:
 		return cannot(ReasonInexact, "the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
+	case n.s.AdditionalProperties != nil && n.s.AdditionalProperties.Bool && n.s.AdditionalProperties.Structural == nil:
+		return cannot(ReasonInexact, "the value at %s is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead", n.userPath())
 	}
 	return formatComparable(n)
 }

@@ -42,6 +42,11 @@ func TestErrors(t *testing.T) {
   name: {type: string, maxLength: 8, x-kubernetes-mutability: Immutable}}}}}}}`,
 		want: []string{root + `.properties[t].properties[metadata].properties[labels].x-kubernetes-key-mutability: Forbidden: cannot be translated exactly: t.metadata.labels is in the metadata of the embedded resource at t, of which the apiserver's CEL sees only name and generateName, so no rule can read it; declare metadata.name, or fields outside metadata`},
 	}, {
+		// Issue 27, class 4: CEL's == does not see keys one side lacks.
+		name:   "free-form object",
+		schema: `{type: object, properties: {free: {type: object, additionalProperties: true, x-kubernetes-mutability: Immutable}}}`,
+		want:   []string{root + `.properties[free].x-kubernetes-mutability: Forbidden: cannot be translated exactly: the value at free is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead`},
+	}, {
 		name:   "key mutability on a struct",
 		schema: `{type: object, properties: {foo: {type: object, x-kubernetes-key-mutability: AddOnly, properties: {a: {type: string}}}}}`,
 		want:   []string{root + `.properties[foo].x-kubernetes-key-mutability: Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead`},

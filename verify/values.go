@@ -55,6 +55,12 @@ func (g *PairGenerator) object(n *gnode) map[string]interface{} {
 		}
 	}
 	g.fitProperties(n, m)
+	if ap := n.s.AdditionalProperties; ap != nil && ap.Bool && ap.Structural == nil {
+		// A free-form object: keys of any name, values of any type.
+		for i := g.rnd.Intn(3); i > 0; i-- {
+			m[g.mapKey(0)] = g.pick("a", "b")
+		}
+	}
 	if n.s.XEmbeddedResource {
 		m["apiVersion"], m["kind"] = "v1", "Thing"
 	}
