@@ -27,9 +27,10 @@ per-expression limit, the version total, every limit crossed, and the
 maxLength, maxItems or maxProperties that would bring a rule under the
 limits. docs/cost.md explains the numbers and the JSON format.
 
-PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input. A PATH, or standard
-input, that holds no manifest is an error. Documents that are not CRDs
+PATH is a regular file, or a directory searched recursively for *.yaml,
+*.yml and *.json files. "-" or no PATH reads standard input, the only way
+to read a pipe or a device: a PATH that is one is an error, as is a PATH,
+or standard input, that holds no manifest. Documents that are not CRDs
 are skipped, and counted on standard error, one line an input; inputs
 that hold no CRD at all are an error. A CRD whose declarations
 cannot be translated is an input error (2), not a cost finding. When

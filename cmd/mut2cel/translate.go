@@ -36,9 +36,10 @@ for +k8s:immutable are replaced: run it after controller-gen, as in
 "mut2cel translate -w --markers ./api/... config/crd/bases"
 (docs/markers.md). A bad marker is reported at its Go file and line.
 
-PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files in lexical order. "-" or no PATH reads standard input. A
-PATH, or standard input, that holds no manifest is an error. Documents
+PATH is a regular file, or a directory searched recursively for *.yaml,
+*.yml and *.json files in lexical order. "-" or no PATH reads standard
+input, the only way to read a pipe or a device: a PATH that is one is an
+error, as is a PATH, or standard input, that holds no manifest. Documents
 that are not CRDs pass through, and are counted on standard error, one
 line an input; inputs that hold no CRD at all are an error.
 

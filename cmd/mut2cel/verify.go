@@ -39,9 +39,10 @@ that translate wrote and that records declarations for a version PATH
 leaves undeclared gets a warning: it was most often translated with
 --all-versions, and its rules there disagree with a run without it.
 
-PATH is a file, or a directory searched recursively for *.yaml, *.yml and
-*.json files. "-" or no PATH reads standard input. A PATH, or standard
-input, that holds no manifest is an error. Documents that are not CRDs
+PATH is a regular file, or a directory searched recursively for *.yaml,
+*.yml and *.json files. "-" or no PATH reads standard input, the only way
+to read a pipe or a device: a PATH that is one is an error, as is a PATH,
+or standard input, that holds no manifest. Documents that are not CRDs
 are skipped, and counted on standard error, one line an input; inputs
 that hold no CRD at all, or no CRD with declarations, are an error:
 nothing checked is not a check passed.

@@ -3,7 +3,6 @@ package batch
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -24,7 +23,7 @@ func ReadDeclarations(paths []string) (*DeclarationSets, []Diagnostic) {
 	sets := &DeclarationSets{seen: map[string]bool{}}
 	var diags []Diagnostic
 	for _, path := range paths {
-		data, err := os.ReadFile(path)
+		data, err := ReadFile(path)
 		if err != nil {
 			diags = append(diags, Diagnostic{Detail: fmt.Sprintf("--declarations: %v", err)})
 			continue

@@ -17,6 +17,9 @@
 //   - A path given that holds no manifest (a directory without *.yaml,
 //     *.yml or *.json files, or files without a document) is an error,
 //     and so is standard input without a document.
+//   - Only regular files are read by name (ReadFile): a named pipe or a
+//     device, given or found in a directory, is an error before a byte is
+//     read. Standard input may be anything.
 //   - WriteInPlace, like gofmt -w, rewrites only files the user may write.
 //     It writes nothing unless every changed file may be written and can
 //     be staged beside its original with the original's owner and mode;

@@ -37,11 +37,11 @@ func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 	var inputs []Input
 	var diags []Diagnostic
 	for _, p := range paths {
-		in, err := collect(p, stdin)
+		in, more := collect(p, stdin)
 		inputs = append(inputs, in...)
 		switch {
-		case err != nil:
-			diags = append(diags, Diagnostic{File: p, Detail: err.Error()})
+		case len(more) > 0:
+			diags = append(diags, more...)
 		case noManifests(in):
 			diags = append(diags, Diagnostic{Detail: noManifestsDetail(p, len(in))})
 		}
@@ -72,34 +72,50 @@ func noManifestsDetail(path string, files int) string {
 	return fmt.Sprintf("no manifests found in %s: its *.yaml, *.yml and *.json files hold no document", path)
 }
 
-func collect(path string, stdin io.Reader) ([]Input, error) {
+// collect reads one path: standard input, a file, or the manifests of a
+// directory. Files that are not regular (pipes, devices) are refused
+// (ReadFile); a directory's problems are reported file by file, each
+// naming its file.
+func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 	if path == "-" {
 		data, err := io.ReadAll(stdin)
-		return []Input{{StdinName, data}}, err
+		if err != nil {
+			return nil, []Diagnostic{{File: path, Detail: err.Error()}}
+		}
+		return []Input{{StdinName, data}}, nil
 	}
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, cleanPathError(err)
+		return nil, []Diagnostic{{File: path, Detail: cleanPathError(err).Error()}}
 	}
 	if !info.IsDir() {
-		data, err := os.ReadFile(path)
-		return []Input{{path, data}}, cleanPathError(err)
+		data, err := ReadFile(path)
+		if err != nil {
+			return nil, []Diagnostic{{File: path, Detail: cleanPathError(err).Error()}}
+		}
+		return []Input{{path, data}}, nil
 	}
 	var inputs []Input
-	err = filepath.WalkDir(path, func(p string, e fs.DirEntry, err error) error {
+	var diags []Diagnostic
+	filepath.WalkDir(path, func(p string, e fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
-			return err
+			diags = append(diags, Diagnostic{File: p, Detail: cleanPathError(err).Error()})
+			return nil
 		case e.IsDir() && p != path && strings.HasPrefix(e.Name(), "."):
 			return filepath.SkipDir
 		case e.IsDir() || !isManifest(p):
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := ReadFile(p)
+		if err != nil {
+			diags = append(diags, Diagnostic{File: p, Detail: cleanPathError(err).Error()})
+			return nil
+		}
 		inputs = append(inputs, Input{p, data})
-		return err
+		return nil
 	})
-	return inputs, cleanPathError(err)
+	return inputs, diags
 }
 
 func isManifest(name string) bool {

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package batch
+
+// openNonblock is 0 where files have no O_NONBLOCK.
+const openNonblock = 0
