@@ -46,7 +46,8 @@ line an input; inputs that hold no CRD at all are an error.
 Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place, keeping
 their owner and mode; as with gofmt -w, a file you may not write is an
-error. With --check and --diff nothing is written. With -w or --check,
+error, and so is one that changed since it was read or that another run
+is rewriting (it holds a lock on the file): no change is lost. With --check and --diff nothing is written. With -w or --check,
 -o json prints one JSON document instead: every file, the errors, the
 warnings, the bounds added and the notes on documents that are not CRDs
 (docs/rewrite.md).

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -19,6 +20,49 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
+// WriteFileChecked is WriteFile for a file that may already exist and be
+// someone else's: keep says, from its content, whether it may be
+// replaced. The file is locked while keep reads it and the new one is
+// renamed over it, as WriteInPlace does, so that a file another process
+// writes meanwhile is not replaced unseen; a file that did not exist is
+// created only if it still does not (a hard link, which fails on an
+// existing name).
+func WriteFileChecked(path string, data []byte, perm fs.FileMode, keep func(old []byte) error) error {
+	l, err := lockFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return createFile(path, data, perm)
+	case err != nil:
+		return fmt.Errorf("%s: %v", path, cleanPathError(err))
+	}
+	defer l.unlock()
+	if err := keep(l.data); err != nil {
+		return err
+	}
+	return WriteFile(path, data, perm)
+}
+
+// createFile writes a new file at path, atomically, unless one appears
+// there meanwhile.
+func createFile(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := stageBeside(path, data, func(f *os.File) error { return f.Chmod(perm) })
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	defer os.Remove(tmp)
+	switch err := os.Link(tmp, path); {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%s: %v", path, errChanged)
+	}
+	// No hard links on this file system: rename, as WriteFile does.
+	if err := replace(tmp, path); err != nil {
+		return fmt.Errorf("%s: %v", path, cleanPathError(err))
 	}
 	return nil
 }

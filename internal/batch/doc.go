@@ -23,5 +23,8 @@
 //   - WriteInPlace, like gofmt -w, rewrites only files the user may write.
 //     It writes nothing unless every changed file may be written and can
 //     be staged beside its original with the original's owner and mode;
-//     the originals are then replaced by atomic renames.
+//     the originals are then replaced by atomic renames. Every file is
+//     locked (flock) from the check that it is still as it was read to
+//     its rename, so that two runs rewriting one file cannot both succeed
+//     with one's change lost.
 package batch

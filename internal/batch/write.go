@@ -11,21 +11,31 @@ import (
 // WriteInPlace replaces each changed input file with its output, as
 // gofmt -w does: a file the user may not write is an error, not replaced.
 // It works in steps so that a failure leaves every file as it was: first
-// every changed file is checked (still as it was read, and writable by
-// this process, asked of the operating system by opening it for writing);
+// every changed file is locked (lockFile; a file another process holds
+// is an error) and checked (still as it was read, and writable by this
+// process, asked of the operating system by opening it for writing);
 // then each new content goes to a temporary file in the same directory,
 // given the original's owner and mode, and is synced to disk; only when
 // all of them are written are they renamed over the originals, each
-// rename atomic. Symbolic links are followed: the file they point to is
-// replaced. It returns the names of the files written, in input order.
+// rename atomic, and the locks released. A run that rewrites a file at
+// the same time thus fails, rather than losing this one's change or
+// having its own lost. Symbolic links are followed: the file they point
+// to is replaced. It returns the names of the files written, in input
+// order.
 func WriteInPlace(results []*Result) ([]string, []Diagnostic) {
+	locks := map[string]*lockedFile{}
+	defer func() {
+		for _, l := range locks {
+			l.unlock()
+		}
+	}()
 	var targets []target
 	var diags []Diagnostic
 	for _, r := range results {
 		if !r.Changed() {
 			continue
 		}
-		t, err := check(r)
+		t, err := check(r, locks)
 		if err != nil {
 			diags = append(diags, Diagnostic{File: r.Input.Name, Detail: err.Error()})
 			continue
@@ -59,28 +69,33 @@ type target struct {
 	output     []byte
 }
 
-// check finds the file an input names and makes sure it may be replaced.
-func check(r *Result) (target, error) {
+// check finds the file an input names, locks it (once, however many
+// inputs name it; locks holds the locks taken) and makes sure it may be
+// replaced.
+func check(r *Result, locks map[string]*lockedFile) (target, error) {
 	path, err := filepath.EvalSymlinks(r.Input.Name)
 	if err != nil {
 		return target{}, cleanPathError(err)
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return target{}, cleanPathError(err)
+	l := locks[path]
+	if l == nil {
+		if l, err = lockFile(path); err != nil {
+			return target{}, cleanPathError(err)
+		}
+		locks[path] = l
 	}
-	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, r.Input.Data) {
-		return target{}, fmt.Errorf("the file changed while mut2cel was running; run it again")
+	if !bytes.Equal(l.data, r.Input.Data) {
+		return target{}, errChanged
 	}
 	// Opening for writing, without truncating, changes nothing and gets
 	// the answer the system would give a write: permission bits, ACLs,
 	// read-only mounts, and root's privileges all count.
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	f, err := os.OpenFile(path, os.O_WRONLY|openNonblock, 0)
 	if err != nil {
 		return target{}, fmt.Errorf("not writable: %v; -w rewrites only files you may write", cleanPathError(err))
 	}
 	f.Close()
-	return target{name: r.Input.Name, path: path, info: info, output: r.Output()}, nil
+	return target{name: r.Input.Name, path: path, info: l.info, output: r.Output()}, nil
 }
 
 // stagedFile is a new content waiting in tmp to replace path.
