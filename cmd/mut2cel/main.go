@@ -6,6 +6,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -61,8 +62,47 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		terminal: isTerminal(stderr), progressInterval: time.Second}, args)
 }
 
-// runWith runs the command line args in e.
+// runWith runs the command line args in e. Standard output is checked
+// once, at the end: a run whose output could not all be written (a full
+// disk, /dev/full, a closed descriptor) could not be done, whatever the
+// command found.
 func runWith(e *env, args []string) int {
+	out := &outputWriter{w: e.stdout}
+	e.stdout = out
+	code := dispatch(e, args)
+	if out.err != nil {
+		prefix := "mut2cel"
+		if len(args) > 0 && findCommand(args[0]) != nil {
+			prefix += " " + args[0]
+		}
+		fmt.Fprintf(e.stderr, "%s: cannot write to standard output: %v\n", prefix, out.err)
+		return exitError
+	}
+	return code
+}
+
+// outputWriter is standard output as a command sees it. It remembers the
+// first write that fails and drops everything after it, reporting
+// success to the command, so that a command writes its output as it goes
+// without checking each call; runWith checks once, for every command.
+type outputWriter struct {
+	w   io.Writer
+	err error // of the first write that failed
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err == nil {
+		n, err := o.w.Write(p)
+		if err == nil && n < len(p) {
+			err = io.ErrShortWrite
+		}
+		o.err = err
+	}
+	return len(p), nil
+}
+
+// dispatch runs the command args name.
+func dispatch(e *env, args []string) int {
 	if len(args) == 0 {
 		printMainUsage(e.stderr)
 		return exitUsage
