@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -91,7 +92,7 @@ func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 	if !info.IsDir() {
 		data, err := ReadFile(path)
 		if err != nil {
-			return nil, []Diagnostic{{File: path, Detail: cleanPathError(err).Error()}}
+			return nil, []Diagnostic{{File: path, Detail: readError(err)}}
 		}
 		return []Input{{path, data}}, nil
 	}
@@ -109,13 +110,22 @@ func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 		}
 		data, err := ReadFile(p)
 		if err != nil {
-			diags = append(diags, Diagnostic{File: p, Detail: cleanPathError(err).Error()})
+			diags = append(diags, Diagnostic{File: p, Detail: readError(err)})
 			return nil
 		}
 		inputs = append(inputs, Input{p, data})
 		return nil
 	})
 	return inputs, diags
+}
+
+// readError says why an input could not be read; a pipe or a device can
+// be, as standard input, where the user asked for a stream.
+func readError(err error) string {
+	if errors.Is(err, errNotRegular) {
+		return cleanPathError(err).Error() + "; to read a pipe or a device, give it as standard input (-)"
+	}
+	return cleanPathError(err).Error()
 }
 
 func isManifest(name string) bool {

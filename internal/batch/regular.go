@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,8 +13,7 @@ import (
 // writes would block the read forever, and a device such as /dev/zero
 // never ends. The file is opened without waiting for a writer
 // (openNonblock) and checked once open, so that it cannot be swapped for
-// something else between the check and the read. Such inputs can still
-// be read as standard input ("-"), where the user asked for a stream.
+// something else between the check and the read.
 // Errors are *fs.PathError, as those of os.ReadFile.
 func ReadFile(path string) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
@@ -26,14 +26,17 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if err := regular(info.Mode()); err != nil {
-		err = fmt.Errorf("%v: mut2cel reads only regular files; to read a pipe or a device, give it as standard input (-)", err)
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	return io.ReadAll(f)
 }
 
+// errNotRegular is the error of a file that is not a regular one.
+var errNotRegular = errors.New("mut2cel reads only regular files")
+
 // regular refuses a file that is not a regular one, saying what it is:
-// "a named pipe (FIFO), not a regular file".
+// "a named pipe (FIFO), not a regular file: mut2cel reads only regular
+// files" (errNotRegular).
 func regular(mode fs.FileMode) error {
 	if mode.IsRegular() {
 		return nil
@@ -51,5 +54,5 @@ func regular(mode fs.FileMode) error {
 	case mode.IsDir():
 		what = "a directory"
 	}
-	return fmt.Errorf("%s, not a regular file", what)
+	return fmt.Errorf("%s, not a regular file: %w", what, errNotRegular)
 }
