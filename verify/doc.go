@@ -55,9 +55,16 @@
 //     rules: an update is allowed when the checker and every companion
 //     allow it. Companions only add denials, so they never hide an update
 //     the checker denies; the checker itself never reads them.
-//   - A disagreement is reported only for a pair the apiserver would judge
-//     by its rules: both objects pass the schema, list-type and
-//     non-transition rule validation of a create. A disagreeing pair is
+//   - A pair is judged only when the apiserver would judge it by its
+//     rules: both objects, with the apiVersion, kind and metadata the
+//     apiserver puts on every object (resource.go), pass the schema,
+//     list-type and non-transition rule validation of a create. A refused
+//     pair is mended where the apiserver's error points (learn.go), in
+//     generation order, so the report does not depend on Options.Workers;
+//     one still refused is set aside and counts for nothing else.
+//   - A run passes (Report.Failed) only when it found no disagreement and
+//     judged pairs broke every constraint of every declaration
+//     (constraints.go), and few pairs were set aside. A disagreeing pair is
 //     counted apart as an integer sent as a float (semantics.md 2.4) only
 //     when the same pair with integers for those floats, judged again,
 //     agrees; any other rule evaluation error is a disagreement.
