@@ -15,32 +15,41 @@ const avoidAfter = 2
 // only later pairs, in the order they are made, so runs stay repeatable.
 func (g *PairGenerator) refused(f string) {
 	var blame *gnode
+	g.walkField(f, func(parent, child *gnode, prop string) {
+		if prop != "" && !parent.required[prop] && !child.aimed {
+			blame = child
+		}
+	})
+	if blame != nil {
+		g.credit(blame)
+	}
+}
+
+// walkField follows an apiserver field path through the schema, calling
+// visit at each step with the property name ("" for an item or a map
+// value), and returns the node it ends on; nil when it leaves the schema.
+func (g *PairGenerator) walkField(f string, visit func(parent, child *gnode, prop string)) *gnode {
 	n := g.root
-	for _, part := range fieldSteps(f) {
+	for _, st := range fieldSteps(f) {
 		var next *gnode
+		prop := ""
 		switch {
-		case part.index:
-			next = n.items
-			if n.kind == kindMap {
-				next = n.values
-			}
 		case n.kind == kindMap:
 			next = n.values
+		case st.index:
+			next = n.items
 		default:
-			next = n.propIdx[part.name]
-			if next != nil && !n.required[part.name] && !next.aimed {
-				blame = next
-			}
+			next, prop = n.propIdx[st.name], st.name
 		}
 		if next == nil {
-			break
+			return nil
+		}
+		if visit != nil {
+			visit(n, next, prop)
 		}
 		n = next
 	}
-	if blame == nil {
-		return
-	}
-	g.credit(blame)
+	return n
 }
 
 type fieldStep struct {
@@ -268,7 +277,7 @@ var readAs = []struct{ says, format string }{
 // f that a rule reads it as a duration, URL or timestamp, and draws the
 // string from that format's samples from then on.
 func (g *PairGenerator) hint(f, message string) {
-	n := g.nodeAt(f)
+	n := g.walkField(f, nil)
 	if n == nil || n.kind != kindScalar || n.s.Type != "string" {
 		return
 	}
@@ -281,24 +290,4 @@ func (g *PairGenerator) hint(f, message string) {
 			return
 		}
 	}
-}
-
-// nodeAt follows an apiserver field path through the schema; nil when it
-// leaves it.
-func (g *PairGenerator) nodeAt(f string) *gnode {
-	n := g.root
-	for _, st := range fieldSteps(f) {
-		switch {
-		case st.index && n.kind == kindMap, !st.index && n.kind == kindMap:
-			n = n.values
-		case st.index:
-			n = n.items
-		default:
-			n = n.propIdx[st.name]
-		}
-		if n == nil {
-			return nil
-		}
-	}
-	return n
 }
