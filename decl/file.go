@@ -120,6 +120,12 @@ func ParseFile(name string, data []byte) ([]Set, error) {
 		if len(doc.Content) == 0 || doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].Tag == "!!null" {
 			continue // an empty document
 		}
+		if dup, first := duplicateKey(&doc); dup != nil {
+			// A decoder keeps the last of two keys: the first
+			// declaration would vanish without a word.
+			errs = append(errs, &Error{Source{name, dup.Line}, fmt.Sprintf("key %q is written twice in one mapping (first at line %d); remove one", dup.Value, first.Line)})
+			continue
+		}
 		r := &fileReader{name: name}
 		if s, ok := r.set(doc.Content[0]); ok {
 			sets = append(sets, s)
@@ -134,6 +140,31 @@ func ParseFile(name string, data []byte) ([]Set, error) {
 		return nil, Errors{{Source{name, 0}, "no declarations: want documents of kind " + FileKind}}
 	}
 	return sets, nil
+}
+
+// duplicateKey returns the first key written a second time in one
+// mapping of n, with its first occurrence; nil when there is none.
+// Aliases are not followed.
+func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
+	if n.Kind == yaml.MappingNode {
+		seen := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if f, twice := seen[k.Value]; twice && k.Kind == yaml.ScalarNode {
+				return k, f
+			}
+			seen[k.Value] = k
+		}
+	}
+	if n.Kind == yaml.AliasNode {
+		return nil, nil
+	}
+	for _, c := range n.Content {
+		if dup, first = duplicateKey(c); dup != nil {
+			return dup, first
+		}
+	}
+	return nil, nil
 }
 
 type fileReader struct {

@@ -73,7 +73,11 @@ d.yaml:13: .spec.size: want a map of extension -> value, as in {x-kubernetes-upd
 		"no crd, no fields": {"apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\n", `d.yaml:1: crd: required: the CRD's metadata.name, as in widgets.example.com
 d.yaml:1: fields: required: a map of schema path -> declarations, as in .spec.class: {x-kubernetes-mutability: Immutable}`},
 		"not yaml": {"a: [\n", "d.yaml:1: not YAML: did not find expected node content"},
-		"empty":    {"# nothing\n", "d.yaml: no declarations: want documents of kind Declarations"},
+		// A decoder keeps the last of two keys: the first declaration
+		// would vanish without a word.
+		"duplicate key": {"apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: w.example.com\nfields:\n  .spec.a: {x-kubernetes-mutability: Immutable, x-kubernetes-mutability: AddOnly}\n",
+			`d.yaml:5: key "x-kubernetes-mutability" is written twice in one mapping (first at line 5); remove one`},
+		"empty": {"# nothing\n", "d.yaml: no declarations: want documents of kind Declarations"},
 	} {
 		_, err := ParseFile("d.yaml", []byte(c.in))
 		if err == nil || err.Error() != c.want {

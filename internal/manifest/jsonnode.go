@@ -47,6 +47,9 @@ func parseJSONDocument(name string, data []byte) (*Document, error) {
 	if d.value, err = decodeJSON(data); err != nil {
 		return nil, jsonParseError(name, data, err)
 	}
+	if err := d.duplicateKey(); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 

@@ -73,7 +73,7 @@ func (d *Document) parseYAML() error {
 		return d.parseError(err)
 	}
 	d.root, d.value = root, value
-	return nil
+	return d.duplicateKey()
 }
 
 func readYAML(data []byte) (*yaml.Node, map[string]interface{}, error) {

@@ -63,7 +63,7 @@ func checkRoundTrip(t *testing.T, name string, data []byte) {
 }
 
 func TestParseDocuments(t *testing.T) {
-	in := "# preamble\n---\napiVersion: v1\non: yes\ny: n\n'y': \"n\"\n---\n\n---\n- a\n---\njust text\n"
+	in := "# preamble\n---\napiVersion: v1\noff: yes\ny: n\n'y': \"n\"\n---\n\n---\n- a\n---\njust text\n"
 	f, err := Parse("s.yaml", []byte(in))
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestParseDocuments(t *testing.T) {
 		line  int
 		value map[string]interface{}
 	}{
-		{1, map[string]interface{}{"apiVersion": "v1", "true": false, "y": "n"}}, // y: n is true: false
+		{1, map[string]interface{}{"apiVersion": "v1", "false": true, "true": false, "y": "n"}}, // off: yes is false: true, y: n is true: false
 		{7, nil},
 		{9, nil},
 		{11, nil},
@@ -158,12 +158,12 @@ func TestLine(t *testing.T) {
 }
 
 func TestKeyString(t *testing.T) {
-	f, err := Parse("k.yaml", []byte("on: 1\n'on': 2x\n0x10: 3\n1.5: 4\n!!str y: 5\nplain-key.x/y: 6\nYes: 7\n1.0: 8\n"))
+	f, err := Parse("k.yaml", []byte("on: 1\n'on': 2x\n0x10: 3\n1.5: 4\n!!str y: 5\nplain-key.x/y: 6\nNo: 7\n1.0: 8\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := deref(f.Docs[0].root)
-	want := []string{"true", "on", "16", "1.5", "y", "plain-key.x/y", "true", "1"}
+	want := []string{"true", "on", "16", "1.5", "y", "plain-key.x/y", "false", "1"}
 	for i, w := range want {
 		if got, ok := keyString(m.Content[2*i]); !ok || got != w {
 			t.Errorf("keyString(%q) = %q, %v; want %q", m.Content[2*i].Value, got, ok, w)
