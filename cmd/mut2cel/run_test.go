@@ -193,6 +193,8 @@ func TestUsage(t *testing.T) {
 			stderr: []string{`mut2cel: unknown command "frobnicate"`, "Usage: mut2cel <command>"}},
 		{name: "unknown flag", args: []string{"translate", "--frob"}, code: exitUsage,
 			stderr: []string{"mut2cel translate: unknown flag: --frob", "Usage: mut2cel translate [flags] [PATH...]"}},
+		{name: "negative bound", args: []string{"translate", "--max-length", "-5", "../../examples/gatewayclass.yaml"}, code: exitUsage,
+			stderr: []string{"mut2cel translate: --max-length, --max-items and --max-properties must not be negative (0, the default, lets translate choose), got -5, 0 and 0"}},
 		{name: "bad kube version", args: []string{"translate", "--kube-version", "1.2"}, code: exitUsage,
 			stderr: []string{"Kubernetes version 1.2 is not supported: use 1.29 through 1.37", "Usage: mut2cel translate"}},
 		{name: "malformed kube version", args: []string{"translate", "--kube-version=latest"}, code: exitUsage,

@@ -175,6 +175,9 @@ func runTranslate(c *command, e *env, args []string) int {
 // conflict explains a combination of flags and arguments that cannot work.
 func (o *translateOptions) conflict(paths []string) string {
 	switch {
+	case o.maxLength < 0 || o.maxItems < 0 || o.maxProperties < 0:
+		return fmt.Sprintf("--max-length, --max-items and --max-properties must not be negative (0, the default, lets translate choose), got %d, %d and %d",
+			o.maxLength, o.maxItems, o.maxProperties)
 	case badOutput(o.output, "text", "json") != "":
 		return badOutput(o.output, "text", "json")
 	case o.output == "json" && (o.diff || !(o.write || o.check)):
