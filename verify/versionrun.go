@@ -32,8 +32,9 @@ type versionRun struct {
 	counts      []*DeclarationReport // of decls, in the same order
 	// constraints count, per constraint of decls, the judged pairs that
 	// break it; setAside the refused pairs by Refusal.Reason.
-	constraints []*ConstraintReport
-	setAside    map[string]*SetAsideReport
+	constraints  []*ConstraintReport
+	byConstraint map[Constraint]*ConstraintReport // the same, by constraint
+	setAside     map[string]*SetAsideReport
 	// companions are the declared CRD's own rules, nil when it has none.
 	companions *companions
 	// own are the rules of the CRD under test that are not companions
@@ -73,8 +74,11 @@ func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResource
 		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}
+	r.byConstraint = map[Constraint]*ConstraintReport{}
 	for _, k := range checker.constraints() {
-		r.constraints = append(r.constraints, &ConstraintReport{Constraint: k})
+		cr := &ConstraintReport{Constraint: k}
+		r.constraints = append(r.constraints, cr)
+		r.byConstraint[k] = cr
 	}
 	if _, inProcess := judge.(*celJudge); inProcess && comp != nil {
 		if own, ok := ownRules(comp.s, s); ok {
@@ -184,11 +188,8 @@ func (r *versionRun) compareAll(b *pairBatch, ks []int) {
 // broken.
 func (r *versionRun) countRefused(broken []Constraint) {
 	for _, k := range broken {
-		for _, cr := range r.constraints {
-			if cr.Constraint == k {
-				cr.Refused++
-				break
-			}
+		if cr := r.byConstraint[k]; cr != nil {
+			cr.Refused++
 		}
 	}
 }
@@ -246,11 +247,8 @@ func (r *versionRun) countConstraints(v verdicts) {
 		return
 	}
 	for _, k := range v.broken {
-		for _, cr := range r.constraints {
-			if cr.Constraint == k {
-				cr.Violating++
-				break
-			}
+		if cr := r.byConstraint[k]; cr != nil {
+			cr.Violating++
 		}
 	}
 	for _, dr := range r.counts {
