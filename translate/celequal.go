@@ -91,6 +91,9 @@ func (g *exprGen) requireExact(n *node, why string) error {
 // the same key and two equal lists of two items or more compare unequal.
 // Such lists are compared item by item instead.
 func listMapEqualityWorks(n *node) bool {
+	if n.numberKeyed() {
+		return false
+	}
 	for _, k := range n.listMapKeys() {
 		if escaped, ok := apiservercel.Escape(k); !ok || escaped != k {
 			return false

@@ -60,12 +60,20 @@ func objectOf(t testing.TB, y string) map[string]interface{} {
 	t.Helper()
 	// Through JSON, as a client sends it: integers stay integers (a YAML
 	// decoder would give float64, which the apiserver's CEL refuses where
-	// the schema says integer).
+	// the schema says integer). An object written in JSON is decoded as
+	// written, so that 1.0 and 1e0 stay floats, as a request spelling them
+	// so decodes; the YAML to JSON conversion would write them as 1.
+	var m map[string]interface{}
+	if err := utiljson.Unmarshal([]byte(y), &m); err == nil {
+		if m == nil {
+			m = map[string]interface{}{}
+		}
+		return m
+	}
 	data, err := yaml.YAMLToJSON([]byte(y))
 	if err != nil {
 		t.Fatalf("object %s: %v", y, err)
 	}
-	var m map[string]interface{}
 	if err := utiljson.Unmarshal(data, &m); err != nil {
 		t.Fatalf("object %s: %v", y, err)
 	}

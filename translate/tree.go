@@ -162,14 +162,35 @@ func (n *node) scope() *node {
 
 // correlated reports whether the apiserver pairs values of n with old values,
 // so that a rule on n may use oldSelf: through object properties, map values
-// and list-type map items, but not through items of atomic lists or sets.
+// and list-type map items, but not through items of atomic lists or sets,
+// nor through the items of a list-map keyed by a number (numberKeyed).
 func (n *node) correlated() bool {
 	for c := n; !c.isRoot(); c = c.parent {
-		if c.isItems() && c.parent.listType() != "map" {
+		if c.isItems() && (c.parent.listType() != "map" || c.parent.numberKeyed()) {
 			return false
 		}
 	}
 	return true
+}
+
+// numberKeyed reports whether the list-map n has a key property of type
+// number. The apiserver pairs list-map items, and compares list-maps with
+// ==, by the decoded JSON values of their keys, not by their numeric
+// values: a key stored as 1 reads back as an integer, while one sent as 1.0
+// or 1e0 decodes as a float, so the two are not paired; and compound keys
+// format a float with six decimals, so 0.1234561 and 0.1234562 are paired.
+// Rules pair such items themselves, with CEL's ==, which compares numbers by
+// value (semantics.md 2.2, 2.3).
+func (n *node) numberKeyed() bool {
+	if n.items == nil {
+		return false
+	}
+	for _, k := range n.listMapKeys() {
+		if kn := n.items.propIndex[k]; kn != nil && kn.s.Type == "number" {
+			return true
+		}
+	}
+	return false
 }
 
 // nullableEntry reports whether n is a list item or map value that may be

@@ -74,9 +74,12 @@ func integerPool(vv *schema.ValueValidation) []interface{} {
 	return firstN(out, poolSize)
 }
 
-// numberPool mixes integers and fractions, as JSON clients send both.
+// numberPool mixes integers and fractions, as JSON clients send both: 1
+// and 1.0 are one value in two spellings (an integer and a float once
+// decoded, as the apiserver decodes a request), and 0.1234561 and
+// 0.1234562 differ only past the sixth decimal.
 func numberPool(vv *schema.ValueValidation) []interface{} {
-	cands := []interface{}{int64(1), 1.5, int64(2), 0.5, int64(0), -1.5}
+	cands := []interface{}{int64(1), 1.0, 0.1234561, 0.1234562, 1.5, int64(2), 0.5, int64(0), -1.5}
 	if vv.Minimum != nil {
 		cands = append(cands, *vv.Minimum+0.5)
 	}

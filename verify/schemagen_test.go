@@ -214,13 +214,14 @@ func (g *schemaGen) setList() map[string]interface{} {
 	return g.bound(map[string]interface{}{"type": "array", "x-kubernetes-list-type": "set", "items": items}, "maxItems", "minItems")
 }
 
-// listMap has one or two required scalar keys and other properties.
+// listMap has one or two required scalar keys and other properties. A
+// number key is paired by value, whatever its spelling (numberPool).
 func (g *schemaGen) listMap(depth int) map[string]interface{} {
 	item := g.object(depth)
 	props := item["properties"].(map[string]interface{})
 	var keys []interface{}
 	for _, k := range []string{g.pick("k", "__kind__"), "x-y"}[:1+g.rnd.Intn(2)] {
-		key := g.scalarOf([]string{"string", "integer"}[g.rnd.Intn(2)])
+		key := g.scalarOf([]string{"string", "integer", "number"}[g.rnd.Intn(3)])
 		delete(key, "default")
 		g.declare(key)
 		props[k] = key
