@@ -109,7 +109,7 @@ func listMapEqualityWorks(n *node) bool {
 //	exact ==:   a == b
 //	object:     (has(a.f) ? has(b.f) && a.f == b.f : !has(b.f)) && ...
 //	map:        size(a) == size(b) && a.all(k, k in b && EQ(a[k], b[k]))
-//	set:        a.map(e, e) == b.map(e, e)
+//	set:        a.map(e, e) == b.map(e, e), or by index where its items' == is not strict
 //	list map:   a.map(e, e.k) == b.map(e, e.k) && <items paired by key>
 //	atomic:     size(a) == size(b) && <items paired by index>
 //
@@ -150,8 +150,16 @@ func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
 func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	switch {
 	case n.listType() == "set":
-		if err := g.requireExact(n.items, "the items of a set are compared as a whole"); err != nil {
+		itemsExact, err := exactEquality(n.items)
+		if err != nil {
 			return "", err
+		}
+		if !itemsExact {
+			// Items CEL's == does not compare strictly (objects with a
+			// nullable property, an inner set, an escape-like name) are
+			// compared index by index, as strict equality of lists is
+			// (semantics.md 2.3).
+			return g.equalByIndex(n, a, b)
 		}
 		if g.twoVarComprehensions && !sizedByLength(n.items) {
 			i, v := g.newVar("i"), g.newVar("v")
@@ -162,11 +170,7 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	case n.listType() == "map":
 		return g.equalListMap(n, a, b)
 	case n.isList():
-		body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.items, ai, bi) })
-		if err != nil {
-			return "", err
-		}
-		return "size(" + a + ") == size(" + b + ") && " + body, nil
+		return g.equalByIndex(n, a, b)
 	case n.isMap():
 		k := g.newVar("k")
 		inner, err := g.equal(n.values, a+"["+k+"]", b+"["+k+"]")
@@ -176,6 +180,16 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 		return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + k + ", " + k + " in " + b + " && " + paren(inner) + ")", nil
 	}
 	return g.equalObject(n, a, b)
+}
+
+// equalByIndex compares the lists a and b of n item by item, at equal
+// indices.
+func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
+	body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.items, ai, bi) })
+	if err != nil {
+		return "", err
+	}
+	return "size(" + a + ") == size(" + b + ") && " + body, nil
 }
 
 // keyOrder renders "the list maps a and b have the same keys in the same
