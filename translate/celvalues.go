@@ -18,10 +18,10 @@ type typedFormat struct {
 	// every value has exactly one spelling that the apiserver accepts on
 	// write, so that == on the values is == on the strings.
 	spellings string
-	// unreadable is set where the apiserver accepts strings on write that
-	// its CEL cannot convert: any rule that reads such a value fails, even
-	// has() and map lookups (in).
-	unreadable bool
+	// unreadable, where set, is a string the apiserver accepts on write
+	// but its CEL cannot convert: any rule that reads such a value fails,
+	// even has() and map lookups (in).
+	unreadable string
 }
 
 // typedFormats lists the formats UnstructuredToVal converts, by the exact
@@ -42,9 +42,9 @@ type typedFormat struct {
 //     value with + or / is stored but cannot be read.
 var typedFormats = map[string]typedFormat{
 	"date":      {celType: "timestamp"},
-	"date-time": {celType: "timestamp", spellings: "2024-05-01T10:00:00Z and 2024-05-01T12:00:00+02:00", unreadable: true},
+	"date-time": {celType: "timestamp", spellings: "2024-05-01T10:00:00Z and 2024-05-01T12:00:00+02:00", unreadable: "2024-05-01t10:00:00z"},
 	"duration":  {celType: "duration", spellings: "1h and 60m"},
-	"byte":      {celType: "bytes", spellings: "YQ== and YR==", unreadable: true},
+	"byte":      {celType: "bytes", spellings: "YQ== and YR==", unreadable: "+/8="},
 }
 
 // format returns the typed format of a string node, if it has one.
@@ -60,7 +60,21 @@ func (n *node) format() (string, typedFormat, bool) {
 // value the apiserver stored.
 func (n *node) unreadable() bool {
 	_, f, ok := n.format()
-	return ok && f.unreadable
+	return ok && f.unreadable != ""
+}
+
+// presenceReadable refuses to test the presence of the property n where
+// that reads a value the apiserver may not be able to read: has() on a
+// property converts its value, and fails on such a value, and CEL has no
+// other test of a property's presence (a typed object cannot be iterated
+// for its keys), so the rule would deny every update of an object holding
+// one.
+func presenceReadable(n *node) error {
+	name, f, ok := n.format()
+	if !ok || f.unreadable == "" {
+		return nil
+	}
+	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on the presence of %s would deny every update of an object holding one; remove the format (a pattern can check the string instead)", n.userPath(), name, f.unreadable, n.userPath())
 }
 
 // formatComparable refuses a string whose CEL value has several stored

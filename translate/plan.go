@@ -270,6 +270,9 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 	}
 	names := propertyNames(scope, carrier)
 	host, rule, err := p.scopedRule(scope, n, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
+		if err := presenceReadable(carrier); err != nil {
+			return "", err
+		}
 		return presence(m, x, y, names, scope.nullableEntry())
 	})
 	if err != nil || host == nil {

@@ -4,11 +4,12 @@ import (
 	"math/rand"
 )
 
-// schemaGen generates random CRD schemas with declarations: nested
-// objects, atomic lists, sets, list-maps and maps, scalars with formats,
-// enums, patterns and defaults, nullable and required properties, and
-// property names that need escaping in CEL. Strings, lists and maps are
-// bounded so that the generated rules fit the apiserver's cost limits.
+// schemaGen generates random CRD schemas with declarations, presence-only
+// ones (x-kubernetes-update: NoSet, NoUnset) among them: nested objects,
+// atomic lists, sets, list-maps and maps, scalars with formats, enums,
+// patterns and defaults, nullable and required properties, and property
+// names that need escaping in CEL. Strings, lists and maps are bounded so
+// that the generated rules fit the apiserver's cost limits.
 type schemaGen struct {
 	rnd   *rand.Rand
 	decls int
@@ -115,6 +116,17 @@ func (g *schemaGen) declare(n map[string]interface{}) {
 	}
 }
 
+// declarePresence puts NoSet, NoUnset or both (x-kubernetes-update) on
+// the property p now and then, where p declares nothing else: presence
+// alone, on strings CEL may not read (date-time, byte) too.
+func (g *schemaGen) declarePresence(p map[string]interface{}) {
+	if _, ok := p["x-kubernetes-mutability"]; ok || g.rnd.Intn(10) > 0 {
+		return
+	}
+	p["x-kubernetes-update"] = [][]interface{}{{"NoSet"}, {"NoUnset"}, {"NoSet", "NoUnset"}}[g.rnd.Intn(3)]
+	g.decls++
+}
+
 func (g *schemaGen) object(depth int) map[string]interface{} {
 	props := map[string]interface{}{}
 	var required []interface{}
@@ -127,6 +139,7 @@ func (g *schemaGen) object(depth int) map[string]interface{} {
 			continue
 		}
 		p := g.node(depth)
+		g.declarePresence(p)
 		if g.rnd.Intn(6) == 0 {
 			required = append(required, name)
 		} else if g.rnd.Intn(6) == 0 {
