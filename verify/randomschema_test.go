@@ -39,6 +39,13 @@ func randomSchemaCount(t *testing.T) int {
 // is a bug. The counts must stay above the floors below: a translator
 // that refused every schema, or a verifier that set every pair apart,
 // would otherwise pass.
+//
+// The generator produces every class of schema that once got a weaker
+// rule, and undoing any of those fixes fails this test within seeds
+// 1..1000: items of list-maps keyed by numbers paired by value (seed 1),
+// required fields of nullable entries (68), declarations in an embedded
+// resource's metadata (9), free-form objects compared with == (403), and
+// presence rules reading date-time or byte strings (619).
 func TestRandomSchemas(t *testing.T) {
 	pairs := 24
 	if s := os.Getenv("MUT2CEL_PAIRS"); s != "" {
@@ -60,10 +67,10 @@ func TestRandomSchemas(t *testing.T) {
 
 // Floors and ceilings of TestRandomSchemas, in percent, for runs of at
 // least minStatsSchemas schemas. Measured over seeds 1..1000 with 24
-// pairs: 765 schemas verified, 328 of 20664 pairs set apart as integers
-// sent as floats, no pair invalid (before number keys and presence-only
-// declarations: at least 67 verified and at most 2.0% set apart in each
-// run of 100 seeds).
+// pairs: 751 schemas verified, 324 of 20232 pairs set apart as integers
+// sent as floats, no pair invalid (before number keys, presence-only
+// declarations, free-form objects and embedded metadata: at least 67
+// verified and at most 2.0% set apart in each run of 100 seeds).
 const (
 	minStatsSchemas  = 100
 	verifiedFloor    = 60 // of the schemas

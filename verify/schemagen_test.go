@@ -101,7 +101,8 @@ func (g *schemaGen) node(depth int) map[string]interface{} {
 
 // declare puts a random legal declaration on n now and then.
 func (g *schemaGen) declare(n map[string]interface{}) {
-	collection := n["type"] == "array" || n["additionalProperties"] != nil
+	_, values := n["additionalProperties"].(map[string]interface{})
+	collection := n["type"] == "array" || values
 	if g.rnd.Intn(4) == 0 {
 		values := []string{"Immutable", "AddOnly", "RemoveOnly"}
 		if collection {
@@ -171,18 +172,34 @@ func (g *schemaGen) bound(n map[string]interface{}, maxKey, minKey string) map[s
 }
 
 // rare returns a schema translate may legitimately refuse to constrain:
-// preserved unknown fields, int-or-string, an embedded resource.
+// preserved unknown fields, int-or-string, a free-form object
+// (additionalProperties: true), an embedded resource whose metadata has
+// declarations of its own, which only name and generateName may carry.
 func (g *schemaGen) rare() map[string]interface{} {
-	switch g.rnd.Intn(3) {
+	switch g.rnd.Intn(4) {
 	case 0:
 		return map[string]interface{}{"type": "object", "x-kubernetes-preserve-unknown-fields": true}
 	case 1:
 		return map[string]interface{}{"x-kubernetes-int-or-string": true}
+	case 2:
+		return map[string]interface{}{"type": "object", "maxProperties": int64(4), "additionalProperties": true}
 	}
-	return map[string]interface{}{
-		"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true,
-		"properties": map[string]interface{}{"data": map[string]interface{}{"type": "string", "maxLength": int64(8)}},
+	name := g.scalarOf("string")
+	delete(name, "default")
+	labels := g.bound(map[string]interface{}{"type": "object", "additionalProperties": g.scalarOf("string")}, "maxProperties", "minProperties")
+	g.declare(name)
+	g.declare(labels)
+	n := map[string]interface{}{
+		"type": "object", "x-kubernetes-embedded-resource": true,
+		"properties": map[string]interface{}{
+			"data":     map[string]interface{}{"type": "string", "maxLength": int64(8)},
+			"metadata": map[string]interface{}{"type": "object", "properties": map[string]interface{}{"name": name, "labels": labels}},
+		},
 	}
+	if g.rnd.Intn(2) == 0 {
+		n["x-kubernetes-preserve-unknown-fields"] = true
+	}
+	return n
 }
 
 func (g *schemaGen) mapSchema(depth int) map[string]interface{} {
