@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -152,7 +153,8 @@ var matrixCells = concat(
 		deviate(spec(`1`), spec(`1.0`), false), deviate(mapOf(`{"k": 1}`), mapOf(`{"k": 1.0}`), false)),
 	scalarCells("format date", `type: string, format: date`, `"2024-05-01"`, `"2024-05-02"`, "", "exact", "exact", "exact"),
 	scalarCells("format date-time", `type: string, format: date-time`, `"2024-05-01T10:00:00Z"`, `"2024-05-01T10:00:00.000Z"`, "", "refused: Format", "refused: Format", "refused: Format"),
-	scalarCells("format duration", `type: string, format: duration`, `"1h"`, `"60m"`, "", "refused: Format", "refused: Format", "exact"),
+	withPresence(scalarCells("format duration", `type: string, format: duration`, `"1h"`, `"60m"`, "", "refused: Format", "refused: Format", "exact"),
+		allow(spec(`"1 hour"`), spec(`"1 hour"`)), allow(spec(`"2d"`), spec(`"3 weeks"`))),
 	scalarCells("format byte", `type: string, format: byte`, `"YQ=="`, `"YR=="`, "", "refused: Format", "refused: Format", "refused: Format"),
 	scalarCells("other formats", `type: string, format: uri, maxLength: 32`, `"https://a.b/c"`, `"https://a.b/C"`, "", "exact", "exact", "exact"),
 	scalarCells("enum", `type: string, enum: [a, b]`, `"a"`, `"b"`, "", "exact", "exact", "exact"),
@@ -172,7 +174,15 @@ var matrixCells = concat(
 	listMapCells("list map, number keys", `type: number`, `1`, `2.5`, `1.0`, "exact"),
 	listMapCells("list map, keys named x-y", `type: string, maxLength: 4`, `"a"`, `"b"`, "", "exact"),
 	formattedKeyCells,
-	mapCells("map", ""),
+	withKeys(mapCells("map", ""),
+		// Keys of a map of date-times CEL may fail to read are
+		// compared without reading a value.
+		probe(`{type: object, properties: {m: {type: object, maxProperties: 4, `+noRemove+`, additionalProperties: {type: string, format: date-time}}}}`,
+			allow(mapOf(`{"k": "2024-05-01t10:00:00z"}`), mapOf(`{"k": "2024-05-01t10:00:00z", "j": "2024-05-01t10:00:00z"}`)),
+			deny(mapOf(`{"k": "2024-05-01t10:00:00z"}`), mapOf(`{"j": "2024-05-01t10:00:00z"}`))),
+		probe(`{type: object, properties: {m: {type: object, maxProperties: 4, `+noAdd+`, additionalProperties: {type: string, format: byte}}}}`,
+			allow(mapOf(`{"k": "+/8="}`), mapOf(`{"k": "YQ=="}`)),
+			deny(mapOf(`{"k": "+/8="}`), mapOf(`{"k": "+/8=", "j": "+/8="}`)))),
 	mapCells("map, x-kubernetes-map-type atomic", `x-kubernetes-map-type: atomic, `),
 	freeFormCells,
 	embeddedCells,
@@ -185,6 +195,21 @@ var matrixCells = concat(
 func deviating(cells []matrixCell, field, entry matrixUpdate) []matrixCell {
 	cells[0].probes[0].updates = append(cells[0].probes[0].updates, field)
 	cells[1].probes[0].updates = append(cells[1].probes[0].updates, entry)
+	return cells
+}
+
+// withKeys adds probes to the key cell of mapCells.
+func withKeys(cells []matrixCell, probes ...matrixProbe) []matrixCell {
+	cells[4].probes = append(cells[4].probes, probes...)
+	return cells
+}
+
+// withPresence adds updates to both probes of the presence cell of
+// scalarCells.
+func withPresence(cells []matrixCell, updates ...matrixUpdate) []matrixCell {
+	for i := range cells[2].probes {
+		cells[2].probes[i].updates = append(cells[2].probes[i].updates, updates...)
+	}
 	return cells
 }
 
@@ -237,6 +262,7 @@ func runProbe(t *testing.T, p matrixProbe, deviation bool) {
 	if versions == nil {
 		versions = matrixVersions
 	}
+	validUpdates(t, p, versions[0])
 	deviations := 0
 	for _, v := range versions {
 		s := translated(t, p.schema, v)
@@ -259,6 +285,30 @@ func runProbe(t *testing.T, p matrixProbe, deviation bool) {
 	}
 	if !deviation && deviations > 0 {
 		t.Errorf("schema %s: an exact cell with a deviating update", p.schema)
+	}
+}
+
+// validUpdates requires both objects of every update, in their stored
+// form, to pass the apiserver's schema validation of the translated CRD:
+// the document judges objects the schema accepts.
+func validUpdates(t *testing.T, p matrixProbe, v translate.KubeVersion) {
+	t.Helper()
+	res, err := translate.Translate(crdWith(t, p.schema), translate.Options{KubeVersion: v})
+	if err != nil {
+		t.Fatalf("Translate: %v", err)
+	}
+	props := typedCRD(t, res.Translated).Spec.Versions[0].Schema.OpenAPIV3Schema
+	s, err := kube.Structural(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range p.updates {
+		for _, obj := range []string{u.old, u.new} {
+			errs, err := kube.ValidateObject(props, s, kube.Store(s, objectOf(t, obj)))
+			if err != nil || len(errs) > 0 {
+				t.Errorf("object %s is invalid for %s: %v %v", obj, p.schema, err, errs)
+			}
+		}
 	}
 }
 
@@ -611,6 +661,8 @@ var setCells = []matrixCell{
 			deny(`{"l": ["a"]}`, `{"l": ["a", "b"]}`), allow(`{"l": ["a", "b"]}`, `{"l": ["b", "a"]}`), allow(`{"l": ["a", "b"]}`, `{"l": ["b"]}`)),
 		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noRemove, `type: integer`),
 			deny(`{"l": [1, 2]}`, `{"l": [2]}`), allow(`{"l": [1]}`, `{"l": [2, 1]}`), deny(`{"l": [1]}`, `{}`)),
+		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noAdd, `type: number`),
+			allow(`{"l": [1, 2.5]}`, `{"l": [2.5, 1.0]}`), deny(`{"l": [1]}`, `{"l": [1e0, 1.5]}`)),
 	}},
 }
 
