@@ -119,7 +119,7 @@ func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, *manifest.
 
 func writeCostReport(e *env, r *audit.Report, format string) error {
 	if format == "text" {
-		return audit.WriteText(e.stdout, r)
+		return audit.WriteText(printableWriter{e.stdout}, r)
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false) // rules are full of && and <
