@@ -88,9 +88,7 @@ func runCost(c *command, e *env, args []string) int {
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) > 0 {
-		for _, d := range diags {
-			fmt.Fprintln(e.stderr, d)
-		}
+		printDiags(e, diags)
 		return exitError
 	}
 	if err := writeCostReport(e, report, o.format); err != nil {

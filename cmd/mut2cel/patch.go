@@ -100,7 +100,7 @@ func runPatch(c *command, e *env, args []string) int {
 		printDiags(e, census.Add(in.Name, r.File))
 		printDiags(e, r.Warnings)
 		if o.verbose {
-			printDiags(e, r.Details)
+			printAll(e, r.Details)
 		}
 		crds, diags = append(crds, found...), append(diags, r.Diags...)
 	}

@@ -141,7 +141,7 @@ func runTranslate(c *command, e *env, args []string) int {
 			printDiags(e, notes)
 			printDiags(e, r.Warnings)
 			if o.verbose {
-				printDiags(e, r.Details)
+				printAll(e, r.Details)
 			}
 		}
 	}
@@ -209,7 +209,14 @@ func declaring(results []*batch.Result) int {
 	return n
 }
 
+// printDiags prints diagnostics on standard error, at most
+// batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
+	printAll(e, batch.Capped(diags))
+}
+
+// printAll prints every diagnostic, as -v asks for.
+func printAll(e *env, diags []batch.Diagnostic) {
 	for _, d := range diags {
 		fmt.Fprintln(e.stderr, d)
 	}
