@@ -124,8 +124,10 @@ func runTranslate(c *command, e *env, args []string) int {
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
+	floorsSeen := newFloorPaths(nodeFloors)
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.See(doc)
+		floorsSeen.see(doc)
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
@@ -147,6 +149,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	unusedWarnings, unusedErrs := sets.Unused()
 	diags = append(diags, unusedErrs...)
+	diags = append(diags, floorsSeen.unknown(o.floors)...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
