@@ -1,6 +1,6 @@
 GO ?= go
 
-.PHONY: all build build-server test vet fuzz e2e
+.PHONY: all build build-server test vet fuzz e2e probe
 
 all: build
 
@@ -23,6 +23,15 @@ vet:
 test: vet
 	$(GO) test ./...
 	$(GO) test -tags server -run Server ./cmd/mut2cel
+
+# The hostile-input probes of issue 28 (also part of test): generated
+# inputs given to every command (TestProbes, TestProbeCases and the tests
+# of line breaks, named pipes, lost output and concurrent -w), and the unit
+# tests of each fix. Nothing large is committed; it takes seconds.
+probe:
+	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace'
+	$(GO) test ./decl ./internal/batch ./internal/component ./internal/manifest ./internal/verifyrun ./markers ./translate -count=1 \
+		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors'
 
 # Only the end-to-end tests against an in-process apiserver (also part of
 # test).

@@ -126,6 +126,10 @@ func ParseFile(name string, data []byte) ([]Set, error) {
 			errs = append(errs, &Error{Source{name, dup.Line}, fmt.Sprintf("key %q is written twice in one mapping (first at line %d); remove one", dup.Value, first.Line)})
 			continue
 		}
+		if err := expandable(&doc); err != nil {
+			errs = append(errs, &Error{Source{name, doc.Line}, "not YAML: " + cleanYAML(err)})
+			continue
+		}
 		r := &fileReader{name: name}
 		if s, ok := r.set(doc.Content[0]); ok {
 			sets = append(sets, s)
@@ -167,6 +171,59 @@ func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
 	return nil, nil
 }
 
+// Anchors, aliases and merge keys (<<) are read as in the annotation
+// (and as kubectl reads manifests): an alias stands for the node it names,
+// and the keys a merge brings in yield to those written in the mapping.
+// Alias expansion is bounded as when decoding: expandable decodes the
+// document first, and yaml.v3 refuses one whose aliases would expand it
+// out of proportion to its text ("billion laughs").
+
+// expandable reports the error of decoding n, which bounds what reading
+// its aliases may cost.
+func expandable(n *yaml.Node) error {
+	var v interface{}
+	return n.Decode(&v)
+}
+
+// deref returns the node an alias stands for, or n.
+func deref(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+// pairs returns the keys and values of mapping n, with those of its merge
+// keys in: first the merged ones a key of n does not override, then n's
+// own, in their order.
+func pairs(n *yaml.Node) [][2]*yaml.Node {
+	var own, merged [][2]*yaml.Node
+	has := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		if k.Tag != "!!merge" {
+			own, has[k.Value] = append(own, [2]*yaml.Node{k, v}), true
+			continue
+		}
+		sources := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			sources = v.Content
+		}
+		for _, src := range sources {
+			if src = deref(src); src.Kind == yaml.MappingNode {
+				merged = append(merged, pairs(src)...)
+			}
+		}
+	}
+	var out [][2]*yaml.Node
+	for _, p := range merged {
+		if !has[p[0].Value] {
+			out, has[p[0].Value] = append(out, p), true
+		}
+	}
+	return append(out, own...)
+}
+
 type fileReader struct {
 	name string
 	errs Errors
@@ -180,14 +237,14 @@ func (r *fileReader) fail(n *yaml.Node, format string, args ...interface{}) {
 
 func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
 	s := Set{Source: r.at(doc)}
-	if doc.Kind != yaml.MappingNode {
+	if doc = deref(doc); doc.Kind != yaml.MappingNode {
 		r.fail(doc, "want a mapping with apiVersion %s and kind %s", FileAPIVersion, FileKind)
 		return s, false
 	}
 	var apiVersion, kind string
 	var fields *yaml.Node
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		key, value := doc.Content[i], doc.Content[i+1]
+	for _, kv := range pairs(doc) {
+		key, value := kv[0], kv[1]
 		switch key.Value {
 		case "apiVersion":
 			apiVersion = r.str(value, "apiVersion")
@@ -214,8 +271,8 @@ func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
 		r.fail(doc, "fields: required: a map of schema path -> declarations, as in .spec.class: {x-kubernetes-mutability: Immutable}")
 		return s, false
 	}
-	for i := 0; i+1 < len(fields.Content); i += 2 {
-		if f, ok := r.field(fields.Content[i], fields.Content[i+1]); ok {
+	for _, kv := range pairs(fields) {
+		if f, ok := r.field(kv[0], kv[1]); ok {
 			s.Fields = append(s.Fields, f)
 		}
 	}
@@ -223,7 +280,7 @@ func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
 }
 
 func (r *fileReader) str(n *yaml.Node, what string) string {
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+	if n = deref(n); n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
 		r.fail(n, "%s: want a string", what)
 		return ""
 	}
@@ -231,7 +288,7 @@ func (r *fileReader) str(n *yaml.Node, what string) string {
 }
 
 func (r *fileReader) versions(n *yaml.Node) []Named {
-	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+	if n = deref(n); n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
 		r.fail(n, "versions: want a list of version names, or leave it out for every served version")
 		return nil
 	}
@@ -261,8 +318,8 @@ func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 		return f, false
 	}
 	ok := true
-	for i := 0; i+1 < len(value.Content); i += 2 {
-		ext, v := value.Content[i], value.Content[i+1]
+	for _, kv := range pairs(value) {
+		ext, v := kv[0], kv[1]
 		s, err := fileValue(ext.Value, v)
 		if err != nil {
 			r.fail(ext, "%s: %v", p, err)
@@ -280,6 +337,7 @@ func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 func fileValue(ext string, n *yaml.Node) (string, error) {
 	switch ext {
 	case ExtMutability, ExtKeyMutability:
+		n = deref(n)
 		if _, _, ok := KEP(ext, n.Value, false); n.Kind != yaml.ScalarNode || !ok {
 			return "", fmt.Errorf("%s: want one of %s, %s, %s", ext, Immutable, AddOnly, RemoveOnly)
 		}

@@ -1,7 +1,9 @@
 package decl
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -105,4 +107,57 @@ func FuzzParseFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseFileAliases reads a file that says the same with anchors,
+// aliases and merge keys as TestParseFile's first document, which the
+// annotation accepted and the file refused; and one whose aliases
+// would expand it a billion times, refused before it is read.
+func TestParseFileAliases(t *testing.T) {
+	sets, err := ParseFile("d.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: &crd widgets.example.com
+fields:
+  .spec.class: &immutable
+    x-kubernetes-mutability: Immutable
+  .spec.size: *immutable
+  .spec.tags[*]: {x-kubernetes-update: &modify [NoModify]}
+  .spec.labels:
+    <<: {x-kubernetes-update: *modify, x-kubernetes-key-mutability: AddOnly}
+    x-kubernetes-update: [NoRemoveItem, NoAddItem]
+---
+apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: *crd
+fields: {<<: [{.spec.a: *immutable}], .spec.b: *immutable}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imm := map[string]string{ExtMutability: Immutable}
+	want := []Set{
+		{CRD: "widgets.example.com", Source: Source{"d.yaml", 1}, Fields: []Field{
+			{Path: Path{{Name: "spec"}, {Name: "class"}}, Values: imm, Source: Source{"d.yaml", 5}},
+			{Path: Path{{Name: "spec"}, {Name: "size"}}, Values: imm, Source: Source{"d.yaml", 7}},
+			{Path: Path{{Name: "spec"}, {Name: "tags"}, {Entries: true}}, Values: map[string]string{ExtUpdate: "[NoModify]"}, Source: Source{"d.yaml", 8}},
+			{Path: Path{{Name: "spec"}, {Name: "labels"}}, Values: map[string]string{ExtUpdate: "[NoAddItem, NoRemoveItem]", ExtKeyMutability: AddOnly}, Source: Source{"d.yaml", 9}},
+		}},
+		{CRD: "widgets.example.com", Source: Source{"d.yaml", 13}, Fields: []Field{
+			{Path: Path{{Name: "spec"}, {Name: "a"}}, Values: imm, Source: Source{"d.yaml", 16}},
+			{Path: Path{{Name: "spec"}, {Name: "b"}}, Values: imm, Source: Source{"d.yaml", 16}},
+		}},
+	}
+	if !reflect.DeepEqual(sets, want) {
+		t.Errorf("ParseFile =\n%+v\nwant\n%+v", sets, want)
+	}
+
+	laughs := "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: w.example.com\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+	for i := 1; i < 10; i++ {
+		laughs += fmt.Sprintf("a%d: &a%d [*a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d]\n", i, i, i-1)
+	}
+	laughs += "fields: {.spec.a: {x-kubernetes-update: *a9}}\n"
+	_, err = ParseFile("laughs.yaml", []byte(laughs))
+	if err == nil || !strings.Contains(err.Error(), "laughs.yaml:1: not YAML: document contains excessive aliasing") {
+		t.Errorf("ParseFile(billion laughs) = %v, want an error of excessive aliasing", err)
+	}
 }

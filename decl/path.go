@@ -153,11 +153,27 @@ func (p Path) Resolve(root map[string]interface{}) ([]interface{}, bool) {
 	return rel, true
 }
 
-// JSONString quotes s as JSON without HTML escapes.
+// JSONString quotes s as JSON without HTML escapes. What encoding/json
+// leaves as it is and a terminal acts on (DEL, C1 controls, bidirectional
+// formatting) is escaped too, as \u007f: the quoted name is shown in
+// messages, and YAML, where the annotation keeps it, allows none of the C1
+// controls unescaped.
 func JSONString(s string) string {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+	out := strings.TrimSuffix(b.String(), "\n")
+	if printable(out) {
+		return out
+	}
+	b.Reset()
+	for _, r := range out {
+		if unsafeRune(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

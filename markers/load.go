@@ -2,6 +2,7 @@ package markers
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/packages"
@@ -126,15 +127,26 @@ func packageErrors(roots []*loader.Package) decl.Errors {
 	for i, r := range roots {
 		raw[i] = r.Package
 	}
+	// The files of the packages named, then those of all packages, where
+	// a file an error names is looked for (sourceIn).
+	var named, all []string
+	for _, p := range raw {
+		named = append(named, packageFiles(p)...)
+	}
+	packages.Visit(raw, nil, func(p *packages.Package) { all = append(all, packageFiles(p)...) })
 	var errs decl.Errors
 	packages.Visit(raw, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			if e.Kind != packages.TypeError {
-				errs = append(errs, &decl.Error{Source: sourceOf(e.Pos), Detail: e.Msg})
+				errs = append(errs, &decl.Error{Source: sourceIn(e.Pos, named, all), Detail: e.Msg})
 			}
 		}
 	})
 	return errs
+}
+
+func packageFiles(p *packages.Package) []string {
+	return slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles)
 }
 
 // unique sorts errs and drops repeats: controller-tools records a bad

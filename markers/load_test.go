@@ -74,6 +74,10 @@ func TestLoadErrors(t *testing.T) {
 			"testdata/bad/v1/types.go:32: +k8s:item(name: \"x\"): mut2cel cannot declare on one entry or on a field chosen from outside: put the marker on the field itself, or +k8s:eachVal on the list for every entry",
 			"testdata/bad/v1/types.go:35: +immutable-keys=Never: want +immutable-keys, +immutable-keys=AddOnly or +immutable-keys=RemoveOnly",
 		}},
+		// go list, run in testdata/badimport, wrote v1/types.go.
+		{"./badimport/...", []string{
+			"testdata/badimport/v1/types.go:7: no required module provides package nonexistent.example/foo; to add it:\n\tgo get nonexistent.example/foo",
+		}},
 		{"./conflict/...", []string{
 			"testdata/conflict/v1/types.go:22: version v1: .spec.ref: x-kubernetes-mutability: Immutable here, but AddOnly at testdata/conflict/v1/types.go:17: keep one",
 		}},

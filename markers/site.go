@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,17 +99,46 @@ func markerText(comment string) string {
 	return strings.TrimSuffix(strings.TrimSpace(comment[2:]), "=")
 }
 
-// relative writes a file below the working directory relative to it, as
-// the user named the packages.
+// relative writes a file as go vet and the go command name files in
+// messages: relative to the working directory when that is shorter
+// (../api/v1/types.go too), else absolute.
 func relative(file string) string {
 	wd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(file) {
 		return file
 	}
-	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(wd, file); err == nil && len(rel) < len(file) {
 		return rel
 	}
 	return file
+}
+
+// sourceIn reads the position of a package error. go list writes
+// positions relative to the directory it runs in, and controller-tools
+// runs it in the directory of each pattern (api for ./api/...), so that
+// api/v1/types.go came out as v1/types.go. A relative file is looked up
+// by its trailing path among the files of each list in turn (those of the
+// packages named, then of all packages loaded), and written relative to
+// the working directory when one file of a list has that path.
+func sourceIn(pos string, lists ...[]string) decl.Source {
+	s := sourceOf(pos)
+	if s.File == "" || filepath.IsAbs(s.File) {
+		return s
+	}
+	tail := string(filepath.Separator) + filepath.Clean(filepath.FromSlash(s.File))
+	for _, files := range lists {
+		var found []string
+		for _, f := range files {
+			if filepath.IsAbs(f) && strings.HasSuffix(f, tail) && !slices.Contains(found, f) {
+				found = append(found, f)
+			}
+		}
+		if len(found) == 1 {
+			s.File = relative(found[0])
+			return s
+		}
+	}
+	return s
 }
 
 func fileAt(pkg *loader.Package, pos token.Pos) *ast.File {

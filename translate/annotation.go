@@ -103,7 +103,7 @@ func (d declarations) render(versionOrder []string) string {
 	for _, v := range orderVersions(versionOrder, d) {
 		fmt.Fprintf(&b, "%s:\n", yamlString(v))
 		for _, p := range sortedNames(d[v]) {
-			fmt.Fprintf(&b, "  %s:\n", yamlString(p))
+			fmt.Fprintf(&b, "%s\n", mappingKey("  ", yamlString(p)))
 			for _, ext := range sortedNames(d[v][p]) {
 				value := d[v][p][ext]
 				if ext != extUpdate { // a flow list is written as it is
@@ -127,10 +127,27 @@ func (r record) render(versionOrder []string) string {
 			for i, fp := range r[v][p] {
 				quoted[i] = jsonString(fp)
 			}
-			fmt.Fprintf(&b, "  %s: [%s]\n", yamlString(p), strings.Join(quoted, ", "))
+			fmt.Fprintf(&b, "%s [%s]\n", mappingKey("  ", yamlString(p)), strings.Join(quoted, ", "))
 		}
 	}
 	return b.String()
+}
+
+// maxImplicitKey is the longest key YAML reads before ": " on one line
+// (an implicit key): 1024 characters in YAML 1.1 and 1.2, counted here in
+// bytes, with room for the indentation.
+const maxImplicitKey = 1000
+
+// mappingKey writes key k of a block mapping, indented by indent, up to
+// and including its ":". A longer key than maxImplicitKey, a path through
+// long property names, is written as an explicit key, "? k" on its line
+// and ":" on the next: written as usual, the annotation could not be read
+// again, and the translated file not translated again.
+func mappingKey(indent, k string) string {
+	if len(k) <= maxImplicitKey {
+		return indent + k + ":"
+	}
+	return indent + "? " + k + "\n" + indent + ":"
 }
 
 // orderVersions lists the keys of m: those in order first, in that order,

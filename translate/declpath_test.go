@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	sigsyaml "sigs.k8s.io/yaml"
@@ -46,4 +48,28 @@ func FuzzDeclPath(f *testing.F) {
 			t.Fatalf("the written key %s does not read back: %v %v", yamlString(out), d, err)
 		}
 	})
+}
+
+// TestAnnotationLongPaths renders both annotations with paths around
+// YAML's limit of 1024 characters for a key written before ": ", and
+// reads them back: a translation with a property name of about 1,000
+// characters could not be translated again.
+func TestAnnotationLongPaths(t *testing.T) {
+	for _, n := range []int{10, 990, 1017, 1030, 5000} {
+		name := strings.Repeat("a", n)
+		paths := []string{".spec." + name, `.spec["` + name + `.b"]`}
+		d, r := declarations{}, record{}
+		for _, p := range paths {
+			d.add("v1", p, extMutability, "Immutable")
+			r.add("v1", p, "0123456789ab")
+		}
+		gotD, err := parseDeclarations(d.render([]string{"v1"}))
+		if err != nil || !reflect.DeepEqual(gotD, d) {
+			t.Errorf("name of %d characters: declarations read back as %v, %v", n, gotD, err)
+		}
+		gotR, err := parseRecord(r.render([]string{"v1"}))
+		if err != nil || !reflect.DeepEqual(gotR, r) {
+			t.Errorf("name of %d characters: record read back as %v, %v", n, gotR, err)
+		}
+	}
 }

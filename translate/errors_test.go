@@ -102,6 +102,21 @@ func TestErrors(t *testing.T) {
 		schema:  `{type: object, properties: {foo: {type: array, items: {type: string, maxLength: 4, x-kubernetes-mutability: Immutable}}}}`,
 		want:    []string{root + `.properties[foo].items.x-kubernetes-mutability: Forbidden: cannot be translated exactly: comparing the items of foo index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most 256) so mut2cel can enumerate its indices`},
 	}}
+	// A declaration 250 levels deep needs a presence rule of 250 field
+	// selections on the root, more than CEL parses: it was an internal
+	// error.
+	deep, path := "{type: string, maxLength: 4, x-kubernetes-mutability: Immutable}", ".leaf"
+	deep = "{type: object, properties: {leaf: " + deep + "}}"
+	for range 250 {
+		deep, path = "{type: object, properties: {a: "+deep+"}}", ".a"+path
+	}
+	cases = append(cases, struct {
+		name    string
+		version translate.KubeVersion
+		schema  string
+		want    []string
+	}{name: "deeper than CEL parses", schema: deep, want: []string{root + ".x-kubernetes-validations[0].rule: Forbidden: cannot be translated: the rule for " + path +
+		" nests deeper than the 250 levels the apiserver's CEL parser allows (max recursion depth exceeded); declare a field nearer the schema root"}})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := translate.Translate(crdWith(t, c.schema), translate.Options{KubeVersion: c.version})

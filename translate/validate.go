@@ -1,9 +1,12 @@
 package translate
 
 import (
+	"strings"
+
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
@@ -23,6 +26,9 @@ func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options)
 		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).at([]interface{}{"spec"}))
 	}
 	for _, e := range errs {
+		if tooDeep(e.Detail) && len(problems) > 0 {
+			continue // the same rule, said better by compileGenerated
+		}
 		p := newProblem(ProblemType(e.Type.String()), "the translated CRD fails the apiserver's validation: %s", e.Detail)
 		p.field = e.Field
 		problems = append(problems, p)
@@ -61,13 +67,43 @@ func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edi
 			generated[r.Rule] = true
 		}
 		for i, r := range results {
-			if r.Error != nil && generated[n.XValidations[i].Rule] {
-				problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
-					n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).at(appendPath(e.Path, "x-kubernetes-validations", i, "rule")))
+			if r.Error == nil || !generated[n.XValidations[i].Rule] {
+				continue
 			}
+			at := appendPath(e.Path, "x-kubernetes-validations", i, "rule")
+			if tooDeep(r.Error.Detail) {
+				problems = append(problems, errTooDeep(e.Path, n.XValidations[i].FieldPath).at(at))
+				continue
+			}
+			problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
+				n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).at(at))
 		}
 	}
 	return problems
+}
+
+// celMaxDepth is how deeply the CEL parser lets an expression nest, and
+// so how many steps a field selection such as self.?a.?b.?c may take:
+// cel-go's default, which the apiserver keeps. Beyond it, compiling fails
+// with "max recursion depth exceeded".
+const celMaxDepth = 250
+
+func tooDeep(detail string) bool { return strings.Contains(detail, "max recursion depth exceeded") }
+
+// errTooDeep: a generated rule on the node at host, about the field at
+// fieldPath below it, nests deeper than CEL allows. That happens only to
+// declarations some 250 levels deep, where no rule can reach.
+func errTooDeep(host []interface{}, fieldPath string) Problem {
+	target := decl.PathOf(host[5:]).String()
+	switch {
+	case fieldPath == "":
+	case target == ".":
+		target = fieldPath
+	default:
+		target += fieldPath
+	}
+	return newProblem(Forbidden, "cannot be translated: the rule for %s nests deeper than the %d levels the apiserver's CEL parser allows (max recursion depth exceeded); declare a field nearer the schema root",
+		target, celMaxDepth)
 }
 
 // structuralAt follows a schema-relative document path.

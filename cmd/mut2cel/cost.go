@@ -88,9 +88,7 @@ func runCost(c *command, e *env, args []string) int {
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) > 0 {
-		for _, d := range diags {
-			fmt.Fprintln(e.stderr, d)
-		}
+		printDiags(e, diags)
 		return exitError
 	}
 	if err := writeCostReport(e, report, o.format); err != nil {
@@ -119,7 +117,7 @@ func auditInput(in batch.Input, opts translate.Options) ([]audit.CRD, *manifest.
 
 func writeCostReport(e *env, r *audit.Report, format string) error {
 	if format == "text" {
-		return audit.WriteText(e.stdout, r)
+		return audit.WriteText(printableWriter{e.stdout}, r)
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false) // rules are full of && and <

@@ -132,6 +132,12 @@ func TestTranslateBounds(t *testing.T) {
 				"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)\n"},
 		{"bad floor", []string{"translate", "--bound-floor", "maxWidth=5", input}, 2, "",
 			"mut2cel translate: --bound-floor: \"maxWidth=5\": the keyword must be maxLength, maxItems or maxProperties\nUsage: mut2cel translate [flags] [PATH...]\n"},
+		// A path that names no node would set no floor, silently.
+		{"unknown floor path", []string{"translate", "--bound-floor", ".spec.finalizer:maxItems=100", "--bound-floor", ".spec.x:maxLength=9", input}, 2, "",
+			summary + reach + "--bound-floor .spec.finalizer:maxItems=100: no CRD given has a schema node at .spec.finalizer (did you mean .spec.finalizers?)\n" +
+				"--bound-floor .spec.x:maxLength=9: no CRD given has a schema node at .spec.x\n"},
+		{"bad floor path", []string{"translate", "--bound-floor", ".spec[:maxItems=4", input}, 2, "",
+			"mut2cel translate: --bound-floor: \".spec[:maxItems=4\": path \".spec[\": expected .name, [\"name\"] or [*] at \"[\"\nUsage: mut2cel translate [flags] [PATH...]\n"},
 		{"no bounds", []string{"translate", "--no-bounds", input}, 2, "",
 			input + ":22: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers]: " +
 				"Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits;\n  add it, or let mut2cel add it by omitting --no-bounds\n"},

@@ -2,8 +2,12 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/batch"
 )
 
 // parseFloors reads the values of --bound-floor: KEYWORD=N sets the floor
@@ -33,10 +37,122 @@ func parseFloors(values []string) (map[string]int64, map[string]map[string]int64
 		if !strings.HasPrefix(path, ".") {
 			return nil, nil, fmt.Errorf("%q: a path starts with '.', as in the declarations annotation (.spec.ports[*].name)", v)
 		}
+		p, err := decl.ParsePath(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%q: %v", v, err)
+		}
+		path = p.String() // translate looks floors up by the shortest notation
 		if nodes[path] == nil {
 			nodes[path] = map[string]int64{}
 		}
 		nodes[path][keyword] = value
 	}
 	return floors, nodes, nil
+}
+
+// floorPaths checks that the path of each PATH:KEYWORD=N of --bound-floor
+// names a schema node of some CRD of the inputs. translate looks the
+// floors up by the path of the node it bounds, so a mistyped path would
+// set no floor, without a word.
+type floorPaths struct {
+	unfound map[string]decl.Path
+	near    map[string]map[string]bool // paths the inputs have, a few characters from an unfound one
+}
+
+func newFloorPaths(nodes map[string]map[string]int64) *floorPaths {
+	f := &floorPaths{unfound: map[string]decl.Path{}, near: map[string]map[string]bool{}}
+	for path := range nodes {
+		p, _ := decl.ParsePath(path) // parseFloors parsed it
+		f.unfound[path] = p
+	}
+	return f
+}
+
+// see looks for the paths in every version of a CRD document.
+func (f *floorPaths) see(doc map[string]interface{}) {
+	if len(f.unfound) == 0 {
+		return
+	}
+	spec, _ := doc["spec"].(map[string]interface{})
+	versions, _ := spec["versions"].([]interface{})
+	for _, v := range versions {
+		vm, _ := v.(map[string]interface{})
+		schema, _ := vm["schema"].(map[string]interface{})
+		root, _ := schema["openAPIV3Schema"].(map[string]interface{})
+		if root == nil {
+			continue
+		}
+		depth := 0
+		for path, p := range f.unfound {
+			if _, ok := p.Resolve(root); ok {
+				delete(f.unfound, path)
+				continue
+			}
+			depth = max(depth, len(p))
+		}
+		f.collectNear(root, nil, depth)
+	}
+}
+
+// collectNear walks the schema nodes down to depth steps and keeps the
+// paths of as many steps as an unfound one and a few characters from it,
+// for a "did you mean".
+func (f *floorPaths) collectNear(node map[string]interface{}, at decl.Path, depth int) {
+	if len(f.unfound) == 0 || len(at) > depth {
+		return
+	}
+	s := at.String()
+	for path, p := range f.unfound {
+		if d := len(s) - len(path); d >= -3 && d <= 3 && len(at) == len(p) {
+			if f.near[path] == nil {
+				f.near[path] = map[string]bool{}
+			}
+			f.near[path][s] = true
+		}
+	}
+	props, _ := node["properties"].(map[string]interface{})
+	for name, child := range props {
+		if m, ok := child.(map[string]interface{}); ok {
+			f.collectNear(m, at.Child(decl.Step{Name: name}), depth)
+		}
+	}
+	for _, key := range []string{"items", "additionalProperties"} {
+		if m, ok := node[key].(map[string]interface{}); ok {
+			f.collectNear(m, at.Child(decl.Step{Entries: true}), depth)
+		}
+	}
+}
+
+// unknown is an error for each path that no CRD of the inputs has, in the
+// order of the flags.
+func (f *floorPaths) unknown(values []string) []batch.Diagnostic {
+	var diags []batch.Diagnostic
+	for _, v := range values {
+		spec, _, _ := strings.Cut(v, "=")
+		i := strings.LastIndex(spec, ":")
+		if i < 0 {
+			continue
+		}
+		p, _ := decl.ParsePath(spec[:i])
+		path := p.String()
+		if _, ok := f.unfound[path]; !ok {
+			continue
+		}
+		detail := fmt.Sprintf("--bound-floor %s: no CRD given has a schema node at %s", v, path)
+		if s, ok := decl.Closest(path, sortedKeys(f.near[path])); ok {
+			detail += fmt.Sprintf(" (did you mean %s?)", s)
+		}
+		diags = append(diags, batch.Diagnostic{Detail: detail})
+		delete(f.unfound, path) // once for a path given for two keywords
+	}
+	return diags
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

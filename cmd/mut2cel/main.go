@@ -65,10 +65,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runWith runs the command line args in e. Standard output is checked
 // once, at the end: a run whose output could not all be written (a full
 // disk, /dev/full, a closed descriptor) could not be done, whatever the
-// command found.
+// command found. Standard error shows control characters escaped
+// (printableWriter).
 func runWith(e *env, args []string) int {
 	out := &outputWriter{w: e.stdout}
 	e.stdout = out
+	e.stderr = printableWriter{e.stderr}
 	code := dispatch(e, args)
 	if out.err != nil {
 		prefix := "mut2cel"

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -39,10 +38,14 @@ reports them: a summary per version, each bound with -v.
 
 PATH is as for translate; documents that are not CRDs are skipped, and
 counted on standard error. Inputs that declare nothing, which would make
-a component that patches nothing, are an error. An existing
-OUT/kustomization.yaml is replaced
-only if mut2cel wrote it. If any input cannot be read or translated, every
-problem is reported, nothing is written, and the exit status is 2. When
+a component that patches nothing, are an error. Where OUT holds a
+kustomization already, under any name kustomize reads
+(kustomization.yaml, kustomization.yml or Kustomization), that file is
+written, and replaced only if mut2cel wrote it; OUT holding two of them is
+an error, as for kustomize. If any input cannot be read or translated, or
+the file cannot be written, every problem is reported, nothing is
+written (a directory patch created is removed again), and the exit status
+is 2. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
@@ -100,7 +103,7 @@ func runPatch(c *command, e *env, args []string) int {
 		printDiags(e, census.Add(in.Name, r.File))
 		printDiags(e, r.Warnings)
 		if o.verbose {
-			printDiags(e, r.Details)
+			printAll(e, r.Details)
 		}
 		crds, diags = append(crds, found...), append(diags, r.Diags...)
 	}
@@ -122,7 +125,7 @@ func runPatch(c *command, e *env, args []string) int {
 		return exitError
 	}
 	if err == nil {
-		err = component.WriteFile(filepath.Join(o.dir, "kustomization.yaml"), out)
+		_, err = component.Write(o.dir, out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)

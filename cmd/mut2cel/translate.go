@@ -124,8 +124,10 @@ func runTranslate(c *command, e *env, args []string) int {
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
+	floorsSeen := newFloorPaths(nodeFloors)
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.See(doc)
+		floorsSeen.see(doc)
 		return translateMarked(e.translate, doc, opts, marked)
 	}
 	var results []*batch.Result
@@ -141,12 +143,13 @@ func runTranslate(c *command, e *env, args []string) int {
 			printDiags(e, notes)
 			printDiags(e, r.Warnings)
 			if o.verbose {
-				printDiags(e, r.Details)
+				printAll(e, r.Details)
 			}
 		}
 	}
 	unusedWarnings, unusedErrs := sets.Unused()
 	diags = append(diags, unusedErrs...)
+	diags = append(diags, floorsSeen.unknown(o.floors)...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
@@ -209,7 +212,14 @@ func declaring(results []*batch.Result) int {
 	return n
 }
 
+// printDiags prints diagnostics on standard error, at most
+// batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
+	printAll(e, batch.Capped(diags))
+}
+
+// printAll prints every diagnostic, as -v asks for.
+func printAll(e *env, diags []batch.Diagnostic) {
 	for _, d := range diags {
 		fmt.Fprintln(e.stderr, d)
 	}

@@ -207,7 +207,7 @@ func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, fo
 			return reportVerifyError(e, job, err)
 		}
 		if format == "text" {
-			verifyrun.WriteText(e.stdout, job, rep)
+			verifyrun.WriteText(printableWriter{e.stdout}, job, rep)
 		}
 		doc.Add(job, rep)
 	}

@@ -52,6 +52,40 @@ func (d Diagnostic) String() string {
 	return wrap(b.String())
 }
 
+// MaxPerFile is the most diagnostics of one kind Capped keeps for a
+// file, as the Go compiler stops at ten errors: the first few say what is
+// wrong, and 100,000 lines of the same mistake bury them (and made 20 MB
+// of standard error).
+const MaxPerFile = 10
+
+// Capped returns diags with at most MaxPerFile of each file, in their
+// order, each file's last shown followed by a line that counts those left
+// out. Diagnostics without a file are all kept.
+func Capped(diags []Diagnostic) []Diagnostic {
+	count := map[string]int{}
+	for _, d := range diags {
+		if d.File != "" {
+			count[d.File]++
+		}
+	}
+	var out []Diagnostic
+	shown := map[string]int{}
+	for _, d := range diags {
+		if d.File == "" || count[d.File] <= MaxPerFile {
+			out = append(out, d)
+			continue
+		}
+		switch shown[d.File]++; {
+		case shown[d.File] < MaxPerFile:
+			out = append(out, d)
+		case shown[d.File] == MaxPerFile:
+			out = append(out, d, Diagnostic{File: d.File, Warning: d.Warning,
+				Detail: fmt.Sprintf("too many problems: %d more in this file not shown", count[d.File]-MaxPerFile)})
+		}
+	}
+	return out
+}
+
 // maxLine is the longest line a diagnostic prints: a terminal shows it in
 // a few rows, and a reader takes it in at once.
 const maxLine = 300

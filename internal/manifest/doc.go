@@ -8,6 +8,8 @@
 //   - Parse followed by Bytes, without edits, returns the input byte for byte:
 //     separators, comments, empty documents, line endings and a missing final
 //     newline are kept.
+//   - A file with a UTF-16 byte order mark is read as its UTF-8 text, which
+//     Bytes returns once a document is edited: output is UTF-8.
 //   - Values are decoded the way kubectl reads manifests: YAML 1.1 through
 //     sigs.k8s.io/yaml (unquoted y, no, on, off are booleans, as values and as
 //     keys), then JSON with integers as int64 and other numbers as float64.

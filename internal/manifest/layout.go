@@ -166,12 +166,6 @@ func mappingIndent(root *yaml.Node) int {
 	return step
 }
 
-// utf16 reports whether data starts with a UTF-16 byte order mark, which
-// makes the YAML parser read it as UTF-16.
-func utf16(data []byte) bool {
-	return bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff"))
-}
-
 // fileLine returns the line of the file that holds line n (from 1) of the
 // document as the YAML parser counts lines. Messages name lines as editors
 // and grep count them, at "\n" alone; the parser also starts a line after

@@ -12,6 +12,9 @@ import (
 type File struct {
 	Name string
 	Docs []*Document
+	// utf16 holds the bytes of a file read as UTF-16 (fromUTF16), whose
+	// documents hold its text in UTF-8.
+	utf16 []byte
 }
 
 // Document is one document of a File.
@@ -34,6 +37,9 @@ type Document struct {
 // "crd.yaml:12: did not find expected key".
 func Parse(name string, data []byte) (*File, error) {
 	f := &File{Name: name}
+	if text, ok := fromUTF16(data); ok {
+		f.utf16, data = data, text
+	}
 	if isJSONFile(name, data) {
 		d, err := parseJSONDocument(name, data)
 		if err == nil || strings.HasSuffix(name, ".json") {
@@ -88,8 +94,13 @@ func readYAML(data []byte) (*yaml.Node, map[string]interface{}, error) {
 	return root, value, nil
 }
 
-// Bytes returns the whole stream, edited documents included.
+// Bytes returns the whole stream, edited documents included. A UTF-16
+// file comes back as it was read unless a document was edited, and then
+// in UTF-8.
 func (f *File) Bytes() []byte {
+	if f.utf16 != nil && !f.Changed() {
+		return f.utf16
+	}
 	var b bytes.Buffer
 	for _, d := range f.Docs {
 		b.Write(d.data)

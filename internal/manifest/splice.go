@@ -44,8 +44,8 @@ func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []
 	if hasAnchors(root) {
 		return nil, errNoSplice // an edit could show through an alias
 	}
-	if utf16(data) {
-		return nil, errNoSplice // the parser's lines and columns count UTF-16 characters, not these bytes
+	if utf16BOM(data) {
+		return nil, errNoSplice // not UTF-16 text (Parse turns that into UTF-8): the parser's columns would not be these bytes
 	}
 	s := &splicer{
 		t: newText(data), tr: newTree(root), offset: seqOffset(root), step: mappingIndent(root),

@@ -332,13 +332,31 @@ func (d *Document) Write(w io.Writer, format string) error {
 }
 
 // blockStyle drops the flow style and quoting of nodes read from JSON,
-// keeping flow style for empty collections.
+// keeping flow style for empty collections, and gives each string the
+// style yaml.v3 gives a Go string (stringStyle).
 func blockStyle(n *yaml.Node) {
 	n.Style = 0
-	if (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && len(n.Content) == 0 {
+	switch {
+	case (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && len(n.Content) == 0:
 		n.Style = yaml.FlowStyle
+	case n.Kind == yaml.ScalarNode && n.Tag == "!!str":
+		n.Style = stringStyle(n.Value)
 	}
 	for _, c := range n.Content {
 		blockStyle(c)
 	}
+}
+
+// stringStyle is the style the encoder gives s as a Go string. A string
+// node of style 0 is written plain unless YAML 1.2 reads it as another
+// value, so "on", "y", "no" and "1:20" went out bare, and kubectl and
+// sigs.k8s.io/yaml, which read YAML 1.1, took them for booleans and
+// numbers: as keys of a counterexample, a property named on became true.
+// For Go strings the encoder quotes those too.
+func stringStyle(s string) yaml.Style {
+	var n yaml.Node
+	if err := n.Encode(s); err != nil {
+		return yaml.DoubleQuotedStyle
+	}
+	return n.Style
 }

@@ -207,7 +207,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
-		return nil, at(crd, "cannot be translated, so there is nothing to verify: "+terr.Error())
+		return nil, untranslatable(crd, terr)
 	case err != nil:
 		return nil, at(crd, err.Error())
 	}
@@ -226,7 +226,24 @@ func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, tra
 			return declared, res.Translated, nil
 		}
 	}
-	return nil, nil, at(crd, "cannot be translated, so there is nothing to verify: "+err.Error())
+	return nil, nil, untranslatable(crd, err)
+}
+
+// untranslatable says that crd cannot be verified, and why: the problems
+// of its translation, at most batch.MaxPerFile of them as every command
+// shows a file's problems, and how many more there are.
+func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
+	detail := err.Error()
+	var terr *translate.Error
+	if errors.As(err, &terr) && len(terr.Problems) > batch.MaxPerFile {
+		shown := make([]string, batch.MaxPerFile)
+		for i, p := range terr.Problems[:batch.MaxPerFile] {
+			shown[i] = p.String()
+		}
+		detail = fmt.Sprintf("%d problems:\n  %s\n  too many problems: %d more not shown",
+			len(terr.Problems), strings.Join(shown, "\n  "), len(terr.Problems)-batch.MaxPerFile)
+	}
+	return at(crd, "cannot be translated, so there is nothing to verify: "+detail)
 }
 
 // at is a diagnostic at crd's document.

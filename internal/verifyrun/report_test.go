@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	sigsyaml "sigs.k8s.io/yaml"
+
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -42,7 +44,7 @@ func TestReplayValue(t *testing.T) {
 	}}}}}}}
 	for format, want := range map[string][]string{
 		"json": {`"crd": "a && b < c"`, `"i": 1,`, `"n": 1.0,`, `"s": "true"`, `2.5,`, `1e+21`, `"new": {}`},
-		"yaml": {`crd: a && b < c`, `i: 1` + "\n", `n: 1.0`, `s: "true"`, `- 2.5`, `- 1e+21`, `new: {}`},
+		"yaml": {`crd: a && b < c`, `i: 1` + "\n", `"n": 1.0`, `s: "true"`, `- 2.5`, `- 1e+21`, `new: {}`},
 	} {
 		var b bytes.Buffer
 		if err := doc.Write(&b, format); err != nil {
@@ -74,5 +76,40 @@ func TestTotals(t *testing.T) {
 		if got := c.doc.Totals(); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Totals(%+v) = %q, want %q", c.doc, got, c.want)
 		}
+	}
+}
+
+// TestYAMLReadsAsKubectl writes a counterexample whose keys and values
+// YAML 1.1 reads as booleans and numbers when bare, and reads the YAML
+// report back as kubectl does (sigs.k8s.io/yaml): every one is still the
+// string it was. A property named on came back as the key true.
+func TestYAMLReadsAsKubectl(t *testing.T) {
+	old := map[string]interface{}{}
+	for _, s := range []string{"on", "On", "ON", "off", "y", "Y", "yes", "n", "N", "no", "NO", "true", "False", "1:20", "null", "~", "0x1F", "1e3", ".inf", "plain"} {
+		old[s] = s
+	}
+	doc := &Document{CRDs: []CRDResult{{Versions: []VersionResult{{Causes: []CauseResult{{
+		Counterexample: &CounterexampleResult{Old: ReplayValue{old}, New: ReplayValue{map[string]interface{}{}}},
+	}}}}}}}
+	var b bytes.Buffer
+	if err := doc.Write(&b, "yaml"); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		CRDs []struct {
+			Versions []struct {
+				Causes []struct {
+					Counterexample struct {
+						Old map[string]interface{} `json:"old"`
+					} `json:"counterexample"`
+				} `json:"causes"`
+			} `json:"versions"`
+		} `json:"crds"`
+	}
+	if err := sigsyaml.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatalf("sigs.k8s.io/yaml cannot read the report: %v\n%s", err, b.String())
+	}
+	if got := back.CRDs[0].Versions[0].Causes[0].Counterexample.Old; !reflect.DeepEqual(got, old) {
+		t.Errorf("the YAML report, read as kubectl reads it, has old =\n%v\nwant\n%v\nreport:\n%s", got, old, b.String())
 	}
 }
