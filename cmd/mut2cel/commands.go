@@ -134,6 +134,6 @@ func exitHelp(finding string) string {
      cannot be translated as given (a refused translation is a problem of
      the input); inputs that hold no CRD, or (translate, patch, verify) no
      declaration; inputs past a limit of docs/limits.md (64 MiB, 2,000,000
-     values); an output that cannot be written
+     values, 1,000 declarations a CRD); an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }
