@@ -74,6 +74,9 @@ every CRD, version, cause, group, counterexample, set-aside reason and,
 per declaration and constraint, the pairs that tested it
 (docs/verify.md). When standard error is a terminal, a run longer than a
 second reports there, once a second, how many pairs are done (-q: never).
+Memory does not grow with --pairs: the pairs are judged in batches. It
+grows with the declarations on one node, and verify keeps its heap under
+a soft limit of 1 GiB, unless GOMEMLIMIT is set (docs/limits.md).
 
 A run fails (exit status 1) when it finds a disagreement, and also when it
 did not check what it claims to: a declaration that no judged pair
