@@ -14,7 +14,8 @@ import (
 // (openNonblock) and checked once open, so that it cannot be swapped for
 // something else between the check and the read.
 // It reads at most the bytes and values of internal/limits. Errors are
-// *fs.PathError, as those of os.ReadFile.
+// *fs.PathError, as those of os.ReadFile, except for a limit passed
+// (*limitError, which names the file and the limit).
 func ReadFile(path string) ([]byte, error) { return newBudget().readFile(path) }
 
 // readFile is ReadFile within the budget b.
