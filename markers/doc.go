@@ -2,12 +2,14 @@
 // markers from the comments of Go API types, as kubebuilder projects write
 // them, and gives the declarations they make as decl.Sets.
 //
-// Input: Go package patterns (./api/...). The packages are loaded and their
-// schemas generated with controller-tools' own loader, marker collector and
-// CRD parser (sigs.k8s.io/controller-tools), so that a field reaches the
-// schema path controller-gen gives it: json tags, inline and embedded
-// structs, pointers, slices, maps, aliases, and markers on a type applied
-// wherever the type is used.
+// Input: Go package patterns (./api/...), matched as go list matches them
+// in the module of the directory given; a pattern outside any module is
+// an error, before any directory is walked. The packages are loaded and
+// their schemas generated with controller-tools' own loader, marker
+// collector and CRD parser (sigs.k8s.io/controller-tools), so that a
+// field reaches the schema path controller-gen gives it: json tags,
+// inline and embedded structs, pointers, slices, maps, aliases, and
+// markers on a type applied wherever the type is used.
 //
 // Output: one decl.Set per CRD and version, each Field at the Go file and
 // line of the marker that declared it; and the +k8s:immutable fields for

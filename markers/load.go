@@ -40,8 +40,15 @@ type Immutable struct {
 // patterns such as ./api/...), relative to dir ("" is the working
 // directory). Problems of the Go code and of the markers are decl.Errors
 // at their Go file and line.
+//
+// Patterns match packages as go list matches them in the module of dir
+// (resolve); a pattern outside any module is an error.
 func Load(dir string, patterns ...string) (*Result, error) {
-	roots, err := loader.LoadRootsWithConfig(&packages.Config{Dir: dir}, patterns...)
+	paths, err := resolve(dir, patterns)
+	if err != nil {
+		return nil, err
+	}
+	roots, err := loader.LoadRootsWithConfig(&packages.Config{Dir: dir}, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %v: %v", patterns, err)
 	}

@@ -3,6 +3,8 @@ package markers
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -120,5 +122,47 @@ func TestLoadVersions(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Load(testdata/versions) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestLoadNestedModule reads "./nested/...", which holds a nested module
+// with a bad marker: as in go list, the pattern stops at the nested
+// module, so its marker is not read.
+func TestLoadNestedModule(t *testing.T) {
+	r, err := Load("testdata", "./nested/...")
+	if err != nil {
+		t.Fatalf("Load(./nested/...) = %v, want the outer module's package only", err)
+	}
+	if len(r.Sets) != 1 || r.Sets[0].CRD != "nests.nested.example.com" {
+		t.Errorf("Load(./nested/...) = %v, want the set of nests.nested.example.com", r.Sets)
+	}
+}
+
+// TestLoadOutsideModule loads "./..." in a directory that no go.mod puts
+// in a module, with a nested module below it: the loader must refuse at
+// once, naming the directory, rather than walk the tree for modules.
+func TestLoadOutsideModule(t *testing.T) {
+	dir := t.TempDir()
+	if inModule(dir) == nil {
+		t.Skipf("%s is inside a Go module", dir)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.MkdirAll(filepath.Join(sub, "v1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		"go.mod":      "module example.com/sub\n\ngo 1.26\n",
+		"v1/types.go": "package v1\n\n// +immutable=Sometimes\ntype T struct{}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(sub, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, pattern := range []string{"./...", dir + "/...", "."} {
+		_, err := Load(dir, pattern)
+		want := pattern + ": " + dir + " is not in a Go module (no go.mod in it or any directory above)"
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Load(%s, %s) = %v, want %q...", dir, pattern, err, want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,7 @@ type site struct {
 func sites(parser *crd.Parser, col *ctmarkers.Collector) map[int]site {
 	out := map[int]site{}
 	seen := map[*loader.Package]bool{}
+	comments := commentIndex{}
 	for ident := range parser.Types {
 		pkg := ident.Package
 		if seen[pkg] {
@@ -48,7 +50,7 @@ func sites(parser *crd.Parser, col *ctmarkers.Collector) map[int]site {
 					continue
 				}
 				marks := values[name]
-				lines := markerLines(pkg, node, marks)
+				lines := markerLines(pkg, node, marks, comments)
 				for i, v := range marks {
 					m := v.(mark)
 					out[m.id] = site{mark: m, source: lines[i], field: field}
@@ -63,34 +65,55 @@ func sites(parser *crd.Parser, col *ctmarkers.Collector) map[int]site {
 // i-th of n marks with the same text is the i-th of the n comments with
 // that text nearest above the node, as the collector reads them in
 // source order.
-func markerLines(pkg *loader.Package, node ast.Node, marks []interface{}) []decl.Source {
+func markerLines(pkg *loader.Package, node ast.Node, marks []interface{}, comments commentIndex) []decl.Source {
 	at := pkg.Fset.Position(node.Pos())
 	at.Filename = relative(at.Filename)
-	file := fileAt(pkg, node.Pos())
+	byText := comments.of(fileAt(pkg, node.Pos()))
 	out := make([]decl.Source, len(marks))
-	byText := map[string][]int{}
+	indices := map[string][]int{}
 	for i, v := range marks {
-		byText[v.(mark).text] = append(byText[v.(mark).text], i)
+		indices[v.(mark).text] = append(indices[v.(mark).text], i)
 	}
-	for text, indices := range byText {
-		var lines []int
-		if file != nil {
-			for _, g := range file.Comments {
-				for _, c := range g.List {
-					if c.Pos() < node.Pos() && strings.HasPrefix(c.Text, "//") && markerText(c.Text) == text {
-						lines = append(lines, pkg.Fset.Position(c.Pos()).Line)
-					}
-				}
-			}
-		}
-		for j, i := range indices {
+	for text, is := range indices {
+		all := byText[text]
+		above := all[:sort.Search(len(all), func(k int) bool { return all[k] >= node.Pos() })]
+		for j, i := range is {
 			out[i] = decl.Source{File: at.Filename, Line: at.Line}
-			if k := len(lines) - len(indices) + j; k >= 0 {
-				out[i].Line = lines[k]
+			if k := len(above) - len(is) + j; k >= 0 {
+				out[i].Line = pkg.Fset.Position(above[k]).Line
 			}
 		}
 	}
 	return out
+}
+
+// commentIndex holds, for each file, the positions of its marker comments
+// by marker text, in source order. Built once a file, it makes finding
+// the comments above a node a binary search: scanning the file's
+// comments for every node took 34 s on 30,000 marked fields.
+type commentIndex map[*ast.File]map[string][]token.Pos
+
+// of indexes f on first use; a nil f (a node outside the package's
+// files) has no comments.
+func (ix commentIndex) of(f *ast.File) map[string][]token.Pos {
+	if f == nil {
+		return nil
+	}
+	if byText, ok := ix[f]; ok {
+		return byText
+	}
+	byText := map[string][]token.Pos{}
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//") {
+				if text := markerText(c.Text); strings.HasPrefix(text, "+") {
+					byText[text] = append(byText[text], c.Pos())
+				}
+			}
+		}
+	}
+	ix[f] = byText
+	return byText
 }
 
 // markerText is a comment's marker as the collector reads it, and as

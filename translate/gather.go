@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // gather runs every front end on doc and returns the declarations that fit
@@ -29,6 +30,11 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 	}
 	g.annotation(check)
 	g.files(sets, check)
+	if len(g.decls) > limits.Declarations {
+		// Nothing is compiled: the apiserver's own validation would
+		// take minutes (internal/limits).
+		return nil, []Problem{errTooManyDeclarations(len(g.decls))}
+	}
 	return g.decls, g.problems
 }
 
@@ -107,6 +113,10 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 		return
 	}
 	node := appendPath(root, rel...)
+	if len(d.Path) > limits.DeclarationDepth {
+		g.problems = append(g.problems, problemAt(d, node, errDeclaredTooDeep(len(d.Path))))
+		return
+	}
 	key := declKey(d)
 	if have, ok := g.seen[key]; ok {
 		if have.Value != d.Value {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // Problem is one reason a document cannot be translated, or, among
@@ -241,6 +242,17 @@ func errNotFound(d decl.Declaration, hint string) Problem {
 		return p
 	}
 	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", d.Version, d.Path))
+}
+
+// errTooManyDeclarations: a CRD makes more declarations than
+// internal/limits allows.
+func errTooManyDeclarations(n int) Problem {
+	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).at([]interface{}{"spec", "versions"})
+}
+
+// errDeclaredTooDeep: a declared path has more steps than internal/limits allows.
+func errDeclaredTooDeep(steps int) Problem {
+	return newProblem(Forbidden, "declared %d levels deep, more than the %d mut2cel compiles (docs/limits.md): the rules would nest past what CEL parses; declare on a parent", steps, limits.DeclarationDepth)
 }
 
 // errConflict: d declares otherwise what have declares already. The

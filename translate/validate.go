@@ -72,7 +72,7 @@ func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edi
 			}
 			at := appendPath(e.Path, "x-kubernetes-validations", i, "rule")
 			if tooDeep(r.Error.Detail) {
-				problems = append(problems, errTooDeep(e.Path, n.XValidations[i].FieldPath).at(at))
+				problems = append(problems, errRuleTooDeep(e.Path, n.XValidations[i].FieldPath).at(at))
 				continue
 			}
 			problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
@@ -90,10 +90,12 @@ const celMaxDepth = 250
 
 func tooDeep(detail string) bool { return strings.Contains(detail, "max recursion depth exceeded") }
 
-// errTooDeep: a generated rule on the node at host, about the field at
-// fieldPath below it, nests deeper than CEL allows. That happens only to
-// declarations some 250 levels deep, where no rule can reach.
-func errTooDeep(host []interface{}, fieldPath string) Problem {
+// errRuleTooDeep: a generated rule on the node at host, about the field at
+// fieldPath below it, nests deeper than CEL allows. That happens to
+// declarations some 250 levels deep, which the depth limit of
+// internal/limits refuses first; this keeps any rule that still nests so
+// deep a reasoned refusal rather than an internal error.
+func errRuleTooDeep(host []interface{}, fieldPath string) Problem {
 	target := decl.PathOf(host[5:]).String()
 	switch {
 	case fieldPath == "":

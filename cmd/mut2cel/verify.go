@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/mut2cel/mut2cel/internal/limits"
 	"github.com/mut2cel/mut2cel/internal/verifyrun"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
@@ -73,6 +74,9 @@ every CRD, version, cause, group, counterexample, set-aside reason and,
 per declaration and constraint, the pairs that tested it
 (docs/verify.md). When standard error is a terminal, a run longer than a
 second reports there, once a second, how many pairs are done (-q: never).
+Memory does not grow with --pairs: the pairs are judged in batches. It
+grows with the declarations on one node, and verify keeps its heap under
+a soft limit of 1 GiB, unless GOMEMLIMIT is set (docs/limits.md).
 
 A run fails (exit status 1) when it finds a disagreement, and also when it
 did not check what it claims to: a declaration that no judged pair
@@ -163,6 +167,13 @@ func runVerify(c *command, e *env, args []string) int {
 	// wins.
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(verify.GCPercent))
+	}
+	// Past limits.VerifyHeap, collect as often as it takes to stay
+	// under it: the garbage of the apiserver's CEL evaluation grows with
+	// the declarations of a node, and at GCPercent the heap grew with it
+	// (4 GB for 1,000 declared fields). A GOMEMLIMIT set by the user wins.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limits.VerifyHeap))
 	}
 	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
 	if o.examples == 0 {

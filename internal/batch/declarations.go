@@ -22,8 +22,12 @@ type DeclarationSets struct {
 func ReadDeclarations(paths []string) (*DeclarationSets, []Diagnostic) {
 	sets := &DeclarationSets{seen: map[string]bool{}}
 	var diags []Diagnostic
+	b := newBudget()
 	for _, path := range paths {
-		data, err := ReadFile(path)
+		if b.spent {
+			break
+		}
+		data, err := b.readFile(path)
 		if err != nil {
 			diags = append(diags, Diagnostic{Detail: fmt.Sprintf("--declarations: %v", err)})
 			continue

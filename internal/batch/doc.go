@@ -20,6 +20,11 @@
 //   - Only regular files are read by name (ReadFile): a named pipe or a
 //     device, given or found in a directory, is an error before a byte is
 //     read. Standard input may be anything.
+//   - Inputs are read within the limits of internal/limits, one budget of
+//     bytes and values for the inputs of a run and one for its
+//     declarations files: the input that passes a limit is an error
+//     naming it, read one byte past the limit at most and never parsed,
+//     and no input after it is read.
 //   - WriteInPlace, like gofmt -w, rewrites only files the user may write.
 //     It writes nothing unless every changed file may be written and can
 //     be staged beside its original with the original's owner and mode;

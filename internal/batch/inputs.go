@@ -37,8 +37,12 @@ func Collect(paths []string, stdin io.Reader) ([]Input, []Diagnostic) {
 	}
 	var inputs []Input
 	var diags []Diagnostic
+	b := newBudget()
 	for _, p := range paths {
-		in, more := collect(p, stdin)
+		if b.spent {
+			break
+		}
+		in, more := b.collect(p, stdin)
 		inputs = append(inputs, in...)
 		switch {
 		case len(more) > 0:
@@ -76,12 +80,12 @@ func noManifestsDetail(path string, files int) string {
 // collect reads one path: standard input, a file, or the manifests of a
 // directory. Files that are not regular (pipes, devices) are refused
 // (ReadFile); a directory's problems are reported file by file, each
-// naming its file.
-func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
+// naming its file. Every read is within the budget b.
+func (b *budget) collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := b.readAll(StdinName, stdin)
 		if err != nil {
-			return nil, []Diagnostic{{File: path, Detail: err.Error()}}
+			return nil, []Diagnostic{{File: StdinName, Detail: cleanPathError(err).Error()}}
 		}
 		return []Input{{StdinName, data}}, nil
 	}
@@ -90,7 +94,7 @@ func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 		return nil, []Diagnostic{{File: path, Detail: cleanPathError(err).Error()}}
 	}
 	if !info.IsDir() {
-		data, err := ReadFile(path)
+		data, err := b.readFile(path)
 		if err != nil {
 			return nil, []Diagnostic{{File: path, Detail: readError(err)}}
 		}
@@ -108,9 +112,12 @@ func collect(path string, stdin io.Reader) ([]Input, []Diagnostic) {
 		case e.IsDir() || !isManifest(p):
 			return nil
 		}
-		data, err := ReadFile(p)
+		data, err := b.readFile(p)
 		if err != nil {
 			diags = append(diags, Diagnostic{File: p, Detail: readError(err)})
+			if b.spent {
+				return filepath.SkipAll
+			}
 			return nil
 		}
 		inputs = append(inputs, Input{p, data})
@@ -138,11 +145,15 @@ func isManifest(name string) bool {
 	return false
 }
 
-// cleanPathError drops the operation from *fs.PathError ("open x: no such
-// file") since the message already starts with the path.
+// cleanPathError drops the operation and the path from *fs.PathError
+// ("open x: no such file"), and the path from *limitError, since the
+// message already starts with the path.
 func cleanPathError(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
+	switch e := err.(type) {
+	case *fs.PathError:
+		return e.Err
+	case *limitError:
+		return errors.New(e.detail)
 	}
 	return err
 }

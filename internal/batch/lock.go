@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"os"
+
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // Concurrent rewrites of one file (two translate -w runs, say) must not
@@ -71,7 +73,9 @@ func lockOpened(path string, f *os.File) (_ *lockedFile, retry bool, _ error) {
 	case !os.SameFile(info, now):
 		return nil, true, errChanged
 	}
-	data, err := io.ReadAll(f)
+	// The file is compared with what was read, within the limits:
+	// reading it whole would let a file grown since use any memory.
+	data, err := io.ReadAll(io.LimitReader(f, limits.InputBytes+1))
 	if err != nil {
 		return nil, false, err
 	}

@@ -3,7 +3,6 @@ package batch
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 )
@@ -14,8 +13,13 @@ import (
 // never ends. The file is opened without waiting for a writer
 // (openNonblock) and checked once open, so that it cannot be swapped for
 // something else between the check and the read.
-// Errors are *fs.PathError, as those of os.ReadFile.
-func ReadFile(path string) ([]byte, error) {
+// It reads at most the bytes and values of internal/limits. Errors are
+// *fs.PathError, as those of os.ReadFile, except for a limit passed
+// (*limitError, which names the file and the limit).
+func ReadFile(path string) ([]byte, error) { return newBudget().readFile(path) }
+
+// readFile is ReadFile within the budget b.
+func (b *budget) readFile(path string) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, err
@@ -28,7 +32,7 @@ func ReadFile(path string) ([]byte, error) {
 	if err := regular(info.Mode()); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	return io.ReadAll(f)
+	return b.readAll(path, f)
 }
 
 // errNotRegular is the error of a file that is not a regular one.

@@ -1,0 +1,3 @@
+module example.com/inner
+
+go 1.26
