@@ -128,7 +128,7 @@ func TestProbes(t *testing.T) {
 		probeInput{name: "declaration 260 levels deep", make: file("deep.yaml", strings.Replace(crdNamed("b"), "              size:",
 			"              a: "+nested(260, "{type: object, properties: {a: ", "}}")[:260*len("{type: object, properties: {a: ")]+
 				"{type: string, maxLength: 4, x-kubernetes-mutability: Immutable}"+strings.Repeat("}}", 260)+"\n              size:", 1)),
-			stderr: "nests deeper than the 250 levels"},
+			stderr: "more than the 100 mut2cel compiles"},
 		probeInput{name: "billion laughs", make: file("laughs.yaml", laughs("apiVersion: v1\nkind: ConfigMap\n", "data"))},
 		probeInput{name: "control characters in a name", make: file("esc.yaml", crdNamed(`"x\e[31mred\e]0;title\a\u009b2J\u202e\r"`)),
 			stderr: `x\x1b[31mred\x1b]0;title\a\u009b2J\u202e\r`},
