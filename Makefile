@@ -25,13 +25,14 @@ test: vet
 	$(GO) test -tags server -run Server ./cmd/mut2cel
 
 # The hostile-input probes of issue 28 (also part of test): generated
-# inputs given to every command (TestProbes, TestProbeCases and the tests
-# of line breaks, named pipes, lost output and concurrent -w), and the unit
-# tests of each fix. Nothing large is committed; it takes seconds.
+# inputs given to every command (TestProbes, TestProbeCases, the limits of
+# docs/limits.md and the tests of line breaks, named pipes, lost output and
+# concurrent -w), and the unit tests of each fix. Nothing large is
+# committed; it takes seconds.
 probe:
-	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace'
-	$(GO) test ./decl ./internal/batch ./internal/component ./internal/manifest ./internal/verifyrun ./markers ./translate -count=1 \
-		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors'
+	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace|LimitsExit'
+	$(GO) test ./decl ./internal/batch ./internal/component ./internal/limits ./internal/manifest ./internal/verifyrun ./markers ./translate -count=1 \
+		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors|TestLimits|Collect|ReadDeclarationsValues|EstimateValues|OutsideModule|NestedModule'
 
 # Only the end-to-end tests against an in-process apiserver (also part of
 # test).
