@@ -72,18 +72,6 @@ func comparable(n *node) error {
 	return formatComparable(n)
 }
 
-// requireExact fails when values of n cannot be compared strictly with ==.
-func (g *exprGen) requireExact(n *node, why string) error {
-	exact, err := exactEquality(n)
-	if err != nil {
-		return err
-	}
-	if !exact {
-		return cannot(ReasonInexact, "%s, and values at %s contain lists of type set or map, nullable properties, properties whose names read as CEL escapes (such as __meta__ or x__dash__y), or nullable objects or lists as items or map values, which CEL's == does not compare strictly", why, n.userPath())
-	}
-	return nil
-}
-
 // listMapEqualityWorks reports whether CEL's == can compare lists of the
 // list-map n. The apiserver's == on list-maps looks the key properties up
 // by their escaped names (x__dash__y, __in__) in the stored items, which

@@ -60,6 +60,8 @@ func keysComparable(list *node) error {
 //
 //	map:          Y.all(k, k in X)
 //	unreadable:   Y.all(k, X.exists(j, j == k))
+//	set:          Y.all(e, e in X), or where the items' == is not strict
+//	              Y.all(e, X.exists(f, EQ(e, f)))
 func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nullable bool) (string, error) {
 	px, err := hasChain(x, names, nullable)
 	if err != nil {
@@ -152,11 +154,22 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		k := g.newVar("k")
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
 	case c.listType() == "set":
-		if err := g.requireExact(c.items, "items of a set are its keys"); err != nil {
+		exact, err := exactEquality(c.items)
+		if err != nil {
 			return "", err
 		}
 		e := g.newVar("e")
-		return sub + ".all(" + e + ", " + e + " in " + super + ")", nil
+		if exact {
+			return sub + ".all(" + e + ", " + e + " in " + super + ")", nil
+		}
+		// in uses the items' ==, which is not strict here: scan for an
+		// item strictly equal instead.
+		f := g.newVar("e")
+		eq, err := g.equal(c.items, e, f)
+		if err != nil {
+			return "", err
+		}
+		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + paren(eq) + "))", nil
 	default: // list-type map
 		e, f := g.newVar("e"), g.newVar("e")
 		eq, err := keyEq(c, e, f)

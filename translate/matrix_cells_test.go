@@ -419,9 +419,17 @@ var objectSetCells = []matrixCell{
 		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, `x-kubernetes-update: [NoSet, NoUnset]`, objectSetItems(``)),
 			deny(`{}`, `{"l": []}`), deny(`{"l": [{"a": null}]}`, `{}`), allow(`{"l": [{"a": null}]}`, `{"l": [{}]}`)),
 	}},
-	{row: "list set, atomic objects with non-strict ==", col: colKeys, want: "refused: Inexact", probes: []matrixProbe{
-		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noAdd, objectSetItems(``))),
-		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noRemove, objectSetItems(``))),
+	{row: "list set, atomic objects with non-strict ==", col: colKeys, want: "exact", probes: []matrixProbe{
+		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noAdd, objectSetItems(``)),
+			allow(`{"l": [{"a": null}]}`, `{"l": [{}]}`),
+			allow(`{"l": [{"a": "x"}, {"__meta__": 1}]}`, `{"l": [{"__meta__": 1}]}`),
+			deny(`{"l": [{"__meta__": 1}]}`, `{"l": [{"__meta__": 2}]}`),
+			deny(`{"l": [{"s": ["a", "b"]}]}`, `{"l": [{"s": ["a", "b"]}, {"s": ["b", "a"]}]}`)),
+		probe(inList(`x-kubernetes-list-type: set`, `maxItems: 4`, noRemove, objectSetItems(``)),
+			allow(`{"l": [{"a": null}]}`, `{"l": [{}]}`),
+			allow(`{"l": [{"__meta__": 1}]}`, `{"l": [{"__meta__": 2}, {"__meta__": 1}]}`),
+			deny(`{"l": [{"__meta__": 1}]}`, `{"l": [{"__meta__": 2}]}`),
+			deny(`{"l": [{"a": "x"}, {"a": "y"}]}`, `{"l": [{"a": "x"}]}`)),
 	}},
 }
 

@@ -19,8 +19,6 @@ func TestRefusalReasons(t *testing.T) {
 	}{
 		{name: "preserve unknown fields", want: translate.ReasonInexact,
 			schema: `{type: object, properties: {foo: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-mutability: Immutable}}}`},
-		{name: "escape-like names in a set", want: translate.ReasonInexact,
-			schema: `{type: object, properties: {s: {type: array, maxItems: 4, x-kubernetes-list-type: set, x-kubernetes-key-mutability: AddOnly, items: {type: object, x-kubernetes-map-type: atomic, properties: {__meta__: {type: string, maxLength: 8}}}}}}`},
 		{name: "unescapable name", want: translate.ReasonUnescapableName,
 			schema: `{type: object, properties: {spec: {type: object, properties: {1abc: {type: string, maxLength: 4, x-kubernetes-mutability: AddOnly}}}}}`},
 		{name: "index iteration below 1.33", version: translate.KubeVersion{Major: 1, Minor: 32}, want: translate.ReasonIndexComparison,
