@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // command is one subcommand. Each has its own flag set, built by flags, so
@@ -49,12 +51,31 @@ func findCommand(name string) *command {
 	return nil
 }
 
+// commandHint suggests the command a misspelt name stands for, as
+// "; did you mean ...?", or nothing.
+func commandHint(name string) string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	if best, ok := decl.Closest(name, names); ok {
+		return fmt.Sprintf("; did you mean %q?", best)
+	}
+	return ""
+}
+
 func printMainUsage(w io.Writer) {
 	fmt.Fprintf(w, `Usage: mut2cel <command> [flags] [arguments]
 
-mut2cel compiles the x-kubernetes-mutability and x-kubernetes-key-mutability
-declarations of CustomResourceDefinition schemas into x-kubernetes-validations
-CEL rules.
+mut2cel compiles mutability declarations of CustomResourceDefinition fields
+into x-kubernetes-validations CEL rules that the kube-apiserver enforces.
+A declaration is one of:
+  on a field or on items:  x-kubernetes-mutability: Immutable | AddOnly | RemoveOnly
+  on a list or map:        x-kubernetes-key-mutability: Immutable | AddOnly | RemoveOnly
+  on either, any of:       x-kubernetes-update: [NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem]
+written in a schema, in the mut2cel.io/declarations annotation, in a
+declarations file (--declarations) or as Go markers (--markers: +immutable,
++k8s:immutable, +k8s:update=...). docs/semantics.md gives their meaning.
 
 Commands:
 `)

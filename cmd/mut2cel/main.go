@@ -119,7 +119,7 @@ func dispatch(e *env, args []string) int {
 		if c := findCommand(name); c != nil {
 			return c.run(c, e, args[1:])
 		}
-		e.usageError(nil, "unknown command %q", name)
+		e.usageError(nil, "unknown command %q%s", name, commandHint(name))
 		return exitUsage
 	}
 }

@@ -190,7 +190,11 @@ func TestUsage(t *testing.T) {
 		{name: "version", args: []string{"version"}, stdout: "mut2cel "},
 		{name: "no command", args: nil, code: exitUsage, stderr: []string{"Usage: mut2cel <command>"}},
 		{name: "unknown command", args: []string{"frobnicate"}, code: exitUsage,
-			stderr: []string{`mut2cel: unknown command "frobnicate"`, "Usage: mut2cel <command>"}},
+			stderr: []string{"mut2cel: unknown command \"frobnicate\"\n", "Usage: mut2cel <command>"}},
+		{name: "misspelt command", args: []string{"tranlsate"}, code: exitUsage,
+			stderr: []string{`mut2cel: unknown command "tranlsate"; did you mean "translate"?`, "Usage: mut2cel <command>"}},
+		// The help names every form of declaration and where it is written.
+		{name: "help text", args: []string{"help"}, stdout: "help.golden"},
 		{name: "unknown flag", args: []string{"translate", "--frob"}, code: exitUsage,
 			stderr: []string{"mut2cel translate: unknown flag: --frob", "Usage: mut2cel translate [flags] [PATH...]"}},
 		{name: "negative bound", args: []string{"translate", "--max-length", "-5", "../../examples/gatewayclass.yaml"}, code: exitUsage,
