@@ -28,7 +28,8 @@ type VolumeSpec struct {
 	// +kubebuilder:validation:MaxLength=63
 	Zone string `json:"zone,omitempty"`
 
-	// SizeGiB may grow and shrink, but never be removed.
+	// SizeGiB may be set once, at creation or later, and is then never
+	// changed or removed.
 	// +immutable=AddOnly
 	// +optional
 	SizeGiB *int32 `json:"sizeGiB,omitempty"`
