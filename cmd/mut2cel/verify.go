@@ -56,8 +56,8 @@ path. Pairs the server refuses whatever the rules say (objects that fail
 the schema) are not counted as denials. Nothing is downloaded. It judges at
 most a few hundred pairs per second, against thousands in process: use a
 smaller --pairs. The apiserver and etcd double the size of the binary, so
-only a mut2cel built with the server tag has them:
-go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest
+only a mut2cel built with the server tag has them; from a clone of mut2cel:
+go install -tags server ./cmd/mut2cel
 
 For each version a line reports the pairs generated, how many were
 judged, and the disagreements; a table gives, per declaration, the judged
@@ -137,7 +137,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 var serverJudge func(e *env, opts *verify.Options, quiet bool) (stop func(), ok bool)
 
 // installServer installs the mut2cel whose verify has --server.
-const installServer = "go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest"
+const installServer = "go install -tags server ./cmd/mut2cel"
 
 func runVerify(c *command, e *env, args []string) int {
 	var o verifyOptions
@@ -154,7 +154,7 @@ func runVerify(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	if o.server && serverJudge == nil {
-		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it with\n  %s", installServer)
+		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  %s", installServer)
 		return exitUsage
 	}
 	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e))

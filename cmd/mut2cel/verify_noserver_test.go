@@ -12,8 +12,8 @@ func TestVerifyNoServer(t *testing.T) {
 		args: []string{"verify", "--server", "missing.yaml"},
 		code: exitUsage,
 		stderr: []string{
-			"mut2cel verify: --server needs the apiserver, which this binary is built without; install the mut2cel that has it with\n" +
-				"  go install -tags server github.com/mut2cel/mut2cel/cmd/mut2cel@latest\n" +
+			"mut2cel verify: --server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n" +
+				"  go install -tags server ./cmd/mut2cel\n" +
 				"Usage: mut2cel verify [flags] [PATH...]\n",
 		},
 	})
