@@ -124,12 +124,21 @@ func runPatch(c *command, e *env, args []string) int {
 		printDiags(e, []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations")})
 		return exitError
 	}
+	var path string
 	if err == nil {
-		_, err = component.Write(o.dir, out)
+		path, err = component.Write(o.dir, out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
 		return exitError
 	}
+	fmt.Fprintf(e.stderr, "mut2cel patch: wrote %s, translating %s\n", path, crdCount(len(crds)))
 	return exitOK
+}
+
+func crdCount(n int) string {
+	if n == 1 {
+		return "1 CRD"
+	}
+	return fmt.Sprintf("%d CRDs", n)
 }

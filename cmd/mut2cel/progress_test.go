@@ -16,27 +16,29 @@ import (
 func TestProgress(t *testing.T) {
 	inputs := []string{"../../examples/ports.yaml", "../../examples/gatewayclass.yaml", "testdata/configmap.yaml"}
 	const note = "testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)\n"
+	dir := t.TempDir()
 	for _, c := range []struct {
 		command string
 		args    []string
 		code    int
+		last    string // the line the command ends with on success
 	}{
-		{"translate", []string{"translate"}, exitOK},
-		{"patch", []string{"patch", "--dir", t.TempDir()}, exitOK},
-		{"cost", []string{"cost"}, exitOK},
+		{"translate", []string{"translate"}, exitOK, ""},
+		{"patch", []string{"patch", "--dir", dir}, exitOK, "mut2cel patch: wrote " + dir + "/kustomization.yaml, translating 2 CRDs\n"},
+		{"cost", []string{"cost"}, exitOK, ""},
 	} {
 		args := append(c.args, inputs...)
 		for _, terminal := range []bool{true, false} {
-			want := note
+			want := note + c.last
 			if terminal {
-				want = "mut2cel " + c.command + ": 1/3 inputs\nmut2cel " + c.command + ": 2/3 inputs\n" + note
+				want = "mut2cel " + c.command + ": 1/3 inputs\nmut2cel " + c.command + ": 2/3 inputs\n" + want
 			}
 			if got := runProgress(t, args, c.code, terminal, 0); got != want {
 				t.Errorf("run(%q) with a terminal %v: stderr = %q, want %q", args, terminal, got, want)
 			}
 		}
-		if got := runProgress(t, args, c.code, true, time.Hour); got != note {
-			t.Errorf("run(%q) shorter than the interval: stderr = %q, want only the note %q", args, got, note)
+		if got := runProgress(t, args, c.code, true, time.Hour); got != note+c.last {
+			t.Errorf("run(%q) shorter than the interval: stderr = %q, want only the note %q", args, got, note+c.last)
 		}
 	}
 }

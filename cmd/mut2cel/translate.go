@@ -47,7 +47,10 @@ Without flags, all documents, translated or not, are written to standard
 output in input order. With -w the files are rewritten in place, keeping
 their owner and mode; as with gofmt -w, a file you may not write is an
 error, and so is one that changed since it was read or that another run
-is rewriting (it holds a lock on the file): no change is lost. With --check and --diff nothing is written. With -w or --check,
+is rewriting (it holds a lock on the file): no change is lost; -w ends
+with one line on standard error that says how many files it rewrote.
+With --check and --diff nothing is written, and the exit status is 1 when
+some file would change, as for diff and kubectl diff. With -w or --check,
 -o json prints one JSON document instead: every file, the errors, the
 warnings, the bounds added and the notes on documents that are not CRDs
 (docs/rewrite.md).
@@ -57,7 +60,7 @@ standard error, nothing is written, and the exit status is 2. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
-	finding: "with --check, some file would change",
+	finding: "with --check or --diff, some file would change",
 }
 
 // translateOptions are the flags of translate.
@@ -83,7 +86,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	kubeVersionVar(fs, &o.kube)
 	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
 	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any (2 if an input cannot be translated); write nothing")
-	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change; write nothing")
+	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change and exit 1 if there is any; write nothing")
 	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
 	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
@@ -238,11 +241,33 @@ func writeTranslated(e *env, results []*batch.Result) int {
 }
 
 func writeInPlace(e *env, results []*batch.Result) int {
-	if _, diags := batch.WriteInPlace(results); len(diags) > 0 {
+	written, diags := batch.WriteInPlace(results)
+	if len(diags) > 0 {
 		printDiags(e, diags)
 		return exitError
 	}
+	fmt.Fprintf(e.stderr, "mut2cel translate: %s\n", rewriteSummary(len(written), len(results)))
 	return exitOK
+}
+
+// rewriteSummary is the one line -w ends with: a run that printed nothing
+// left the user to guess whether any file was touched.
+func rewriteSummary(written, inputs int) string {
+	unchanged := inputs - written
+	switch {
+	case written == 0:
+		return fmt.Sprintf("no file changed (%s already up to date)", files(unchanged))
+	case unchanged == 0:
+		return fmt.Sprintf("rewrote %s", files(written))
+	}
+	return fmt.Sprintf("rewrote %s, %d already up to date", files(written), unchanged)
+}
+
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 // reportChanges lists (--check) and shows (--diff) the files that would
@@ -261,7 +286,8 @@ func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
 			e.stdout.Write(diff.Unified(r.Input.Name, r.Input.Name, r.Input.Data, r.Output()))
 		}
 	}
-	if changed && o.check {
+	if changed {
+		// Like diff and kubectl diff: 1 when there is a difference.
 		return exitFinding
 	}
 	return exitOK
