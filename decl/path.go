@@ -153,6 +153,44 @@ func (p Path) Resolve(root map[string]interface{}) ([]interface{}, bool) {
 	return rel, true
 }
 
+// Nearest returns the path of a schema node below root, as many steps
+// down as p, that a few typing mistakes turn p into, for a "did you mean"
+// where p resolves to nothing: at most maxTypos in all, and in each step
+// at most a third of its name (one at least), so that a short name is
+// not taken for another short name.
+func (p Path) Nearest(root map[string]interface{}) (Path, bool) {
+	var best Path
+	least := maxTypos + 1
+	var walk func(node map[string]interface{}, at Path, typed int)
+	walk = func(node map[string]interface{}, at Path, typed int) {
+		if len(at) == len(p) {
+			if typed < least || typed == least && at.String() < best.String() {
+				best, least = at, typed
+			}
+			return
+		}
+		want := p[len(at)]
+		if !want.Entries {
+			props, _ := node["properties"].(map[string]interface{})
+			for name, child := range props {
+				d := typos(strings.ToLower(want.Name), strings.ToLower(name))
+				m, ok := child.(map[string]interface{})
+				if ok && d <= max(1, len(want.Name)/3) && typed+d <= maxTypos {
+					walk(m, at.Child(Step{Name: name}), typed+d)
+				}
+			}
+			return
+		}
+		for _, key := range []string{"items", "additionalProperties"} {
+			if m, ok := node[key].(map[string]interface{}); ok {
+				walk(m, at.Child(Step{Entries: true}), typed)
+			}
+		}
+	}
+	walk(root, nil, 0)
+	return best, least <= maxTypos
+}
+
 // JSONString quotes s as JSON without HTML escapes. What encoding/json
 // leaves as it is and a terminal acts on (DEL, C1 controls, bidirectional
 // formatting) is escaped too, as \u007f: the quoted name is shown in

@@ -116,3 +116,32 @@ func FuzzPath(f *testing.F) {
 		}
 	})
 }
+
+func TestNearest(t *testing.T) {
+	root := map[string]interface{}{"properties": map[string]interface{}{
+		"spec": map[string]interface{}{"properties": map[string]interface{}{
+			"listeners": map[string]interface{}{"items": map[string]interface{}{"properties": map[string]interface{}{
+				"port": map[string]interface{}{}, "name": map[string]interface{}{}}}},
+			"gatewayClassName": map[string]interface{}{},
+			"labels":           map[string]interface{}{"additionalProperties": map[string]interface{}{}},
+			"at":               map[string]interface{}{},
+		}},
+	}}
+	for _, c := range []struct{ path, want string }{
+		{".spec.listners[*].port", ".spec.listeners[*].port"},
+		{".spec.gatewayClassNam", ".spec.gatewayClassName"},
+		{".spec.lables[*]", ".spec.labels[*]"},
+		{".spec.somethingElse", ""},       // too far from every path
+		{".spec.on", ""},                  // two short names, not one typo apart
+		{".spec.listeners[*].port.x", ""}, // no node that deep
+	} {
+		p, err := ParsePath(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := p.Nearest(root)
+		if ok != (c.want != "") || ok && got.String() != c.want {
+			t.Errorf("%s.Nearest = %s, %v; want %q", c.path, got, ok, c.want)
+		}
+	}
+}

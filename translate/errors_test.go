@@ -243,7 +243,7 @@ fields:
 	}
 	const root = "spec.versions[0].schema.openAPIV3Schema"
 	want := []string{
-		`decls.yaml:5: version v1, .baz: Not found: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
+		`decls.yaml:5: version v1, .baz: Not found: no such node in the schema of CRD widgets.example.com; did you mean .bar? (every served version is declared: list those that have it under versions)`,
 		`decls.yaml:7: version v1, .bar: x-kubernetes-update: Invalid value: [NoSet], but CRD widgets.example.com declares [NoModify] here already (in its schema or its mut2cel.io/declarations annotation): keep one of the two`,
 		`decls.yaml:9: version v1, .foo[*]: Not found: no such node in the schema of CRD widgets.example.com (every served version is declared: list those that have it under versions)`,
 		`metadata.annotations[mut2cel.io/declarations]: Invalid value: not a map of version -> schema path -> extension -> value: line 1: did not find expected node content`,

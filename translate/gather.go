@@ -109,7 +109,7 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	raw, _ := nestedMap(g.doc, root...)
 	rel, ok := d.Path.Resolve(raw)
 	if !ok { // never inline: those are where they are
-		g.problems = append(g.problems, errNotFound(d, hint))
+		g.problems = append(g.problems, errNotFound(d, raw, hint))
 		return
 	}
 	node := appendPath(root, rel...)

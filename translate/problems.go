@@ -233,15 +233,20 @@ func errInexpressible(e *inexpressible) Problem {
 	return p
 }
 
-// errNotFound: d names a node the schema of its version lacks; hint says
-// what to do about it in a declarations file.
-func errNotFound(d decl.Declaration, hint string) Problem {
+// errNotFound: d names a node the schema of its version (raw) lacks; hint
+// says what to do about it in a declarations file. A path a few typing
+// mistakes from one the schema has is named.
+func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Problem {
+	var near string
+	if p, ok := d.Path.Nearest(raw); ok {
+		near = fmt.Sprintf("; did you mean %s?", p)
+	}
 	if d.Origin.Kind == decl.InFile {
-		p := newProblem(NotFound, "no such node in the schema of CRD %s (%s)", d.CRD, hint)
+		p := newProblem(NotFound, "no such node in the schema of CRD %s%s (%s)", d.CRD, near, hint)
 		p.Where, p.Source = fmt.Sprintf("version %s, %s", d.Version, d.Path), d.Origin.Source
 		return p
 	}
-	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema (update the path if the field moved, or delete the declaration)", d.Version, d.Path))
+	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema%s (update the path if the field moved, or delete the declaration)", d.Version, d.Path, near))
 }
 
 // errTooManyDeclarations: a CRD makes more declarations than

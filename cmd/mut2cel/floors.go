@@ -68,7 +68,9 @@ func newFloorPaths(nodes map[string]map[string]int64) *floorPaths {
 	return f
 }
 
-// see looks for the paths in every version of a CRD document.
+// see looks for the paths in every version of a CRD document, and keeps
+// the nearest path of each version where one is missing, for a "did you
+// mean".
 func (f *floorPaths) see(doc map[string]interface{}) {
 	if len(f.unfound) == 0 {
 		return
@@ -82,43 +84,17 @@ func (f *floorPaths) see(doc map[string]interface{}) {
 		if root == nil {
 			continue
 		}
-		depth := 0
 		for path, p := range f.unfound {
 			if _, ok := p.Resolve(root); ok {
 				delete(f.unfound, path)
 				continue
 			}
-			depth = max(depth, len(p))
-		}
-		f.collectNear(root, nil, depth)
-	}
-}
-
-// collectNear walks the schema nodes down to depth steps and keeps the
-// paths of as many steps as an unfound one and a few characters from it,
-// for a "did you mean".
-func (f *floorPaths) collectNear(node map[string]interface{}, at decl.Path, depth int) {
-	if len(f.unfound) == 0 || len(at) > depth {
-		return
-	}
-	s := at.String()
-	for path, p := range f.unfound {
-		if d := len(s) - len(path); d >= -3 && d <= 3 && len(at) == len(p) {
-			if f.near[path] == nil {
-				f.near[path] = map[string]bool{}
+			if near, ok := p.Nearest(root); ok {
+				if f.near[path] == nil {
+					f.near[path] = map[string]bool{}
+				}
+				f.near[path][near.String()] = true
 			}
-			f.near[path][s] = true
-		}
-	}
-	props, _ := node["properties"].(map[string]interface{})
-	for name, child := range props {
-		if m, ok := child.(map[string]interface{}); ok {
-			f.collectNear(m, at.Child(decl.Step{Name: name}), depth)
-		}
-	}
-	for _, key := range []string{"items", "additionalProperties"} {
-		if m, ok := node[key].(map[string]interface{}); ok {
-			f.collectNear(m, at.Child(decl.Step{Entries: true}), depth)
 		}
 	}
 }
