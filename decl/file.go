@@ -102,7 +102,10 @@ func (es Errors) Sort() {
 }
 
 // ParseFile reads every document of a declarations file; name is the
-// file's name for messages. Every problem is reported, as Errors.
+// file's name for messages. Every problem is reported, as Errors; with
+// them come the sets of the documents whose crd, versions and kind were
+// read, holding the fields that were read too, so that the caller can
+// report what is wrong with those in the same run.
 func ParseFile(name string, data []byte) ([]Set, error) {
 	var sets []Set
 	var errs Errors
@@ -138,7 +141,7 @@ func ParseFile(name string, data []byte) ([]Set, error) {
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return sets, errs
 	}
 	if len(sets) == 0 {
 		return nil, Errors{{Source{name, 0}, "no declarations: want documents of kind " + FileKind}}
@@ -271,12 +274,16 @@ func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
 		r.fail(doc, "fields: required: a map of schema path -> declarations, as in .spec.class: {x-kubernetes-mutability: Immutable}")
 		return s, false
 	}
+	headerRead := len(r.errs) == 0
 	for _, kv := range pairs(fields) {
 		if f, ok := r.field(kv[0], kv[1]); ok {
 			s.Fields = append(s.Fields, f)
 		}
 	}
-	return s, len(r.errs) == 0
+	// The fields read well are kept beside the errors of the others, so
+	// that a run checks them against the CRDs too: a wrong value and a
+	// misspelt path come out in one run, not one after the other.
+	return s, headerRead
 }
 
 func (r *fileReader) str(n *yaml.Node, what string) string {
