@@ -25,7 +25,8 @@ type declared struct {
 // build turns the marks found in the generated schemas into sets. Marks
 // of x-kubernetes-update on one node add up, as repeated +k8s:update
 // markers do in validation-gen; two different KEP values on one node are
-// an error at the later marker.
+// an error at the later marker, returned with the sets of every other
+// mark.
 func build(at map[int][]found, sites map[int]site) (*Result, error) {
 	byKey := map[string]*declared{}
 	var errs decl.Errors
@@ -46,12 +47,13 @@ func build(at map[int][]found, sites map[int]site) (*Result, error) {
 			}
 		}
 	}
+	sortImmutable(immutable)
+	r := &Result{Sets: sets(byKey), Immutable: immutable}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return r, errs
 	}
-	sortImmutable(immutable)
-	return &Result{Sets: sets(byKey), Immutable: immutable}, nil
+	return r, nil
 }
 
 func merge(byKey map[string]*declared, d *declared) *decl.Error {

@@ -1,6 +1,7 @@
 package markers
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -85,11 +86,35 @@ func Load(dir string, patterns ...string) (*Result, error) {
 			}
 		}
 	}
-	errs = append(errs, packageErrors(roots)...)
-	if len(errs) > 0 {
-		return nil, unique(errs)
+	unreadable, broken := packageErrors(roots)
+	errs = append(errs, unreadable...)
+	if len(broken) > 0 {
+		return nil, unique(append(errs, broken...))
 	}
-	return build(at, sites(parser, col))
+	st := sites(parser, col)
+	errs = append(errs, markErrors(st)...)
+	r, err := build(at, st)
+	var conflicts decl.Errors
+	errors.As(err, &conflicts)
+	if errs = append(errs, conflicts...); len(errs) > 0 {
+		// The marks read well come back with the errors, so that the
+		// run reports what is wrong with them as well (a marker on a
+		// kind of field it does not fit) rather than in the next run.
+		return r, unique(errs)
+	}
+	return r, nil
+}
+
+// markErrors are the problems of the marks that could not be read, at
+// their lines.
+func markErrors(sites map[int]site) decl.Errors {
+	var errs decl.Errors
+	for _, s := range sites {
+		if s.mark.err != nil {
+			errs = append(errs, &decl.Error{Source: s.source, Detail: s.mark.err.Error()})
+		}
+	}
+	return errs
 }
 
 // found is one place a sentinel was found: the CRD, the version and the
@@ -128,8 +153,10 @@ func walk(s *apiextensionsv1.JSONSchemaProps, p decl.Path, f func(decl.Path, int
 
 // packageErrors gives the problems controller-tools recorded on the
 // packages, as controller-gen prints them: without type errors, which
-// partial type checking makes up.
-func packageErrors(roots []*loader.Package) decl.Errors {
+// partial type checking makes up. marks are markers it could not read;
+// broken are packages that do not parse or list, whose schemas are not
+// to be trusted.
+func packageErrors(roots []*loader.Package) (marks, broken decl.Errors) {
 	raw := make([]*packages.Package, len(roots))
 	for i, r := range roots {
 		raw[i] = r.Package
@@ -141,15 +168,19 @@ func packageErrors(roots []*loader.Package) decl.Errors {
 		named = append(named, packageFiles(p)...)
 	}
 	packages.Visit(raw, nil, func(p *packages.Package) { all = append(all, packageFiles(p)...) })
-	var errs decl.Errors
 	packages.Visit(raw, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if e.Kind != packages.TypeError {
-				errs = append(errs, &decl.Error{Source: sourceIn(e.Pos, named, all), Detail: e.Msg})
+			err := &decl.Error{Source: sourceIn(e.Pos, named, all), Detail: e.Msg}
+			switch e.Kind {
+			case packages.TypeError:
+			case packages.UnknownError: // controller-tools' positioned errors: a marker it cannot read
+				marks = append(marks, err)
+			default:
+				broken = append(broken, err)
 			}
 		}
 	})
-	return errs
+	return marks, broken
 }
 
 func packageFiles(p *packages.Package) []string {

@@ -60,6 +60,12 @@ type mark struct {
 	value string
 	// update holds the constraints of value, for decl.ExtUpdate.
 	update decl.Constraints
+	// err says why the marker cannot be read. It is kept here and
+	// reported at the marker's line (markErrors) rather than given to
+	// controller-tools, which would then drop the markers of the whole
+	// package, so that the other markers' problems surface in the same
+	// run.
+	err error
 }
 
 // lastID numbers the marks of the process, so that a sentinel names one
@@ -74,7 +80,7 @@ const sentinelRule = "mut2cel.io/marker"
 // controller-gen applies its own markers, and copies it with the schema
 // of a type to every place the type is used.
 func (m mark) ApplyToSchema(_ *crdmarkers.SchemaContext, schema *apiextensionsv1.JSONSchemaProps) error {
-	if m.ext == "" {
+	if m.ext == "" || m.err != nil {
 		return nil
 	}
 	schema.XValidations = append(schema.XValidations, apiextensionsv1.ValidationRule{
@@ -83,15 +89,16 @@ func (m mark) ApplyToSchema(_ *crdmarkers.SchemaContext, schema *apiextensionsv1
 	return nil
 }
 
-// ParseMarker reads one marker; controller-tools reports an error at the
-// marker's comment.
+// ParseMarker reads one marker; a marker it cannot read keeps its error
+// (mark.err).
 func (m *mark) ParseMarker(_, name, rest string) error {
 	m.id = int(lastID.Add(1))
 	m.text = "+" + name
 	if rest != "" {
 		m.text += "=" + rest
 	}
-	return m.parse(name, rest)
+	m.err = m.parse(name, rest)
+	return nil
 }
 
 func (m *mark) parse(name, rest string) error {

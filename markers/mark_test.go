@@ -50,6 +50,9 @@ func TestParseMarker(t *testing.T) {
 				t.Fatalf("%s: not registered for target %v", tc.text, target)
 			}
 			v, err := def.Parse(tc.text)
+			if m, ok := v.(mark); ok && err == nil {
+				err = m.err // kept on the mark, reported at its line by Load
+			}
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Errorf("Parse(%s) = %v, want an error containing %q", tc.text, err, tc.err)

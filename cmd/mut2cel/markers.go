@@ -31,7 +31,9 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 		if !errors.As(err, &errs) {
 			err = fmt.Errorf("--markers: %v", err)
 		}
-		return nil, batch.DeclErrorDiagnostics(err, batch.Diagnostic{})
+		// r, when not nil, holds the marks read well: translating with
+		// them reports their problems in this run too.
+		return r, batch.DeclErrorDiagnostics(err, batch.Diagnostic{})
 	}
 	return r, nil
 }

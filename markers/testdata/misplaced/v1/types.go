@@ -24,8 +24,10 @@ type WidgetSpec struct {
 	// +immutable=AddOnly
 	Sizes []int32 `json:"sizes,omitempty"`
 
-	// A string has no items to add.
+	// A string has no items to add; and Sometimes is no value (reported
+	// in the same run as the misplaced markers).
 	// +k8s:update=NoAddItem
+	// +immutable=Sometimes
 	Zone string `json:"zone,omitempty"`
 
 	// Color is newer than the CRD.
