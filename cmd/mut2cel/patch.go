@@ -132,13 +132,6 @@ func runPatch(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mut2cel patch: wrote %s, translating %s\n", path, crdCount(len(crds)))
+	fmt.Fprintf(e.stderr, "mut2cel patch: wrote %s, translating %s\n", path, counted(len(crds), "CRD"))
 	return exitOK
-}
-
-func crdCount(n int) string {
-	if n == 1 {
-		return "1 CRD"
-	}
-	return fmt.Sprintf("%d CRDs", n)
 }

@@ -256,18 +256,19 @@ func rewriteSummary(written, inputs int) string {
 	unchanged := inputs - written
 	switch {
 	case written == 0:
-		return fmt.Sprintf("no file changed (%s already up to date)", files(unchanged))
+		return fmt.Sprintf("no file changed (%s already up to date)", counted(unchanged, "file"))
 	case unchanged == 0:
-		return fmt.Sprintf("rewrote %s", files(written))
+		return fmt.Sprintf("rewrote %s", counted(written, "file"))
 	}
-	return fmt.Sprintf("rewrote %s, %d already up to date", files(written), unchanged)
+	return fmt.Sprintf("rewrote %s, %d already up to date", counted(written, "file"), unchanged)
 }
 
-func files(n int) string {
+// counted renders n nouns: "1 file", "2 files".
+func counted(n int, noun string) string {
 	if n == 1 {
-		return "1 file"
+		return "1 " + noun
 	}
-	return fmt.Sprintf("%d files", n)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // reportChanges lists (--check) and shows (--diff) the files that would
