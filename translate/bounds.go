@@ -9,6 +9,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
@@ -105,7 +106,7 @@ func withRules(doc map[string]interface{}, rootPath []interface{}, edits []edit.
 			generated[ruleKey(rel.Path, r.Rule)] = true
 		}
 	}
-	schema, err := edit.Apply(stripDeclarations(raw), rels)
+	schema, err := edit.Apply(crd.StripDeclarations(raw), rels)
 	if err != nil {
 		return nil, nil, err
 	}

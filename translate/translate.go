@@ -5,6 +5,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
@@ -70,7 +71,7 @@ func translateVersion(doc map[string]interface{}, i int, st *state, decls []decl
 		return nil, nil, nil
 	}
 	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(stripDeclarations(raw), props); err != nil {
+	if err := convertJSON(crd.StripDeclarations(raw), props); err != nil {
 		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}
 	}
 	s, err := kube.Structural(props)
@@ -112,48 +113,6 @@ func versionEdits(root *node, rootPath []interface{}) []edit.Edit {
 		}
 	})
 	return edits
-}
-
-// stripDeclarations copies a raw schema without the two extensions, which the
-// apiserver's types do not know.
-func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
-	out := make(map[string]interface{}, len(raw))
-	for k, v := range raw {
-		switch k {
-		case extMutability, extKeyMutability, extUpdate:
-			continue
-		case "properties":
-			if props, ok := v.(map[string]interface{}); ok {
-				copied := make(map[string]interface{}, len(props))
-				for name, p := range props {
-					if pm, ok := p.(map[string]interface{}); ok {
-						copied[name] = stripDeclarations(pm)
-					} else {
-						copied[name] = p
-					}
-				}
-				v = copied
-			}
-		case "items", "additionalProperties", "not":
-			if m, ok := v.(map[string]interface{}); ok {
-				v = stripDeclarations(m)
-			}
-		case "allOf", "anyOf", "oneOf":
-			if list, ok := v.([]interface{}); ok {
-				copied := make([]interface{}, len(list))
-				for i, b := range list {
-					if bm, ok := b.(map[string]interface{}); ok {
-						copied[i] = stripDeclarations(bm)
-					} else {
-						copied[i] = b
-					}
-				}
-				v = copied
-			}
-		}
-		out[k] = v
-	}
-	return out
 }
 
 func convertJSON(in interface{}, out interface{}) error {
