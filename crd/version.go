@@ -6,6 +6,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
@@ -42,6 +43,17 @@ func readVersion(i int, e interface{}) *Version {
 
 // Path is the document path of the version, spec.versions[i].
 func (v *Version) Path() []interface{} { return []interface{}{"spec", "versions", v.Index} }
+
+// Field is the version's place as the apiserver's validation names it.
+func (v *Version) Field() *field.Path { return VersionField(v.Index) }
+
+// VersionField is spec.versions[i] as the apiserver's validation names
+// it, for readers of the typed CRD.
+func VersionField(i int) *field.Path { return field.NewPath("spec", "versions").Index(i) }
+
+// SchemaField is the openAPIV3Schema of spec.versions[i] as the
+// apiserver's validation names it.
+func SchemaField(i int) *field.Path { return VersionField(i).Child("schema", "openAPIV3Schema") }
 
 // NamePath is the document path of the version's name.
 func (v *Version) NamePath() []interface{} { return append(v.Path(), "name") }

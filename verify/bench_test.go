@@ -160,7 +160,7 @@ func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Opt
 		b.Fatalf("no version %q", version)
 	}
 	tv, _ := findVersion(crdVersions(res.Translated), version)
-	r, err := newVersionRun(res.Translated, crd.Spec.Versions[tv.index].Schema, dv, tv, Options{Seed: 1, NewJudge: newCELJudge})
+	r, err := newVersionRun(res.Translated, crd.Spec.Versions[tv.Index].Schema, dv, tv, Options{Seed: 1, NewJudge: newCELJudge})
 	if err != nil {
 		b.Fatal(err)
 	}

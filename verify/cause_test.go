@@ -163,7 +163,7 @@ func mustRun(t *testing.T, dir string, opts Options) *versionRun {
 	}
 	opts.NewJudge = newCELJudge
 	tv := crdVersions(translated)[0]
-	r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, crdVersions(declared)[0], tv, opts)
+	r, err := newVersionRun(translated, crd.Spec.Versions[tv.Index].Schema, crdVersions(declared)[0], tv, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
