@@ -60,8 +60,39 @@ func (v *Version) NamePath() []interface{} { return append(v.Path(), "name") }
 
 // Root is the document path of the version's openAPIV3Schema; the paths
 // of schema nodes extend it.
-func (v *Version) Root() []interface{} {
-	return append(v.Path(), "schema", "openAPIV3Schema")
+func (v *Version) Root() []interface{} { return SchemaRoot(v.Index) }
+
+// SchemaRoot is the document path of the openAPIV3Schema of
+// spec.versions[i]: the one place that spells it.
+func SchemaRoot(i int) []interface{} {
+	return []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+}
+
+// Split is the inverse of SchemaRoot: the index of the version and the
+// schema-relative path of a document path at or below a version's
+// schema root, and false for any other path.
+func Split(path []interface{}) (int, []interface{}, bool) {
+	root := SchemaRoot(0)
+	if len(path) < len(root) {
+		return 0, nil, false
+	}
+	i, ok := path[2].(int)
+	for j, step := range root {
+		if j != 2 && path[j] != step {
+			ok = false
+		}
+	}
+	if !ok {
+		return 0, nil, false
+	}
+	return i, path[len(root):], true
+}
+
+// SchemaWhere renders a schema-relative path from openAPIV3Schema on,
+// without the version, as the apiserver prints a schema's own paths:
+// openAPIV3Schema.properties[spec].
+func SchemaWhere(rel []interface{}) string {
+	return edit.Render(append([]interface{}{"openAPIV3Schema"}, rel...))
 }
 
 // Node is the document path of the schema node p names, and whether the

@@ -128,8 +128,8 @@ func servedVersions(st *state) []servedVersion {
 	var out []servedVersion
 	for _, v := range st.crd.Versions {
 		root := st.roots[v.Name]
-		if !v.Served || root == nil || root[2] != v.Index {
-			continue // root[2] differs for a duplicate name, reported by readState
+		if !v.Served || root == nil || !st.first(v) {
+			continue // a duplicate name is reported by readState
 		}
 		out = append(out, servedVersion{name: v.Name, root: root, raw: v.Raw})
 	}

@@ -43,6 +43,14 @@ func (st *state) raw(name string) map[string]interface{} {
 	return nil
 }
 
+// first reports whether v, of this document or a copy of it, is the
+// first version of its name: readState reports the others as duplicates
+// and nothing else reads them.
+func (st *state) first(v *crd.Version) bool {
+	w := st.byName[v.Name]
+	return w != nil && w.Index == v.Index
+}
+
 // node is the document path of the schema node d declares.
 func (st *state) node(d decl.Declaration) []interface{} { return st.nodes[declKey(d)] }
 

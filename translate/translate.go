@@ -53,7 +53,7 @@ func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, 
 // translateVersion compiles the declarations of one version.
 func translateVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
 	rootPath := v.Root()
-	if v.Raw == nil || st.roots[v.Name] == nil || st.roots[v.Name][2] != v.Index {
+	if v.Raw == nil || st.roots[v.Name] == nil || !st.first(v) {
 		return nil, nil, nil // no schema, or a duplicate name readState reports
 	}
 	var mine []decl.Declaration
