@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // op is one JSON6902 operation, as a map so that a false, zero or empty
@@ -105,8 +107,11 @@ func escape(key string) string {
 // versionGuards returns a test operation on the name of every version
 // that ops change, in index order.
 func versionGuards(ops []op, base map[string]interface{}) []op {
-	spec, _ := base["spec"].(map[string]interface{})
-	versions, _ := spec["versions"].([]interface{})
+	model, err := crd.Read(base)
+	if err != nil {
+		return nil
+	}
+	versions := model.Versions
 	seen := map[int]bool{}
 	for _, o := range ops {
 		rest, ok := strings.CutPrefix(o["path"].(string), versionsPath+"/")
@@ -121,8 +126,7 @@ func versionGuards(ops []op, base map[string]interface{}) []op {
 	var guards []op
 	for n := range versions {
 		if seen[n] {
-			name, _ := versions[n].(map[string]interface{})["name"].(string)
-			guards = append(guards, test(versionsPath+"/"+strconv.Itoa(n)+"/name", name))
+			guards = append(guards, test(versionsPath+"/"+strconv.Itoa(n)+"/name", versions[n].Name))
 		}
 	}
 	return guards
