@@ -37,7 +37,7 @@ func readVersion(i int, e interface{}) *Version {
 	v.Served, _ = m["served"].(bool)
 	v.Storage, _ = m["storage"].(bool)
 	sch, _ := m["schema"].(map[string]interface{})
-	v.Raw, _ = sch["openAPIV3Schema"].(map[string]interface{})
+	v.Raw, _ = sch[RootName].(map[string]interface{})
 	return v
 }
 
@@ -53,7 +53,7 @@ func VersionField(i int) *field.Path { return field.NewPath("spec", "versions").
 
 // SchemaField is the openAPIV3Schema of spec.versions[i] as the
 // apiserver's validation names it.
-func SchemaField(i int) *field.Path { return VersionField(i).Child("schema", "openAPIV3Schema") }
+func SchemaField(i int) *field.Path { return VersionField(i).Child("schema", RootName) }
 
 // NamePath is the document path of the version's name.
 func (v *Version) NamePath() []interface{} { return append(v.Path(), "name") }
@@ -62,10 +62,19 @@ func (v *Version) NamePath() []interface{} { return append(v.Path(), "name") }
 // of schema nodes extend it.
 func (v *Version) Root() []interface{} { return SchemaRoot(v.Index) }
 
+// RootName is the key of a version's schema in spec.versions[i].schema,
+// and the first step of the paths the apiserver prints for a schema's own
+// nodes.
+const RootName = "openAPIV3Schema"
+
+// RootField is the root of the field paths of a version schema's own
+// nodes, as the apiserver's schema validation names them.
+func RootField() *field.Path { return field.NewPath(RootName) }
+
 // SchemaRoot is the document path of the openAPIV3Schema of
 // spec.versions[i]: the one place that spells it.
 func SchemaRoot(i int) []interface{} {
-	return []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
+	return []interface{}{"spec", "versions", i, "schema", RootName}
 }
 
 // Split is the inverse of SchemaRoot: the index of the version and the
@@ -92,7 +101,7 @@ func Split(path []interface{}) (int, []interface{}, bool) {
 // without the version, as the apiserver prints a schema's own paths:
 // openAPIV3Schema.properties[spec].
 func SchemaWhere(rel []interface{}) string {
-	return edit.Render(append([]interface{}{"openAPIV3Schema"}, rel...))
+	return edit.Render(append([]interface{}{RootName}, rel...))
 }
 
 // Node is the document path of the schema node p names, and whether the
