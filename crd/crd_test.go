@@ -125,3 +125,36 @@ func TestSchemaError(t *testing.T) {
 		}
 	}
 }
+
+func TestSplit(t *testing.T) {
+	for _, tc := range []struct {
+		path  []interface{}
+		index int
+		rel   []interface{}
+		ok    bool
+	}{
+		{SchemaRoot(2), 2, []interface{}{}, true},
+		{append(SchemaRoot(0), "properties", "spec"), 0, []interface{}{"properties", "spec"}, true},
+		{[]interface{}{"spec", "versions", 0, "schema"}, 0, nil, false},
+		{[]interface{}{"spec", "versions", "v1", "schema", "openAPIV3Schema"}, 0, nil, false},
+		{[]interface{}{"metadata", "annotations", 0, "schema", "openAPIV3Schema"}, 0, nil, false},
+	} {
+		i, rel, ok := Split(tc.path)
+		if i != tc.index || ok != tc.ok || (ok && !reflect.DeepEqual(rel, tc.rel)) {
+			t.Errorf("Split(%v) = %d, %v, %v, want %d, %v, %v", tc.path, i, rel, ok, tc.index, tc.rel, tc.ok)
+		}
+	}
+}
+
+func TestVersionOfField(t *testing.T) {
+	for f, want := range map[string]int{
+		SchemaField(3).String():                3,
+		VersionField(0).Child("name").String(): 0,
+		"spec.validation.openAPIV3Schema":      -1,
+	} {
+		i, ok := VersionOfField(f)
+		if ok != (want >= 0) || (ok && i != want) {
+			t.Errorf("VersionOfField(%s) = %d, %v, want %d", f, i, ok, want)
+		}
+	}
+}

@@ -24,10 +24,6 @@ var notYetMoved = map[string]string{
 	// errors; crd imports kube, so it cannot ask crd.RootField until the
 	// model passes that path in.
 	"internal/kube/kube.go": "the root of ValidateStructural's field paths",
-	// The corpus probe reads the version index back out of the
-	// apiserver's field paths; the model has no inverse of VersionField
-	// yet.
-	"internal/corpus/probe.go": "parses spec.versions[i] field paths",
 	// The tests' minimal CRD documents are written by hand; they will be
 	// built from a model instead.
 	"internal/testcrd/testcrd.go": "writes test documents",

@@ -51,6 +51,16 @@ func (v *Version) Field() *field.Path { return VersionField(v.Index) }
 // it, for readers of the typed CRD.
 func VersionField(i int) *field.Path { return field.NewPath("spec", "versions").Index(i) }
 
+// VersionOfField is the inverse of VersionField: the index of the version
+// a field path the apiserver reports lies in, as 2 for
+// spec.versions[2].schema.openAPIV3Schema, and false for a path outside
+// spec.versions.
+func VersionOfField(f string) (int, bool) {
+	var i int
+	_, err := fmt.Sscanf(f, "spec.versions[%d]", &i)
+	return i, err == nil
+}
+
 // SchemaField is the openAPIV3Schema of spec.versions[i] as the
 // apiserver's validation names it.
 func SchemaField(i int) *field.Path { return VersionField(i).Child("schema", RootName) }
