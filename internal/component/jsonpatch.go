@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // op is one JSON6902 operation, as a map so that a false, zero or empty
@@ -47,7 +48,7 @@ func diffOps(path string, a, b interface{}) []op {
 
 // versionsPath is the list whose items are told apart by name rather than
 // by value (versionGuards).
-const versionsPath = "/spec/versions"
+var versionsPath = edit.Pointer(crd.VersionsPath())
 
 // diffLists patches the common items in place, appends what b has more
 // ("/-") and removes what it has less, from the end. A common item that
@@ -77,12 +78,12 @@ func diffMaps(path string, a, b map[string]interface{}) []op {
 	var ops []op
 	for _, k := range sortedKeys(a) {
 		if _, ok := b[k]; !ok {
-			key := path + "/" + escape(k)
+			key := path + "/" + edit.PointerToken(k)
 			ops = append(ops, test(key, a[k]), opOf("remove", key, nil, false))
 		}
 	}
 	for _, k := range sortedKeys(b) {
-		key := path + "/" + escape(k)
+		key := path + "/" + edit.PointerToken(k)
 		av, ok := a[k]
 		if !ok {
 			ops = append(ops, test(key, nil), opOf("add", key, b[k], true))
@@ -97,11 +98,6 @@ func diffMaps(path string, a, b map[string]interface{}) []op {
 // nothing is there.
 func test(path string, v interface{}) op {
 	return opOf("test", path, v, true)
-}
-
-// escape writes a key as a JSON pointer token (RFC 6901).
-func escape(key string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }
 
 // versionGuards returns a test operation on the name of every version
