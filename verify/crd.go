@@ -2,6 +2,7 @@ package verify
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -54,7 +55,7 @@ func typedCRD(doc map[string]interface{}) (*apiextensionsv1.CustomResourceDefini
 // checkTranslated runs the apiserver's CRD validation on the CRD under
 // test, and, when minor is set, compiles its rules in the environment
 // Kubernetes 1.minor uses for new CRD rules.
-func checkTranslated(typed *apiextensionsv1.CustomResourceDefinition, minor int) error {
+func checkTranslated(typed *apiextensionsv1.CustomResourceDefinition, tested *crd.CRD, minor int) error {
 	errs, err := kube.ValidateCRD(typed)
 	if err != nil {
 		return err
@@ -65,19 +66,30 @@ func checkTranslated(typed *apiextensionsv1.CustomResourceDefinition, minor int)
 	if minor == 0 {
 		return nil
 	}
-	for i, v := range typed.Spec.Versions {
-		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+	for _, v := range tested.Versions {
+		if v.Raw == nil {
 			continue
 		}
-		s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
+		s, err := v.Structural()
 		if err != nil {
-			return err
+			return schemaErr(err)
 		}
-		if err := compileAll(s, crd.SchemaField(i), true, minor); err != nil {
+		if err := compileAll(s, crd.SchemaField(v.Index), true, minor); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// schemaErr is the apiserver's own error of a schema the model could not
+// convert, as verify has always reported it: its place is said by the
+// caller.
+func schemaErr(err error) error {
+	var se *crd.SchemaError
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err
 }
 
 // compileAll compiles the rules of s and every node below it.

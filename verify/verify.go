@@ -86,13 +86,13 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 	if err != nil {
 		return nil, fmt.Errorf("reading the CRD under test: %w", err)
 	}
-	if err := checkTranslated(typed, opts.KubeMinor); err != nil {
+	tested := readCRD(translated)
+	if err := checkTranslated(typed, tested, opts.KubeMinor); err != nil {
 		return nil, err
 	}
 	if _, err := typedCRD(declared); err != nil {
 		return nil, fmt.Errorf("reading the declared CRD: %w", err)
 	}
-	tested := readCRD(translated)
 	report := &Report{CRD: tested.Name}
 	declaredVersions := crdVersions(declared)
 	for _, tv := range tested.Versions {
@@ -103,7 +103,7 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 		if !ok {
 			return nil, fmt.Errorf("%s: version %q is served by the CRD under test but not declared", tv.Field(), tv.Name)
 		}
-		r, err := newVersionRun(translated, typed.Spec.Versions[tv.Index].Schema, dv, tv, opts)
+		r, err := newVersionRun(translated, dv, tv, opts)
 		if err != nil {
 			return nil, err
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -45,19 +44,20 @@ type versionRun struct {
 	own *kube.RuleValidator
 }
 
-func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv *crd.Version, opts Options) (*versionRun, error) {
-	if dv.Raw == nil || v == nil || v.OpenAPIV3Schema == nil {
+func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options) (*versionRun, error) {
+	if dv.Raw == nil || tv.Raw == nil {
 		return nil, fmt.Errorf("%s: version %q has no openAPIV3Schema", tv.Field(), tv.Name)
 	}
 	checker, err := NewChecker(dv.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.Field(), dv.Name, err)
 	}
-	s, err := kube.Structural(v.OpenAPIV3Schema)
+	s, err := tv.Structural()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tv.Field(), err)
+		return nil, fmt.Errorf("%s: %w", tv.Field(), schemaErr(err))
 	}
-	objects, err := kube.NewObjectValidator(v.OpenAPIV3Schema)
+	props, _ := tv.Schema()
+	objects, err := kube.NewObjectValidator(props)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tv.Field(), err)
 	}
