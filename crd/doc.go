@@ -16,8 +16,13 @@
 //   - Read fails only on a missing document; a field of the wrong type
 //     reads as absent, as the readers it replaces did, and leaves it to
 //     the apiserver's CRD validation to say so.
-//   - Versions keep the document's order and its duplicates; Root is the
-//     only place that spells spec.versions[i].schema.openAPIV3Schema.
+//   - Versions keep the document's order and its duplicates (a reader
+//     that needs one version of a name takes the first).
+//   - SchemaRoot is the only spelling of
+//     spec.versions[i].schema.openAPIV3Schema, as a document path, and
+//     VersionField and SchemaField as the apiserver's field paths; Split
+//     and VersionOfField are their inverses. Paths are rendered by edit
+//     (Render, Pointer), never here by hand.
 //   - A version's schema is converted at most once, by internal/kube as
 //     the apiserver converts it; a conversion error is a *SchemaError
 //     naming the version and the document path of its schema.
