@@ -13,6 +13,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // Expression kinds of a Cost.
@@ -57,7 +59,7 @@ func (c Cost) Path() string {
 
 // NodePath renders schema steps below openAPIV3Schema as a field path.
 func NodePath(node []string) *field.Path {
-	p := field.NewPath("openAPIV3Schema")
+	p := crd.RootField()
 	for i := 0; i < len(node); i++ {
 		if node[i] == "properties" && i+1 < len(node) {
 			p = p.Child("properties").Key(node[i+1])

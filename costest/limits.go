@@ -5,6 +5,8 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // Limit is one of the cost limits the apiserver enforces.
@@ -34,7 +36,7 @@ var (
 
 // VersionPath is the Path of an Exceeded for the limits on a version as a
 // whole, the per-version and the per-object one.
-const VersionPath = "openAPIV3Schema"
+const VersionPath = crd.RootName
 
 // Exceeded is one limit crossed by one expression or by the version.
 type Exceeded struct {

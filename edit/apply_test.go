@@ -124,3 +124,18 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+func TestPointer(t *testing.T) {
+	for _, c := range []struct {
+		path []interface{}
+		want string
+	}{
+		{nil, ""},
+		{[]interface{}{"spec", "versions", 0, "name"}, "/spec/versions/0/name"},
+		{[]interface{}{"metadata", "annotations", "mut2cel.io/declarations", "a~b"}, "/metadata/annotations/mut2cel.io~1declarations/a~0b"},
+	} {
+		if got := Pointer(c.path); got != c.want {
+			t.Errorf("Pointer(%v) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}

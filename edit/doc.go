@@ -15,7 +15,7 @@
 //     the schema or a rule silently kept.
 //   - The input document is never modified.
 //   - Paths are printed one way (Render), as the apiserver prints field
-//     paths.
+//     paths, and addressed in JSON patches one way (Pointer).
 //
 // The package depends on the standard library only, so that every phase
 // can use it.

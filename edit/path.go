@@ -2,6 +2,7 @@ package edit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -34,4 +35,26 @@ func Render(path []interface{}) string {
 		}
 	}
 	return b.String()
+}
+
+// Pointer renders a document path as a JSON pointer (RFC 6901), the way
+// JSON patches address it: /spec/versions/0/name. The empty path is "",
+// the whole document.
+func Pointer(path []interface{}) string {
+	var b strings.Builder
+	for _, step := range path {
+		b.WriteByte('/')
+		switch s := step.(type) {
+		case int:
+			b.WriteString(strconv.Itoa(s))
+		case string:
+			b.WriteString(PointerToken(s))
+		}
+	}
+	return b.String()
+}
+
+// PointerToken writes a mapping key as one token of a JSON pointer.
+func PointerToken(key string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }

@@ -3,6 +3,7 @@ package markers
 import (
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/translate"
@@ -32,27 +33,26 @@ func controllerGenParentRule(name string) edit.Rule {
 // rules (already rewritten, or of another CRD) comes back as it is. An
 // error is a bug: the edits remove only rules found in doc.
 func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []translate.Problem, error) {
-	name, _ := nestedMap(doc, "metadata")["name"].(string)
-	versions, _ := nestedMap(doc, "spec")["versions"].([]interface{})
+	model, err := crd.Read(doc)
+	if err != nil {
+		return doc, nil, nil, nil
+	}
 	var edits []edit.Edit
 	var warnings []translate.Problem
 	seen := map[string]bool{} // a rule two inline fields share is removed once
 	for _, f := range r.Immutable {
-		if f.CRD != name {
+		if f.CRD != model.Name {
 			continue
 		}
-		for i, v := range versions {
-			vm, _ := v.(map[string]interface{})
-			if vm["name"] != f.Version {
+		for _, v := range model.Versions {
+			if v.Name != f.Version {
 				continue
 			}
-			root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
 			for _, c := range controllerGenRules(f) {
-				rel, ok := c.node.Resolve(nestedMap(doc, root...))
+				path, ok := v.Node(c.node)
 				if !ok {
 					continue // translate reports a path the schema lacks
 				}
-				path := append(append([]interface{}{}, root...), rel...)
 				key := edit.Render(path) + "\x00" + c.rule.Rule
 				if seen[key] || !hasRule(doc, path, c.rule) {
 					continue // not there as controller-gen writes it
@@ -107,28 +107,6 @@ func hasRule(doc map[string]interface{}, path []interface{}, rule edit.Rule) boo
 		}
 	}
 	return false
-}
-
-// nestedMap follows path through maps and lists; nil where it leads
-// nowhere.
-func nestedMap(node interface{}, path ...interface{}) map[string]interface{} {
-	for _, step := range path {
-		switch n := node.(type) {
-		case map[string]interface{}:
-			key, _ := step.(string)
-			node = n[key]
-		case []interface{}:
-			i, ok := step.(int)
-			if !ok || i < 0 || i >= len(n) {
-				return nil
-			}
-			node = n[i]
-		default:
-			return nil
-		}
-	}
-	m, _ := node.(map[string]interface{})
-	return m
 }
 
 // Translate translates a CRD document that controller-gen generated from

@@ -9,6 +9,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
@@ -28,19 +29,17 @@ type costResult struct {
 	err   error
 }
 
-// addBounds adds to the edits of spec.versions[i] the maxLength, maxItems
+// addBounds adds to the edits of version v the maxLength, maxItems
 // and maxProperties the generated rules need to pass the apiserver's static
 // cost limits (costest.Bounds says which and why), and reports how far the
 // rules are sure to stay within the runtime limits. With NoBounds it
 // reports each needed bound as a problem instead.
-func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]edit.Edit, []Bound, []Problem, []Problem) {
+func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]edit.Edit, []Bound, []Problem, []Problem) {
 	if len(edits) == 0 {
 		return edits, nil, nil, nil
 	}
-	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
-	vdoc, _ := nestedMap(doc, "spec", "versions", i)
-	version, _ := vdoc["name"].(string)
-	props, generated, err := withRules(doc, rootPath, edits)
+	rootPath, version := v.Root(), v.Name
+	props, generated, err := withRules(v.Raw, rootPath, edits)
 	if err != nil {
 		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
 	}
@@ -91,11 +90,10 @@ func addBounds(doc map[string]interface{}, i int, edits []edit.Edit, origins map
 	return withBounds(edits, bounds), bounds, nil, reachWarnings(reach, version, rootPath)
 }
 
-// withRules is the version schema at rootPath without declarations and
-// with the generated rules of edits, and a predicate telling the generated
-// rules.
-func withRules(doc map[string]interface{}, rootPath []interface{}, edits []edit.Edit) (*apiextensionsv1.JSONSchemaProps, func(costest.Cost) bool, error) {
-	raw, _ := nestedMap(doc, rootPath...)
+// withRules is the version schema raw, at rootPath, without declarations
+// and with the generated rules of edits, and a predicate telling the
+// generated rules.
+func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.Edit) (*apiextensionsv1.JSONSchemaProps, func(costest.Cost) bool, error) {
 	var rels []edit.Edit
 	generated := map[string]bool{}
 	for _, e := range edits {
@@ -105,7 +103,7 @@ func withRules(doc map[string]interface{}, rootPath []interface{}, edits []edit.
 			generated[ruleKey(rel.Path, r.Rule)] = true
 		}
 	}
-	schema, err := edit.Apply(stripDeclarations(raw), rels)
+	schema, err := edit.Apply(crd.StripDeclarations(raw), rels)
 	if err != nil {
 		return nil, nil, err
 	}

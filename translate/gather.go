@@ -18,7 +18,7 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 	g := &gatherer{doc: doc, st: st, seen: map[string]decl.Declaration{}}
 	for _, v := range st.versions {
 		if root := st.roots[v]; root != nil {
-			raw, _ := nestedMap(doc, root...)
+			raw := st.raw(v)
 			decls, problems := schemaDeclarations(st.name, v, raw, root)
 			if check { // else the schema is read as it is, problems and all
 				g.problems = append(g.problems, problems...)
@@ -69,7 +69,7 @@ func (g *gatherer) annotation(check bool) {
 // versions each set names or else every served version.
 func (g *gatherer) files(sets []decl.Set, check bool) {
 	var served []string
-	for _, v := range servedVersions(g.doc, g.st) {
+	for _, v := range servedVersions(g.st) {
 		served = append(served, v.name)
 	}
 	for _, s := range sets {
@@ -106,7 +106,7 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 // declarations file names a node the schema lacks.
 func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	root := g.st.roots[d.Version]
-	raw, _ := nestedMap(g.doc, root...)
+	raw := g.st.raw(d.Version)
 	rel, ok := d.Path.Resolve(raw)
 	if !ok { // never inline: those are where they are
 		g.problems = append(g.problems, errNotFound(d, raw, hint))

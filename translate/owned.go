@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 )
@@ -141,12 +142,13 @@ func ownedEdits(owned []ownedRule) []edit.Edit {
 func generatedRecord(edits []edit.Edit, st *state) record {
 	rec := record{}
 	for _, e := range edits {
-		if len(e.AddRules) == 0 || len(e.Path) < 5 {
+		i, rel, ok := crd.Split(e.Path)
+		if len(e.AddRules) == 0 || !ok {
 			continue
 		}
-		version := st.versions[e.Path[2].(int)]
+		version := st.versions[i]
 		for _, r := range e.AddRules {
-			rec.add(version, renderDeclPath(e.Path[5:]), fingerprint(r.Value()))
+			rec.add(version, renderDeclPath(rel), fingerprint(r.Value()))
 		}
 	}
 	return rec

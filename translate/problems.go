@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/limits"
@@ -154,7 +155,7 @@ func internalError(err error) error {
 	return &Error{Problems: []Problem{newProblem(Internal, "%v", err)}}
 }
 
-var annotationsPath = []interface{}{"metadata", "annotations"}
+var annotationsPath = crd.AnnotationsPath()
 
 // annotationProblem places p at one of the annotations.
 func annotationProblem(name string, p Problem) Problem {
@@ -252,7 +253,7 @@ func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Pr
 // errTooManyDeclarations: a CRD makes more declarations than
 // internal/limits allows.
 func errTooManyDeclarations(n int) Problem {
-	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).at([]interface{}{"spec", "versions"})
+	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).at(crd.VersionsPath())
 }
 
 // errDeclaredTooDeep: a declared path has more steps than internal/limits allows.

@@ -24,7 +24,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	decls, p := gather(doc, st, opts.Declarations, true)
 	problems = append(problems, p...)
 	owned, warnings := findOwned(doc, st)
-	sp := spreadDeclarations(doc, st, decls, opts)
+	sp := spreadDeclarations(st, decls, opts)
 	for _, d := range sp.copies {
 		if p, ok := placed(doc, d, st.node(d)); !ok {
 			problems = append(problems, p)
@@ -34,7 +34,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	}
 	problems = append(problems, sp.problems...)
 	warnings = append(warnings, sp.warnings...)
-	src, err := edit.Apply(doc, setAside(doc, st, owned))
+	src, err := edit.Apply(doc, setAside(st, owned))
 	if err != nil {
 		return nil, internalError(err)
 	}
@@ -54,7 +54,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	edits := netEdits(doc, res.Edits, owned)
-	edits = append(edits, annotationEdits(doc, st, decls, generatedRecord(res.Edits, st))...)
+	edits = append(edits, annotationEdits(st, decls, generatedRecord(res.Edits, st))...)
 	out, err := edit.Apply(doc, edits)
 	if err != nil {
 		return nil, internalError(err)
@@ -80,9 +80,9 @@ func inlineRemovals(st *state, decls []decl.Declaration) []edit.Edit {
 // that translate sees the rules the user wrote and nothing else. Without
 // the inline declarations as well, what is left is the CRD as it was
 // before anyone declared anything (Result.Base).
-func setAside(doc map[string]interface{}, st *state, owned []ownedRule) []edit.Edit {
+func setAside(st *state, owned []ownedRule) []edit.Edit {
 	edits := ownedEdits(owned)
-	if e, ok := dropAnnotations(doc, st); ok {
+	if e, ok := dropAnnotations(st); ok {
 		edits = append(edits, e)
 	}
 	return edits
@@ -90,7 +90,7 @@ func setAside(doc map[string]interface{}, st *state, owned []ownedRule) []edit.E
 
 // dropAnnotations removes the mut2cel.io annotations, and the annotations
 // mapping when nothing else is in it.
-func dropAnnotations(doc map[string]interface{}, st *state) (edit.Edit, bool) {
+func dropAnnotations(st *state) (edit.Edit, bool) {
 	var names []string
 	if st.hasDecls {
 		names = append(names, annDeclarations)
@@ -101,7 +101,7 @@ func dropAnnotations(doc map[string]interface{}, st *state) (edit.Edit, bool) {
 	if len(names) == 0 {
 		return edit.Edit{}, false
 	}
-	if annotations, _ := nestedMap(doc, annotationsPath...); len(annotations) == len(names) {
+	if len(st.crd.Annotations) == len(names) {
 		return edit.Edit{Path: []interface{}{"metadata"}, Remove: []string{"annotations"}}, true
 	}
 	return edit.Edit{Path: annotationsPath, Remove: names}, true
@@ -121,13 +121,13 @@ func writeInline(src map[string]interface{}, st *state, decls []decl.Declaration
 // annotationEdits writes the declarations and the record, each only when
 // its content changed, so that a hand-formatted annotation stays as it is.
 // Without declarations both annotations go.
-func annotationEdits(doc map[string]interface{}, st *state, all []decl.Declaration, rec record) []edit.Edit {
+func annotationEdits(st *state, all []decl.Declaration, rec record) []edit.Edit {
 	decls := declarations{}
 	for _, d := range all {
 		decls.add(d.Version, d.Path.String(), d.Ext, d.Value)
 	}
 	if len(decls) == 0 {
-		if e, ok := dropAnnotations(doc, st); ok {
+		if e, ok := dropAnnotations(st); ok {
 			return []edit.Edit{e}
 		}
 		return nil
@@ -184,13 +184,13 @@ func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interfac
 	decls, p := gather(doc, st, opts.Declarations, false)
 	problems = append(problems, p...)
 	if opts.AllServedVersions {
-		decls = append(decls, spreadDeclarations(doc, st, decls, opts).copies...)
+		decls = append(decls, spreadDeclarations(st, decls, opts).copies...)
 	}
 	if len(problems) > 0 {
 		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	owned, _ := findOwned(doc, st)
-	src, err := edit.Apply(doc, setAside(doc, st, owned))
+	src, err := edit.Apply(doc, setAside(st, owned))
 	if err != nil {
 		return nil, internalError(err)
 	}
@@ -201,9 +201,7 @@ func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interfac
 // Annotated reports whether doc keeps declarations in the
 // mut2cel.io/declarations annotation (Declared puts them back inline).
 func Annotated(doc map[string]interface{}) bool {
-	meta, _ := doc["metadata"].(map[string]interface{})
-	annotations, _ := meta["annotations"].(map[string]interface{})
-	_, ok := annotations[annDeclarations]
+	_, ok := readCRD(doc).Annotations[annDeclarations]
 	return ok
 }
 
@@ -213,8 +211,6 @@ func Annotated(doc map[string]interface{}) bool {
 // no record: its rules are not mut2cel's yet, and checking them as they
 // are would report every declaration as missed.
 func Rewritten(doc map[string]interface{}) bool {
-	meta, _ := doc["metadata"].(map[string]interface{})
-	annotations, _ := meta["annotations"].(map[string]interface{})
-	_, rec := annotations[annGenerated]
+	_, rec := readCRD(doc).Annotations[annGenerated]
 	return Annotated(doc) && rec
 }

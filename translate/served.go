@@ -39,13 +39,13 @@ type spread struct {
 // conversion webhook may store the versions differently. Served versions
 // that declare different values are an error, unless a webhook converts
 // them and AllServedVersions is off.
-func spreadDeclarations(doc map[string]interface{}, st *state, declared []decl.Declaration, opts Options) *spread {
+func spreadDeclarations(st *state, declared []decl.Declaration, opts Options) *spread {
 	sp := &spread{st: st}
-	served := servedVersions(doc, st)
+	served := servedVersions(st)
 	if len(served) < 2 {
 		return sp
 	}
-	webhook := nestedField(nestedField(doc["spec"], "conversion"), "strategy") == "Webhook"
+	webhook := st.crd.Webhook()
 	decls := declarations{}
 	for _, d := range declared {
 		decls.add(d.Version, d.Path.String(), d.Ext, d.Value)
@@ -124,17 +124,14 @@ func conflictDetail(first, version, p, ext, want, got string, all bool) string {
 
 // servedVersions lists the served versions with a schema, in spec.versions
 // order.
-func servedVersions(doc map[string]interface{}, st *state) []servedVersion {
-	versions, _ := nestedSlice(doc, "spec", "versions")
+func servedVersions(st *state) []servedVersion {
 	var out []servedVersion
-	for i, v := range versions {
-		name, _ := nestedField(v, "name").(string)
-		root := st.roots[name]
-		if served, _ := nestedField(v, "served").(bool); !served || root == nil || root[2] != i {
-			continue // root[2] differs for a duplicate name, reported by readState
+	for _, v := range st.crd.Versions {
+		root := st.roots[v.Name]
+		if !v.Served || root == nil || !st.first(v) {
+			continue // a duplicate name is reported by readState
 		}
-		raw, _ := nestedMap(doc, root...)
-		out = append(out, servedVersion{name: name, root: root, raw: raw})
+		out = append(out, servedVersion{name: v.Name, root: root, raw: v.Raw})
 	}
 	return out
 }

@@ -20,14 +20,12 @@ import (
 // (verify against published rules) calls this first. Nil when there is
 // none.
 func CheckSpelling(doc map[string]interface{}) error {
-	annotations, _ := nestedMap(doc, annotationsPath...)
-	problems := misspeltAnnotations(annotations)
-	versions, _ := nestedSlice(doc, "spec", "versions")
-	for i := range versions {
-		root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
-		if raw, ok := nestedMap(doc, root...); ok {
-			r := &schemaReader{root: root}
-			r.walk(raw, root, false)
+	c := readCRD(doc)
+	problems := misspeltAnnotations(c.Annotations)
+	for _, v := range c.Versions {
+		if v.Raw != nil {
+			r := &schemaReader{root: v.Root()}
+			r.walk(v.Raw, v.Root(), false)
 			problems = append(problems, r.typos...)
 		}
 	}

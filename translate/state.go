@@ -3,15 +3,18 @@ package translate
 import (
 	"encoding/json"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
 // state is what a CRD document says about itself and an earlier
 // translation: its name, versions and mut2cel.io annotations.
 type state struct {
+	crd        *crd.CRD                 // the document's model
 	name       string                   // metadata.name
 	versions   []string                 // version names in spec.versions order
 	roots      map[string][]interface{} // version name -> document path of its schema
+	byName     map[string]*crd.Version  // version name -> its first entry
 	annotation declarations             // the declarations annotation, as read
 	rec        record                   // the generated-rules annotation
 	hasDecls   bool                     // the declarations annotation is present
@@ -21,29 +24,54 @@ type state struct {
 	nodes map[string][]interface{}
 }
 
+// readCRD reads the model of doc, which Translate's callers have checked
+// is a CRD document (IsCRD).
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
+	if err != nil {
+		return &crd.CRD{}
+	}
+	return c
+}
+
+// raw is the decoded schema of the version named name, nil when it has
+// none or the CRD has no such version.
+func (st *state) raw(name string) map[string]interface{} {
+	if v := st.byName[name]; v != nil {
+		return v.Raw
+	}
+	return nil
+}
+
+// first reports whether v, of this document or a copy of it, is the
+// first version of its name: readState reports the others as duplicates
+// and nothing else reads them.
+func (st *state) first(v *crd.Version) bool {
+	w := st.byName[v.Name]
+	return w != nil && w.Index == v.Index
+}
+
 // node is the document path of the schema node d declares.
 func (st *state) node(d decl.Declaration) []interface{} { return st.nodes[declKey(d)] }
 
 func readState(doc map[string]interface{}) (*state, []Problem) {
-	st := &state{roots: map[string][]interface{}{}, annotation: declarations{}, rec: record{}, nodes: map[string][]interface{}{}}
-	st.name, _ = nestedField(doc["metadata"], "name").(string)
+	st := &state{crd: readCRD(doc), roots: map[string][]interface{}{}, byName: map[string]*crd.Version{},
+		annotation: declarations{}, rec: record{}, nodes: map[string][]interface{}{}}
+	st.name = st.crd.Name
 	var problems []Problem
-	versions, _ := nestedSlice(doc, "spec", "versions")
-	for i, v := range versions {
-		name, _ := nestedField(v, "name").(string)
-		if _, dup := st.roots[name]; dup {
-			problems = append(problems, newProblem(Duplicate, "%q", name).at([]interface{}{"spec", "versions", i, "name"}))
+	for _, v := range st.crd.Versions {
+		if _, dup := st.roots[v.Name]; dup {
+			problems = append(problems, newProblem(Duplicate, "%q", v.Name).at(v.NamePath()))
 			continue
 		}
-		st.versions = append(st.versions, name)
-		root := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
-		if _, ok := nestedMap(doc, root...); ok {
-			st.roots[name] = root
-		} else {
-			st.roots[name] = nil
+		st.versions = append(st.versions, v.Name)
+		st.byName[v.Name] = v
+		st.roots[v.Name] = nil
+		if v.Raw != nil {
+			st.roots[v.Name] = v.Root()
 		}
 	}
-	annotations, _ := nestedMap(doc, annotationsPath...)
+	annotations := st.crd.Annotations
 	problems = append(problems, misspeltAnnotations(annotations)...)
 	if text, ok := st.annotationText(annotations, annDeclarations, &problems); ok {
 		st.hasDecls = true
@@ -112,11 +140,6 @@ func walkSchema(raw map[string]interface{}, path []interface{}, f func([]interfa
 			walkSchema(child, appendPath(path, key), f)
 		}
 	}
-}
-
-func nestedField(v interface{}, key string) interface{} {
-	m, _ := v.(map[string]interface{})
-	return m[key]
 }
 
 // pathKey makes a document path usable as a map key.

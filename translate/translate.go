@@ -2,12 +2,11 @@ package translate
 
 import (
 	"encoding/json"
+	"errors"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // translate compiles decls, the declarations gathered from every front
@@ -18,17 +17,17 @@ func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, 
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = DefaultKubeVersion
 	}
-	versions, _ := nestedSlice(doc, "spec", "versions")
+	model := readCRD(doc)
 	var edits []edit.Edit
 	var bounds []Bound
 	var problems, warnings []Problem
 	memo := map[string]costResult{}
-	for i := range versions {
-		e, origins, p := translateVersion(doc, i, st, decls, opts)
+	for _, v := range model.Versions {
+		e, origins, p := translateVersion(v, st, decls, opts)
 		if len(p) == 0 {
 			var b []Bound
 			var w []Problem
-			e, b, p, w = addBounds(doc, i, e, origins, opts, memo)
+			e, b, p, w = addBounds(v, e, origins, opts, memo)
 			bounds = append(bounds, b...)
 			warnings = append(warnings, w...)
 		}
@@ -51,31 +50,24 @@ func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, 
 	return &Result{Edits: edits, Translated: out, Bounds: bounds, Warnings: warnings}, nil
 }
 
-// translateVersion compiles the declarations of spec.versions[i].
-func translateVersion(doc map[string]interface{}, i int, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
-	rootPath := []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"}
-	raw, ok := nestedMap(doc, rootPath...)
-	version, _ := nestedMap(doc, "spec", "versions", i)
-	name, _ := version["name"].(string)
-	if !ok || st.roots[name] == nil || st.roots[name][2] != i {
+// translateVersion compiles the declarations of one version.
+func translateVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
+	rootPath := v.Root()
+	if v.Raw == nil || st.roots[v.Name] == nil || !st.first(v) {
 		return nil, nil, nil // no schema, or a duplicate name readState reports
 	}
 	var mine []decl.Declaration
 	for _, d := range decls {
-		if d.Version == name {
+		if d.Version == v.Name {
 			mine = append(mine, d)
 		}
 	}
 	if len(mine) == 0 {
 		return nil, nil, nil
 	}
-	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(stripDeclarations(raw), props); err != nil {
-		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}
-	}
-	s, err := kube.Structural(props)
+	s, err := v.Structural()
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", err).at(rootPath)}
+		return nil, nil, []Problem{schemaProblem(err, rootPath)}
 	}
 	tree := buildTree(s)
 	for _, d := range mine {
@@ -114,46 +106,17 @@ func versionEdits(root *node, rootPath []interface{}) []edit.Edit {
 	return edits
 }
 
-// stripDeclarations copies a raw schema without the two extensions, which the
-// apiserver's types do not know.
-func stripDeclarations(raw map[string]interface{}) map[string]interface{} {
-	out := make(map[string]interface{}, len(raw))
-	for k, v := range raw {
-		switch k {
-		case extMutability, extKeyMutability, extUpdate:
-			continue
-		case "properties":
-			if props, ok := v.(map[string]interface{}); ok {
-				copied := make(map[string]interface{}, len(props))
-				for name, p := range props {
-					if pm, ok := p.(map[string]interface{}); ok {
-						copied[name] = stripDeclarations(pm)
-					} else {
-						copied[name] = p
-					}
-				}
-				v = copied
-			}
-		case "items", "additionalProperties", "not":
-			if m, ok := v.(map[string]interface{}); ok {
-				v = stripDeclarations(m)
-			}
-		case "allOf", "anyOf", "oneOf":
-			if list, ok := v.([]interface{}); ok {
-				copied := make([]interface{}, len(list))
-				for i, b := range list {
-					if bm, ok := b.(map[string]interface{}); ok {
-						copied[i] = stripDeclarations(bm)
-					} else {
-						copied[i] = b
-					}
-				}
-				v = copied
-			}
-		}
-		out[k] = v
+// schemaProblem words the error of a version schema the apiserver's types
+// cannot hold or that is not structural.
+func schemaProblem(err error, rootPath []interface{}) Problem {
+	var se *crd.SchemaError
+	switch {
+	case !errors.As(err, &se):
+		return newProblem(Internal, "%v", err).at(rootPath)
+	case se.NotStructural:
+		return newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", se.Err).at(rootPath)
 	}
-	return out
+	return newProblem(Invalid, "%v", se.Err).at(rootPath)
 }
 
 func convertJSON(in interface{}, out interface{}) error {
@@ -185,15 +148,6 @@ func nestedMap(doc interface{}, path ...interface{}) (map[string]interface{}, bo
 	}
 	m, ok := cur.(map[string]interface{})
 	return m, ok
-}
-
-func nestedSlice(doc map[string]interface{}, path ...string) ([]interface{}, bool) {
-	parent, ok := nestedMap(doc, toSteps(path[:len(path)-1])...)
-	if !ok {
-		return nil, false
-	}
-	l, ok := parent[path[len(path)-1]].([]interface{})
-	return l, ok
 }
 
 func toSteps(keys []string) []interface{} {

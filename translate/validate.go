@@ -6,6 +6,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
@@ -16,12 +17,12 @@ import (
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
 // rule compilation, estimated cost). out is the translated document.
 func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
-	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(out, crd); err != nil {
+	typed := &apiextensionsv1.CustomResourceDefinition{}
+	if err := convertJSON(out, typed); err != nil {
 		return []Problem{newProblem(Invalid, "%v", err).at([]interface{}{"spec"})}
 	}
-	problems := compileGenerated(crd, edits, opts)
-	errs, err := kube.ValidateCRD(crd)
+	problems := compileGenerated(typed, edits, opts)
+	errs, err := kube.ValidateCRD(typed)
 	if err != nil {
 		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).at([]interface{}{"spec"}))
 	}
@@ -38,7 +39,7 @@ func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options)
 
 // compileGenerated compiles the generated rules of every edited node in the
 // target's environment.
-func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edit.Edit, opts Options) []Problem {
+func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []edit.Edit, opts Options) []Problem {
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	var problems []Problem
 	roots := map[int]*schema.Structural{}
@@ -46,18 +47,18 @@ func compileGenerated(crd *apiextensionsv1.CustomResourceDefinition, edits []edi
 		if len(e.AddRules) == 0 {
 			continue
 		}
-		version := e.Path[2].(int)
+		version, rel, _ := crd.Split(e.Path)
 		root, ok := roots[version]
 		if !ok {
-			v := crd.Spec.Versions[version]
+			v := typed.Spec.Versions[version]
 			s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
 			if err != nil {
-				return append(problems, newProblem(Invalid, "%v", err).at(e.Path[:5]))
+				return append(problems, newProblem(Invalid, "%v", err).at(crd.SchemaRoot(version)))
 			}
 			roots[version], root = s, s
 		}
-		n := structuralAt(root, e.Path[5:])
-		results, err := kube.CompileRules(n, len(e.Path) == 5, env)
+		n := structuralAt(root, rel)
+		results, err := kube.CompileRules(n, len(rel) == 0, env)
 		if err != nil {
 			problems = append(problems, newProblem(Internal, "%v", err).at(e.Path))
 			continue
@@ -96,7 +97,8 @@ func tooDeep(detail string) bool { return strings.Contains(detail, "max recursio
 // internal/limits refuses first; this keeps any rule that still nests so
 // deep a reasoned refusal rather than an internal error.
 func errRuleTooDeep(host []interface{}, fieldPath string) Problem {
-	target := decl.PathOf(host[5:]).String()
+	_, rel, _ := crd.Split(host)
+	target := decl.PathOf(rel).String()
 	switch {
 	case fieldPath == "":
 	case target == ".":

@@ -127,11 +127,7 @@ func exampleRun(b testing.TB, file string) *versionRun {
 	if err != nil {
 		b.Fatal(err)
 	}
-	crd, err := typedCRD(res.Translated)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := newVersionRun(res.Translated, crd.Spec.Versions[0].Schema, crdVersions(doc)[0], crdVersions(res.Translated)[0], Options{Seed: 1, NewJudge: newCELJudge})
+	r, err := newVersionRun(res.Translated, crdVersions(doc)[0], crdVersions(res.Translated)[0], Options{Seed: 1, NewJudge: newCELJudge})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -151,16 +147,12 @@ func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Opt
 	if err != nil {
 		b.Fatal(err)
 	}
-	crd, err := typedCRD(res.Translated)
-	if err != nil {
-		b.Fatal(err)
-	}
 	dv, ok := findVersion(crdVersions(declared), version)
 	if !ok {
 		b.Fatalf("no version %q", version)
 	}
 	tv, _ := findVersion(crdVersions(res.Translated), version)
-	r, err := newVersionRun(res.Translated, crd.Spec.Versions[tv.index].Schema, dv, tv, Options{Seed: 1, NewJudge: newCELJudge})
+	r, err := newVersionRun(res.Translated, dv, tv, Options{Seed: 1, NewJudge: newCELJudge})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -157,13 +157,9 @@ func TestCausesDeduplicate(t *testing.T) {
 func mustRun(t *testing.T, dir string, opts Options) *versionRun {
 	t.Helper()
 	declared, translated := readYAMLFile(t, filepath.Join(dir, "declared.yaml")), readYAMLFile(t, filepath.Join(dir, "translated.yaml"))
-	crd, err := typedCRD(translated)
-	if err != nil {
-		t.Fatal(err)
-	}
 	opts.NewJudge = newCELJudge
 	tv := crdVersions(translated)[0]
-	r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, crdVersions(declared)[0], tv, opts)
+	r, err := newVersionRun(translated, crdVersions(declared)[0], tv, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/util/validation/field"
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // Checker checks updates against the declarations of one CRD version schema.
@@ -21,7 +21,7 @@ type Checker struct {
 // Errors().
 func NewChecker(schema map[string]interface{}) (*Checker, error) {
 	p := &parser{}
-	root := p.parse(schema, field.NewPath("openAPIV3Schema"), where{root: true})
+	root := p.parse(schema, crd.RootField(), where{root: true})
 	if err := p.err(); err != nil {
 		return nil, err
 	}

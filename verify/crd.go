@@ -2,57 +2,41 @@ package verify
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
-// crdVersion is one entry of spec.versions of a decoded CRD document.
-type crdVersion struct {
-	index  int
-	name   string
-	served bool
-	raw    map[string]interface{} // openAPIV3Schema, nil when absent
-}
-
-func (v crdVersion) path() *field.Path {
-	return field.NewPath("spec", "versions").Index(v.index)
-}
-
 // CRDName returns metadata.name of a decoded CRD document, "" when absent.
-func CRDName(doc map[string]interface{}) string {
-	meta, _ := doc["metadata"].(map[string]interface{})
-	name, _ := meta["name"].(string)
-	return name
-}
+func CRDName(doc map[string]interface{}) string { return readCRD(doc).Name }
 
-func crdVersions(doc map[string]interface{}) []crdVersion {
-	spec, _ := doc["spec"].(map[string]interface{})
-	list, _ := spec["versions"].([]interface{})
-	var out []crdVersion
-	for i, e := range list {
-		m, _ := e.(map[string]interface{})
-		v := crdVersion{index: i}
-		v.name, _ = m["name"].(string)
-		v.served, _ = m["served"].(bool)
-		sch, _ := m["schema"].(map[string]interface{})
-		v.raw, _ = sch["openAPIV3Schema"].(map[string]interface{})
-		out = append(out, v)
+// readCRD reads the model of a CRD document; a missing document has no
+// name and no versions.
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
+	if err != nil {
+		return &crd.CRD{}
 	}
-	return out
+	return c
 }
 
-func findVersion(vs []crdVersion, name string) (crdVersion, bool) {
+// crdVersions are the entries of spec.versions of a decoded CRD document.
+func crdVersions(doc map[string]interface{}) []*crd.Version { return readCRD(doc).Versions }
+
+// findVersion is the first of vs named name.
+func findVersion(vs []*crd.Version, name string) (*crd.Version, bool) {
 	for _, v := range vs {
-		if v.name == name {
+		if v.Name == name {
 			return v, true
 		}
 	}
-	return crdVersion{}, false
+	return nil, false
 }
 
 // typedCRD decodes a CRD document into the apiserver's v1 types.
@@ -61,18 +45,18 @@ func typedCRD(doc map[string]interface{}) (*apiextensionsv1.CustomResourceDefini
 	if err != nil {
 		return nil, err
 	}
-	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := json.Unmarshal(data, crd); err != nil {
+	typed := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(data, typed); err != nil {
 		return nil, err
 	}
-	return crd, nil
+	return typed, nil
 }
 
 // checkTranslated runs the apiserver's CRD validation on the CRD under
 // test, and, when minor is set, compiles its rules in the environment
 // Kubernetes 1.minor uses for new CRD rules.
-func checkTranslated(crd *apiextensionsv1.CustomResourceDefinition, minor int) error {
-	errs, err := kube.ValidateCRD(crd)
+func checkTranslated(typed *apiextensionsv1.CustomResourceDefinition, tested *crd.CRD, minor int) error {
+	errs, err := kube.ValidateCRD(typed)
 	if err != nil {
 		return err
 	}
@@ -82,20 +66,30 @@ func checkTranslated(crd *apiextensionsv1.CustomResourceDefinition, minor int) e
 	if minor == 0 {
 		return nil
 	}
-	for i, v := range crd.Spec.Versions {
-		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+	for _, v := range tested.Versions {
+		if v.Raw == nil {
 			continue
 		}
-		s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
+		s, err := v.Structural()
 		if err != nil {
-			return err
+			return schemaErr(err)
 		}
-		root := field.NewPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")
-		if err := compileAll(s, root, true, minor); err != nil {
+		if err := compileAll(s, crd.SchemaField(v.Index), true, minor); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// schemaErr is the apiserver's own error of a schema the model could not
+// convert, as verify has always reported it: its place is said by the
+// caller.
+func schemaErr(err error) error {
+	var se *crd.SchemaError
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err
 }
 
 // compileAll compiles the rules of s and every node below it.
@@ -137,12 +131,12 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 func DeclaringVersions(doc map[string]interface{}) []string {
 	var out []string
 	for _, v := range crdVersions(doc) {
-		if v.raw == nil {
+		if v.Raw == nil {
 			continue
 		}
-		c, err := NewChecker(v.raw)
+		c, err := NewChecker(v.Raw)
 		if err != nil || len(c.declaredPaths()) > 0 {
-			out = append(out, v.name)
+			out = append(out, v.Name)
 		}
 	}
 	return out

@@ -69,12 +69,8 @@ func translatedRun(t *testing.T, schemaYAML string) *versionRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crd, err := typedCRD(res.Translated)
-	if err != nil {
-		t.Fatal(err)
-	}
 	v := crdVersions(res.Translated)[0]
-	r, err := newVersionRun(res.Translated, crd.Spec.Versions[0].Schema, crdVersions(doc)[0], v, Options{NewJudge: newCELJudge})
+	r, err := newVersionRun(res.Translated, crdVersions(doc)[0], v, Options{NewJudge: newCELJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,11 +191,7 @@ properties:
 func runAgainst(t *testing.T, declared, tested string) *versionRun {
 	t.Helper()
 	doc := crdDoc(decode(t, tested))
-	crd, err := typedCRD(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newVersionRun(doc, crd.Spec.Versions[0].Schema, crdVersions(crdDoc(decode(t, declared)))[0], crdVersions(doc)[0], Options{NewJudge: newCELJudge})
+	r, err := newVersionRun(doc, crdVersions(crdDoc(decode(t, declared)))[0], crdVersions(doc)[0], Options{NewJudge: newCELJudge})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // resourceMeta is what the apiserver puts at the root of every custom
@@ -23,16 +25,12 @@ type resourceMeta struct {
 // resourceMetaOf reads the resource's identity from the CRD document of
 // version. The name fits a pattern or length bounds the schema puts on
 // metadata.name, where it can.
-func resourceMetaOf(doc map[string]interface{}, version string, s *schema.Structural) resourceMeta {
-	spec, _ := doc["spec"].(map[string]interface{})
-	group, _ := spec["group"].(string)
-	names, _ := spec["names"].(map[string]interface{})
-	m := resourceMeta{apiVersion: version, name: "example"}
-	if group != "" {
-		m.apiVersion = group + "/" + version
+func resourceMetaOf(c *crd.CRD, version string, s *schema.Structural) resourceMeta {
+	m := resourceMeta{apiVersion: version, name: "example", kind: c.Kind}
+	if c.Group != "" {
+		m.apiVersion = c.Group + "/" + version
 	}
-	m.kind, _ = names["kind"].(string)
-	if scope, _ := spec["scope"].(string); scope != "Cluster" {
+	if c.Scope != "Cluster" {
 		m.namespace = "default"
 	}
 	if vv := metadataNameSchema(s); vv != nil {

@@ -164,11 +164,11 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := crdVersions(declared)[0]
-	checker, err := NewChecker(v.raw)
+	checker, err := NewChecker(v.Raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := kube.Structural(crd.Spec.Versions[v.index].Schema.OpenAPIV3Schema)
+	s, err := kube.Structural(crd.Spec.Versions[v.Index].Schema.OpenAPIV3Schema)
 	if err != nil {
 		t.Fatal(err)
 	}

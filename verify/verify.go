@@ -82,27 +82,28 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 	if opts.NewJudge == nil {
 		opts.NewJudge = newCELJudge
 	}
-	crd, err := typedCRD(translated)
+	typed, err := typedCRD(translated)
 	if err != nil {
 		return nil, fmt.Errorf("reading the CRD under test: %w", err)
 	}
-	if err := checkTranslated(crd, opts.KubeMinor); err != nil {
+	tested := readCRD(translated)
+	if err := checkTranslated(typed, tested, opts.KubeMinor); err != nil {
 		return nil, err
 	}
 	if _, err := typedCRD(declared); err != nil {
 		return nil, fmt.Errorf("reading the declared CRD: %w", err)
 	}
-	report := &Report{CRD: CRDName(translated)}
+	report := &Report{CRD: tested.Name}
 	declaredVersions := crdVersions(declared)
-	for _, tv := range crdVersions(translated) {
-		if !tv.served {
+	for _, tv := range tested.Versions {
+		if !tv.Served {
 			continue
 		}
-		dv, ok := findVersion(declaredVersions, tv.name)
+		dv, ok := findVersion(declaredVersions, tv.Name)
 		if !ok {
-			return nil, fmt.Errorf("%s: version %q is served by the CRD under test but not declared", tv.path(), tv.name)
+			return nil, fmt.Errorf("%s: version %q is served by the CRD under test but not declared", tv.Field(), tv.Name)
 		}
-		r, err := newVersionRun(translated, crd.Spec.Versions[tv.index].Schema, dv, tv, opts)
+		r, err := newVersionRun(translated, dv, tv, opts)
 		if err != nil {
 			return nil, err
 		}

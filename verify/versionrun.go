@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"sync"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
@@ -44,33 +44,35 @@ type versionRun struct {
 	own *kube.RuleValidator
 }
 
-func newVersionRun(doc map[string]interface{}, v *apiextensionsv1.CustomResourceValidation, dv, tv crdVersion, opts Options) (*versionRun, error) {
-	if dv.raw == nil || v == nil || v.OpenAPIV3Schema == nil {
-		return nil, fmt.Errorf("%s: version %q has no openAPIV3Schema", tv.path(), tv.name)
+func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options) (*versionRun, error) {
+	if dv.Raw == nil || tv.Raw == nil {
+		return nil, fmt.Errorf("%s: version %q has no openAPIV3Schema", tv.Field(), tv.Name)
 	}
-	checker, err := NewChecker(dv.raw)
+	checker, err := NewChecker(dv.Raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.path(), dv.name, err)
+		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.Field(), dv.Name, err)
 	}
-	s, err := kube.Structural(v.OpenAPIV3Schema)
+	s, err := tv.Structural()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+		return nil, fmt.Errorf("%s: %w", tv.Field(), schemaErr(err))
 	}
-	objects, err := kube.NewObjectValidator(v.OpenAPIV3Schema)
+	props, _ := tv.Schema()
+	objects, err := kube.NewObjectValidator(props)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tv.path(), err)
+		return nil, fmt.Errorf("%s: %w", tv.Field(), err)
 	}
-	comp, err := newCompanions(dv.raw, dv.path().String())
+	comp, err := newCompanions(dv.Raw, dv.Field().String())
 	if err != nil {
 		return nil, err
 	}
-	judge, err := opts.NewJudge(Target{CRD: doc, Version: tv.name, Schema: s})
+	judge, err := opts.NewJudge(Target{CRD: doc, Version: tv.Name, Schema: s})
 	if err != nil {
-		return nil, &JudgeError{Version: tv.name, Err: err}
+		return nil, &JudgeError{Version: tv.Name, Err: err}
 	}
+	tested := readCRD(doc)
 	r := &versionRun{
-		opts: opts, crd: CRDName(doc), version: tv.name, checker: checker, s: s,
-		objects: objects, meta: resourceMetaOf(doc, tv.name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
+		opts: opts, crd: tested.Name, version: tv.Name, checker: checker, s: s,
+		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
 		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/batch"
 )
@@ -75,12 +76,12 @@ func (f *floorPaths) see(doc map[string]interface{}) {
 	if len(f.unfound) == 0 {
 		return
 	}
-	spec, _ := doc["spec"].(map[string]interface{})
-	versions, _ := spec["versions"].([]interface{})
-	for _, v := range versions {
-		vm, _ := v.(map[string]interface{})
-		schema, _ := vm["schema"].(map[string]interface{})
-		root, _ := schema["openAPIV3Schema"].(map[string]interface{})
+	model, err := crd.Read(doc)
+	if err != nil {
+		return
+	}
+	for _, v := range model.Versions {
+		root := v.Raw
 		if root == nil {
 			continue
 		}

@@ -10,8 +10,8 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 
 	"github.com/mut2cel/mut2cel/costest"
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -135,14 +135,14 @@ func Document(file string, index int, doc map[string]interface{}, opts translate
 
 // audit reports the costs of doc, marking res's generated rules and bounds.
 func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRD, error) {
-	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(doc, crd); err != nil {
+	typed := &apiextensionsv1.CustomResourceDefinition{}
+	if err := convertJSON(doc, typed); err != nil {
 		return nil, fmt.Errorf("decoding the CRD: %w", err)
 	}
-	out := &CRD{Name: crd.Name, File: file, Document: index + 1}
+	out := &CRD{Name: typed.Name, File: file, Document: index + 1}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	generated := generatedRules(res.Generated)
-	for i, v := range crd.Spec.Versions {
+	for i, v := range typed.Spec.Versions {
 		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
 			continue
 		}
@@ -239,12 +239,12 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, pat
 func generatedRules(rules []translate.GeneratedRule) map[string]bool {
 	out := map[string]bool{}
 	for _, g := range rules {
-		if len(g.Path) < 5 {
+		i, rel, ok := crd.Split(g.Path)
+		if !ok {
 			continue
 		}
-		i, _ := g.Path[2].(int)
-		node := make([]string, 0, len(g.Path)-5)
-		for _, step := range g.Path[5:] {
+		node := make([]string, 0, len(rel))
+		for _, step := range rel {
 			node = append(node, fmt.Sprint(step))
 		}
 		out[ruleKey(i, node, g.Rule.Rule)] = true
@@ -261,8 +261,8 @@ func ruleKey(version int, node []string, rule string) string {
 func boundsAdded(bounds []translate.Bound, i int) []Bound {
 	out := []Bound{}
 	for _, b := range bounds {
-		if len(b.Path) >= 5 && b.Path[2] == i {
-			out = append(out, Bound{Path: edit.Render(b.Path[4:]), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
+		if v, rel, ok := crd.Split(b.Path); ok && v == i {
+			out = append(out, Bound{Path: crd.SchemaWhere(rel), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package batch
 import (
 	"errors"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -23,9 +24,11 @@ func (c CRD) Diags(err error) []Diagnostic { return errorDiags(c.At, c.doc, err)
 
 // Name is the CRD's metadata.name.
 func (c CRD) Name() string {
-	meta, _ := c.Value["metadata"].(map[string]interface{})
-	name, _ := meta["name"].(string)
-	return name
+	model, err := crd.Read(c.Value)
+	if err != nil {
+		return ""
+	}
+	return model.Name
 }
 
 // CRDs parses the inputs and returns their CRD documents in input order,

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // op is one JSON6902 operation, as a map so that a false, zero or empty
@@ -45,7 +48,7 @@ func diffOps(path string, a, b interface{}) []op {
 
 // versionsPath is the list whose items are told apart by name rather than
 // by value (versionGuards).
-const versionsPath = "/spec/versions"
+var versionsPath = edit.Pointer(crd.VersionsPath())
 
 // diffLists patches the common items in place, appends what b has more
 // ("/-") and removes what it has less, from the end. A common item that
@@ -75,12 +78,12 @@ func diffMaps(path string, a, b map[string]interface{}) []op {
 	var ops []op
 	for _, k := range sortedKeys(a) {
 		if _, ok := b[k]; !ok {
-			key := path + "/" + escape(k)
+			key := path + "/" + edit.PointerToken(k)
 			ops = append(ops, test(key, a[k]), opOf("remove", key, nil, false))
 		}
 	}
 	for _, k := range sortedKeys(b) {
-		key := path + "/" + escape(k)
+		key := path + "/" + edit.PointerToken(k)
 		av, ok := a[k]
 		if !ok {
 			ops = append(ops, test(key, nil), opOf("add", key, b[k], true))
@@ -97,16 +100,14 @@ func test(path string, v interface{}) op {
 	return opOf("test", path, v, true)
 }
 
-// escape writes a key as a JSON pointer token (RFC 6901).
-func escape(key string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
-}
-
 // versionGuards returns a test operation on the name of every version
 // that ops change, in index order.
 func versionGuards(ops []op, base map[string]interface{}) []op {
-	spec, _ := base["spec"].(map[string]interface{})
-	versions, _ := spec["versions"].([]interface{})
+	model, err := crd.Read(base)
+	if err != nil {
+		return nil
+	}
+	versions := model.Versions
 	seen := map[int]bool{}
 	for _, o := range ops {
 		rest, ok := strings.CutPrefix(o["path"].(string), versionsPath+"/")
@@ -121,8 +122,7 @@ func versionGuards(ops []op, base map[string]interface{}) []op {
 	var guards []op
 	for n := range versions {
 		if seen[n] {
-			name, _ := versions[n].(map[string]interface{})["name"].(string)
-			guards = append(guards, test(versionsPath+"/"+strconv.Itoa(n)+"/name", name))
+			guards = append(guards, test(versionsPath+"/"+strconv.Itoa(n)+"/name", versions[n].Name))
 		}
 	}
 	return guards

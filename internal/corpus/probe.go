@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
@@ -20,13 +21,13 @@ import (
 // apiserver must accept the CRD, and with one more unit it must reject it
 // for the total. Any difference between a given total and the apiserver's
 // fails one of the two.
-func CheckTotals(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64) error {
+func CheckTotals(def *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64) error {
 	for _, extra := range []uint64{0, 1} {
-		errs, err := kube.ValidateCRD(withProbes(crd, totals, extra))
+		errs, err := kube.ValidateCRD(withProbes(def, totals, extra))
 		if err != nil {
 			return err
 		}
-		got, others := totalErrors(errs, len(crd.Spec.Versions))
+		got, others := totalErrors(errs, len(def.Spec.Versions))
 		var want []int
 		if extra == 1 {
 			for i := range totals {
@@ -46,10 +47,10 @@ func CheckTotals(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]u
 // cost, in all, the per-version limit minus the total, plus extra. Each
 // probe is a list of booleans, maxItems n, with the rule "self" (cost 1 per
 // item), so a probe costs n; no probe exceeds the per-expression limit.
-func withProbes(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64, extra uint64) *apiextensionsv1.CustomResourceDefinition {
-	crd = crd.DeepCopy()
+func withProbes(def *apiextensionsv1.CustomResourceDefinition, totals map[int]uint64, extra uint64) *apiextensionsv1.CustomResourceDefinition {
+	def = def.DeepCopy()
 	for i, total := range totals {
-		root := crd.Spec.Versions[i].Schema.OpenAPIV3Schema
+		root := def.Spec.Versions[i].Schema.OpenAPIV3Schema
 		if root.Properties == nil {
 			root.Properties = map[string]apiextensionsv1.JSONSchemaProps{}
 		}
@@ -65,7 +66,7 @@ func withProbes(crd *apiextensionsv1.CustomResourceDefinition, totals map[int]ui
 			need -= n
 		}
 	}
-	return crd
+	return def
 }
 
 // totalErrors returns the version indices whose total the apiserver reports
@@ -77,8 +78,7 @@ func totalErrors(errs field.ErrorList, versions int) (exceeded []int, others fie
 		switch {
 		case strings.HasPrefix(e.Detail, "contributed to estimated rule cost total exceeding"):
 		case strings.HasPrefix(e.Detail, "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget"):
-			var i int
-			if _, err := fmt.Sscanf(e.Field, "spec.versions[%d]", &i); err == nil {
+			if i, ok := crd.VersionOfField(e.Field); ok {
 				exceeded = append(exceeded, i)
 			} else if e.Field == "spec.validation.openAPIV3Schema" {
 				for i := 0; i < versions; i++ {

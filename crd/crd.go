@@ -1,0 +1,61 @@
+package crd
+
+import (
+	"errors"
+)
+
+// CRD is what a CRD document says about itself.
+type CRD struct {
+	Name       string // metadata.name
+	Group      string // spec.group
+	Kind       string // spec.names.kind
+	Scope      string // spec.scope
+	Conversion string // spec.conversion.strategy, "" when absent
+	// Annotations is metadata.annotations, nil when absent.
+	Annotations map[string]interface{}
+	// Versions are the entries of spec.versions in the document's order.
+	Versions []*Version
+}
+
+// Read reads a decoded CRD document into its model.
+func Read(doc map[string]interface{}) (*CRD, error) {
+	if doc == nil {
+		return nil, errors.New("no CRD document")
+	}
+	meta, _ := doc["metadata"].(map[string]interface{})
+	spec, _ := doc["spec"].(map[string]interface{})
+	names, _ := spec["names"].(map[string]interface{})
+	conversion, _ := spec["conversion"].(map[string]interface{})
+	c := &CRD{}
+	c.Name, _ = meta["name"].(string)
+	c.Annotations, _ = meta["annotations"].(map[string]interface{})
+	c.Group, _ = spec["group"].(string)
+	c.Kind, _ = names["kind"].(string)
+	c.Scope, _ = spec["scope"].(string)
+	c.Conversion, _ = conversion["strategy"].(string)
+	list, _ := spec["versions"].([]interface{})
+	for i, e := range list {
+		c.Versions = append(c.Versions, readVersion(i, e))
+	}
+	return c, nil
+}
+
+// Webhook reports whether a conversion webhook converts between the
+// versions, so that they may store one object differently.
+func (c *CRD) Webhook() bool { return c.Conversion == "Webhook" }
+
+// Version returns the first version named name.
+func (c *CRD) Version(name string) (*Version, bool) {
+	for _, v := range c.Versions {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// AnnotationsPath is the document path of metadata.annotations.
+func AnnotationsPath() []interface{} { return []interface{}{"metadata", "annotations"} }
+
+// VersionsPath is the document path of spec.versions.
+func VersionsPath() []interface{} { return []interface{}{"spec", "versions"} }
