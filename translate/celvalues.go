@@ -74,7 +74,7 @@ func presenceReadable(n *node) error {
 	if !ok || f.unreadable == "" {
 		return nil
 	}
-	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on the presence of %s would deny every update of an object holding one; remove the format (a pattern can check the string instead)", n.userPath(), name, f.unreadable, n.userPath())
+	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on its presence would deny every update of an object holding one; remove the format (a pattern can check the string instead)", n.userPath(), name, f.unreadable)
 }
 
 // formatComparable refuses a string whose CEL value has several stored
