@@ -31,7 +31,7 @@ test: vet
 # committed; it takes seconds.
 probe:
 	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace|LimitsExit'
-	$(GO) test ./decl ./internal/batch ./internal/component ./internal/limits ./internal/manifest ./internal/verifyrun ./markers ./translate -count=1 \
+	$(GO) test ./decl ./internal/driver/batch ./backend/kustomize ./internal/leaf/limits ./internal/io/manifest ./internal/driver/verifyrun ./frontend/markers ./translate -count=1 \
 		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors|TestLimits|Collect|ReadDeclarationsValues|EstimateValues|OutsideModule|NestedModule'
 
 # Only the end-to-end tests against an in-process apiserver (also part of
@@ -43,9 +43,9 @@ e2e:
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
-	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
-	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
-	$(GO) test ./internal/manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
+	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
+	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
 	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzParseFile -fuzztime 30s

@@ -13,7 +13,7 @@ const module = "github.com/mut2cel/mut2cel/"
 // front ends, translate, costest, verify, the drivers under internal/ and
 // the command) sits above the model and may import it; none of them may
 // sit below it.
-var below = []string{"decl", "edit", "internal/kube"}
+var below = []string{"decl", "edit", "internal/leaf/kube"}
 
 // TestModelImportsOnlyLeaves keeps the model at the bottom of the phases
 // (issue 23, "layers you can see"): it imports only the leaves in below,

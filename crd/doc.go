@@ -23,7 +23,7 @@
 //     VersionField and SchemaField as the apiserver's field paths; Split
 //     and VersionOfField are their inverses. Paths are rendered by edit
 //     (Render, Pointer), never here by hand.
-//   - A version's schema is converted at most once, by internal/kube as
+//   - A version's schema is converted at most once, by internal/leaf/kube as
 //     the apiserver converts it; a conversion error is a *SchemaError
 //     naming the version and the document path of its schema.
 package crd

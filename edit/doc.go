@@ -6,7 +6,7 @@
 // be applied.
 //
 // Invariants:
-//   - translate computes its output with Apply, and internal/manifest
+//   - translate computes its output with Apply, and internal/io/manifest
 //     checks that the text it writes decodes to what Apply gives: the
 //     meaning of an edit is defined once, here.
 //   - An edit that does not fit the document (a missing node, a key that

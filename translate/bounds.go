@@ -12,7 +12,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/internal/leaf/kube"
 )
 
 // origin is the declaration a generated rule stands for.

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/limits"
+	"github.com/mut2cel/mut2cel/internal/leaf/limits"
 )
 
 // gather runs every front end on doc and returns the declarations that fit
@@ -32,7 +32,7 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 	g.files(sets, check)
 	if len(g.decls) > limits.Declarations {
 		// Nothing is compiled: the apiserver's own validation would
-		// take minutes (internal/limits).
+		// take minutes (internal/leaf/limits).
 		return nil, []Problem{errTooManyDeclarations(len(g.decls))}
 	}
 	return g.decls, g.problems

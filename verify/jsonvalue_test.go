@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/internal/leaf/kube"
 )
 
 func TestJSONStableCases(t *testing.T) {

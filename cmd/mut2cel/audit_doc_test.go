@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/golden"
+	"github.com/mut2cel/mut2cel/internal/testkit/golden"
 )
 
 // renderDetails writes, per audited file and version, the declarations,

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/batch"
-	"github.com/mut2cel/mut2cel/internal/component"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -94,11 +94,11 @@ func runPatch(c *command, e *env, args []string) int {
 		sets.See(doc)
 		return e.translate(doc, opts)
 	}
-	var crds []component.CRD
+	var crds []kustomize.CRD
 	census := &batch.Census{}
 	progress := newProgress(e, "patch")
 	for i, in := range inputs {
-		found, r := component.Translate(in, tr)
+		found, r := kustomize.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
 		printDiags(e, census.Add(in.Name, r.File))
 		printDiags(e, r.Warnings)
@@ -110,7 +110,7 @@ func runPatch(c *command, e *env, args []string) int {
 	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
-	diags = append(diags, component.Duplicates(crds)...)
+	diags = append(diags, kustomize.Duplicates(crds)...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
@@ -118,15 +118,15 @@ func runPatch(c *command, e *env, args []string) int {
 		printDiags(e, diags)
 		return exitError
 	}
-	out, err := component.Kustomization(crds)
-	if errors.Is(err, component.ErrNoPatches) {
+	out, err := kustomize.Kustomization(crds)
+	if errors.Is(err, kustomize.ErrNoPatches) {
 		// An empty component would pass for one that translates.
 		printDiags(e, []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations")})
 		return exitError
 	}
 	var path string
 	if err == nil {
-		path, err = component.Write(o.dir, out)
+		path, err = kustomize.Write(o.dir, out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)

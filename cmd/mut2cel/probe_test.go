@@ -17,7 +17,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/component"
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 )
 
 // The probes of issue 28 ("Robust under hostile input"): every input is
@@ -197,7 +197,7 @@ func TestProbeCases(t *testing.T) {
 		want:  []string{"out/kustomization.yml exists and was not written by mut2cel patch"},
 	}, {
 		name:   "patch updates its own Kustomization",
-		files:  map[string]string{"crd.yaml": crdNamed("a"), "out/Kustomization": component.Header},
+		files:  map[string]string{"crd.yaml": crdNamed("a"), "out/Kustomization": kustomize.Header},
 		args:   []string{"patch", "--dir", "DIR/out", "DIR/crd.yaml"},
 		writes: []string{"out/Kustomization"},
 		after: func(t *testing.T, dir string, _ []byte) {

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/batch"
-	"github.com/mut2cel/mut2cel/internal/diff"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/leaf/diff"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

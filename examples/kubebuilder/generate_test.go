@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/batch"
-	"github.com/mut2cel/mut2cel/internal/controllergen"
-	"github.com/mut2cel/mut2cel/internal/golden"
-	"github.com/mut2cel/mut2cel/markers"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/testkit/controllergen"
+	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/frontend/markers"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -1,0 +1,15 @@
+// Package layers holds no code: its test keeps the imports of the module
+// pointing one way, from the command down to the leaves.
+//
+// Input: the packages of the module, as go list reports them.
+//
+// Output: a failing test for every import that points up a layer, and
+// for every test helper imported by code that is not a test.
+//
+// Invariants: the layers, lowest first, are the leaves
+// (internal/leaf), the model (crd, decl, edit), documents (internal/io),
+// cost (costest), front ends (frontend), the compiler (translate), back
+// ends (backend), verify, drivers (internal/driver) and the command
+// (cmd). A package imports from its own layer and the ones below.
+// internal/testkit, e2e and examples are imported by tests only.
+package layers

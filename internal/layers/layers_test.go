@@ -1,0 +1,145 @@
+package layers
+
+import (
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mut2cel/mut2cel"
+
+// order lists the layers, lowest first, by the path prefixes of their
+// packages relative to the module.
+var order = []struct {
+	name     string
+	prefixes []string
+}{
+	{"leaf", []string{"internal/leaf/"}},
+	{"model", []string{"crd", "decl", "edit"}},
+	{"documents", []string{"internal/io/"}},
+	{"cost", []string{"costest"}},
+	{"front end", []string{"frontend/"}},
+	{"compiler", []string{"translate"}},
+	{"back end", []string{"backend/"}},
+	{"verify", []string{"verify"}},
+	{"driver", []string{"internal/driver/"}},
+	{"command", []string{"cmd/"}},
+}
+
+// testOnly are the prefixes of packages only tests may import.
+var testOnly = []string{"internal/testkit/", "e2e", "examples/", "internal/layers"}
+
+// exceptions are imports that point up a layer today, each with the
+// reason it is still there; the test fails when one is gone too, so
+// that the list only shrinks.
+var exceptions = map[string]string{
+	"backend/kustomize -> internal/driver/batch": "the component reads its inputs with the command's document loop",
+	"frontend/markers -> translate":              "markers reports translate.Problems and wraps translate.Translate",
+}
+
+type pkg struct {
+	ImportPath                string
+	Imports                   []string
+	TestImports, XTestImports []string
+}
+
+// layerOf returns the index of the layer of a module-relative path, or
+// -1 for test helpers and anything the table does not name.
+func layerOf(rel string) int {
+	for i, l := range order {
+		for _, p := range l.prefixes {
+			if rel == strings.TrimSuffix(p, "/") || strings.HasPrefix(rel, p) || strings.HasPrefix(rel, p+"/") {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func isTestOnly(rel string) bool {
+	for _, p := range testOnly {
+		if rel == strings.TrimSuffix(p, "/") || strings.HasPrefix(rel, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func modulePackages(t *testing.T) []pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-tags", "server", "-json", module+"/...")
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if e, ok := err.(*exec.ExitError); ok {
+			stderr = e.Stderr
+		}
+		t.Fatalf("go list: %v\n%s", err, stderr)
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+func rel(path string) (string, bool) {
+	if path == module {
+		return "", true
+	}
+	r, ok := strings.CutPrefix(path, module+"/")
+	return r, ok
+}
+
+// TestImportsPointDown fails on every import of a package of a higher
+// layer, and on every test helper imported outside tests.
+func TestImportsPointDown(t *testing.T) {
+	used := map[string]bool{}
+	pkgs := modulePackages(t)
+	if len(pkgs) < 20 {
+		t.Fatalf("go list found %d packages of the module: too few to be the whole module", len(pkgs))
+	}
+	for _, p := range pkgs {
+		from, _ := rel(p.ImportPath)
+		if isTestOnly(from) {
+			continue
+		}
+		fl := layerOf(from)
+		if fl < 0 {
+			t.Errorf("%s is in no layer: add its folder to the table in internal/layers", from)
+			continue
+		}
+		for _, imp := range p.Imports {
+			to, ok := rel(imp)
+			if !ok {
+				continue
+			}
+			edge := from + " -> " + to
+			if isTestOnly(to) {
+				t.Errorf("%s: a test helper imported by code that is not a test", edge)
+				continue
+			}
+			if tl := layerOf(to); tl > fl {
+				if _, ok := exceptions[edge]; ok {
+					used[edge] = true
+					continue
+				}
+				t.Errorf("%s: the %s layer imports the %s layer above it", edge, order[fl].name, order[tl].name)
+			}
+		}
+	}
+	for edge, why := range exceptions {
+		if !used[edge] {
+			t.Errorf("exception %q (%s) no longer happens: take it out of the list", edge, why)
+		}
+	}
+}
