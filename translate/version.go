@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/mut2cel/mut2cel/plan"
 )
 
-// KubeVersion is a Kubernetes minor release, 1.29 through 1.37: the
-// plan's model of it.
-type KubeVersion = plan.KubeVersion
+// KubeVersion is a Kubernetes minor release, 1.29 through 1.37.
+type KubeVersion struct{ Major, Minor int }
 
 // Supported range of target versions. Below 1.29 the CEL environment lacks
 // reason and fieldPath handling that generated rules rely on; 1.37 is the
@@ -35,6 +32,19 @@ func ParseKubeVersion(s string) (KubeVersion, error) {
 	}
 	return v, nil
 }
+
+func (v KubeVersion) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
+
+// Less orders versions.
+func (v KubeVersion) Less(o KubeVersion) bool {
+	if v.Major != o.Major {
+		return v.Major < o.Major
+	}
+	return v.Minor < o.Minor
+}
+
+// IsZero reports whether v is unset.
+func (v KubeVersion) IsZero() bool { return v == KubeVersion{} }
 
 // AllKubeVersions lists every supported target version, oldest first.
 func AllKubeVersions() []KubeVersion {
