@@ -91,14 +91,3 @@ func (p *Plan) Version(name string) (*Version, bool) {
 	}
 	return nil, false
 }
-
-// Empty reports whether the plan generates nothing and removes nothing:
-// no version has a declaration.
-func (p *Plan) Empty() bool {
-	for _, v := range p.Versions {
-		if len(v.Declarations) > 0 {
-			return false
-		}
-	}
-	return true
-}
