@@ -31,7 +31,7 @@ test: vet
 # committed; it takes seconds.
 probe:
 	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace|LimitsExit'
-	$(GO) test ./decl ./internal/driver/batch ./backend/kustomize ./internal/leaf/limits ./internal/io/manifest ./internal/driver/verifyrun ./frontend/markers ./translate -count=1 \
+	$(GO) test ./decl ./internal/driver/batch ./internal/driver/patchrun ./internal/leaf/limits ./internal/io/manifest ./internal/driver/verifyrun ./frontend/markers ./translate -count=1 \
 		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors|TestLimits|Collect|ReadDeclarationsValues|EstimateValues|OutsideModule|NestedModule'
 
 # Only the end-to-end tests against an in-process apiserver (also part of

@@ -34,6 +34,9 @@ type Reach struct {
 	// when even one entry and the floor's length do not keep them within.
 	Within          bool
 	Entries, Length int64
+	// Costs are the estimates of the selected expressions, in schema
+	// order.
+	Costs []Cost
 }
 
 // Exceeds reports whether the worst case crosses a runtime limit at all.
@@ -66,6 +69,7 @@ func RuntimeReach(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet
 		if !selected(c) {
 			continue
 		}
+		reach.Costs = append(reach.Costs, c)
 		reach.PerObject = sum(reach.PerObject, c.Total)
 		if c.PerCall > PerCallLimit.Value {
 			reach.OverPerCall = append(reach.OverPerCall, c)

@@ -9,6 +9,7 @@ type CRD struct {
 	Name       string // metadata.name
 	Group      string // spec.group
 	Kind       string // spec.names.kind
+	Plural     string // spec.names.plural
 	Scope      string // spec.scope
 	Conversion string // spec.conversion.strategy, "" when absent
 	// Annotations is metadata.annotations, nil when absent.
@@ -31,6 +32,7 @@ func Read(doc map[string]interface{}) (*CRD, error) {
 	c.Annotations, _ = meta["annotations"].(map[string]interface{})
 	c.Group, _ = spec["group"].(string)
 	c.Kind, _ = names["kind"].(string)
+	c.Plural, _ = names["plural"].(string)
 	c.Scope, _ = spec["scope"].(string)
 	c.Conversion, _ = conversion["strategy"].(string)
 	list, _ := spec["versions"].([]interface{})

@@ -5,8 +5,8 @@
 //
 // Input: a CRD document as decoded from YAML or JSON
 // (map[string]interface{}). Output: a *CRD with the CRD's name, group,
-// kind, scope and conversion strategy, and its versions in spec.versions
-// order, each with its index, name, served and storage flags, the
+// kind, plural, scope and conversion strategy, and its versions in
+// spec.versions order, each with its index, name, served and storage flags, the
 // decoded openAPIV3Schema, the document path of that schema, and, on
 // demand, the apiserver's typed and structural forms of it.
 //

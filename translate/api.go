@@ -6,6 +6,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // Options select what Translate generates.
@@ -81,6 +82,9 @@ type Result struct {
 	// Generated lists every rule of Translated that mut2cel generated,
 	// whether this run added it or found it from an earlier run.
 	Generated []GeneratedRule
+	// Plan is what the compiler decided (Compile), which the Edits
+	// write into the document.
+	Plan *plan.Plan
 }
 
 // GeneratedRule is one generated rule and the schema node holding it.

@@ -8,11 +8,13 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/costest"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // origin is the declaration a generated rule stands for.
@@ -29,25 +31,30 @@ type costResult struct {
 	err   error
 }
 
-// addBounds adds to the edits of version v the maxLength, maxItems
-// and maxProperties the generated rules need to pass the apiserver's static
-// cost limits (costest.Bounds says which and why), and reports how far the
-// rules are sure to stay within the runtime limits. With NoBounds it
-// reports each needed bound as a problem instead.
-func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opts Options, memo map[string]costResult) ([]edit.Edit, []Bound, []Problem, []Problem) {
-	if len(edits) == 0 {
-		return edits, nil, nil, nil
-	}
+// addBounds adds to the plan of version v the maxLength, maxItems and
+// maxProperties the generated rules need to pass the apiserver's static
+// cost limits (costest.Bounds says which and why), gives each rule its
+// estimated cost, and reports how far the rules are sure to stay within
+// the runtime limits. With NoBounds it reports each needed bound as a
+// problem instead.
+func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts Options, memo map[string]costResult) ([]Bound, []Problem, []Problem) {
 	rootPath, version := v.Root(), v.Name
+	edits, err := crdrules.VersionEdits(v, *pv)
+	if err != nil {
+		return nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
+	}
+	if len(edits) == 0 {
+		return nil, nil, nil
+	}
 	props, generated, err := withRules(v.Raw, rootPath, edits)
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	floor := opts.floor
 	key, err := json.Marshal(props)
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
 	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
@@ -64,17 +71,19 @@ func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opt
 	var unfit *costest.UnfitError
 	switch {
 	case errors.As(err, &unfit):
-		return nil, nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
+		return nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
 	case err != nil:
-		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
 	}
 	var bounds []Bound
 	for _, b := range found {
-		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), toSteps(b.Node)...),
-			Version: version, Node: renderDeclPath(toSteps(b.Node)), Keyword: b.Keyword, Value: b.Value})
+		steps := toSteps(b.Node)
+		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
+			Version: version, Node: renderDeclPath(steps), Keyword: b.Keyword, Value: b.Value})
+		pv.Bounds = append(pv.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
 	if opts.NoBounds {
-		return nil, nil, neededBounds(bounds), nil
+		return nil, neededBounds(bounds), nil
 	}
 	for _, b := range found {
 		costest.SetBound(props, b)
@@ -85,9 +94,21 @@ func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opt
 	}
 	reach, err := c.reach, c.err
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
 	}
-	return withBounds(edits, bounds), bounds, nil, reachWarnings(reach, version, rootPath)
+	setCosts(pv, reach.Costs)
+	return bounds, nil, reachWarnings(reach, version, rootPath)
+}
+
+// setCosts gives every rule of pv its estimate among costs.
+func setCosts(pv *plan.Version, costs []costest.Cost) {
+	byRule := map[string]*plan.Cost{}
+	for _, c := range costs {
+		byRule[decl.PathOf(toSteps(c.Node)).String()+"\x00"+c.Expression] = &plan.Cost{PerCall: c.PerCall, Cardinality: c.Cardinality, Total: c.Total}
+	}
+	for i, r := range pv.Rules {
+		pv.Rules[i].Cost = byRule[r.Host.String()+"\x00"+r.Rule.Rule]
+	}
 }
 
 // withRules is the version schema raw, at rootPath, without declarations
@@ -130,25 +151,6 @@ func (o Options) floor(node []string, keyword string) int64 {
 // keys a node's rules by their text.
 func ruleKey(node []interface{}, rule string) string {
 	return pathKey(node) + "\x00" + rule
-}
-
-// withBounds adds each bound to the edit of its node, or as a new edit
-// after the others.
-func withBounds(edits []edit.Edit, bounds []Bound) []edit.Edit {
-	at := map[string]int{}
-	for i, e := range edits {
-		at[pathKey(e.Path)] = i
-	}
-	for _, b := range bounds {
-		set := edit.Setting{Key: b.Keyword, Value: b.Value}
-		if i, ok := at[pathKey(b.Path)]; ok {
-			edits[i].Set = append(edits[i].Set, set)
-			continue
-		}
-		at[pathKey(b.Path)] = len(edits)
-		edits = append(edits, edit.Edit{Path: b.Path, Set: []edit.Setting{set}})
-	}
-	return edits
 }
 
 // neededBounds reports, for --no-bounds, every bound the rules need.

@@ -11,11 +11,19 @@
 // declarations files) produces decl.Declarations; gather checks them
 // against the CRD (version, path, agreement, placement) and reports each
 // problem where the declaration was written; the rule compiler (the
-// planner over the structural schema) reads only those declarations.
+// planner over the structural schema) reads only those declarations and
+// fills a plan.Plan per version with the rules on their hosts, and
+// costest adds the bounds they need and their costs (Compile stops
+// here). The CRD back end (backend/crdrules) writes the plan into the
+// document, where the apiserver's own validation checks it; last, the
+// edits are netted against the rules an earlier run generated, and the
+// mut2cel.io annotations written (rewrite.go, owned.go).
 //
-// Output: a Result holding the edit.Edits that turn the document into its
-// translation (declarations removed, x-kubernetes-validations rules appended,
-// the declarations and a record of the generated rules kept in the
+// Output: Compile returns the plan, which other back ends read alone.
+// Translate returns a Result holding the plan, the edit.Edits that turn
+// the document into its translation (declarations removed,
+// x-kubernetes-validations rules appended, bounds set, the declarations
+// and a record of the generated rules kept in the
 // mut2cel.io/declarations and mut2cel.io/generated annotations) and the
 // translated document itself.
 //

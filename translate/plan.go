@@ -23,6 +23,9 @@ type planner struct {
 	// afforded is reported with the declaration it stands for.
 	origin  origin
 	origins map[string]origin
+	// standsFor lists, by ruleKey, every declaration a rule stands for:
+	// declarations that need the same rule on the same host share it.
+	standsFor map[string][]decl.Declaration
 	// presenceFields lists, by ruleKey, the fields each presence rule
 	// stands for (sharePresence).
 	presenceFields map[string][]*node
@@ -445,8 +448,10 @@ func (p *planner) addRule(n *node, r edit.Rule) {
 			return
 		}
 	}
+	key := ruleKey(n.docPath(nil), r.Rule)
 	for _, existing := range n.rules {
 		if existing.Rule == r.Rule {
+			p.standFor(key)
 			return
 		}
 	}
@@ -454,7 +459,23 @@ func (p *planner) addRule(n *node, r edit.Rule) {
 	if p.origins == nil {
 		p.origins = map[string]origin{}
 	}
-	p.origins[ruleKey(n.docPath(nil), r.Rule)] = p.origin
+	p.origins[key] = p.origin
+	p.standFor(key)
+}
+
+// standFor records that the rule keyed key stands for the declaration
+// being planned too.
+func (p *planner) standFor(key string) {
+	if p.standsFor == nil {
+		p.standsFor = map[string][]decl.Declaration{}
+	}
+	d := p.origin.decl
+	for _, have := range p.standsFor[key] {
+		if declKey(have) == declKey(d) {
+			return
+		}
+	}
+	p.standsFor[key] = append(p.standsFor[key], d)
 }
 
 // declValue is the value n declares for ext.

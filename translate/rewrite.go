@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"errors"
 	"reflect"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -9,59 +8,23 @@ import (
 )
 
 // translateOwned translates a CRD that may have been translated before
-// (docs/rewrite.md): it gathers the declarations of every front end (the
-// schema, the declarations annotation, declarations files), sets aside
-// the rules it owns, compiles the declarations, and returns the edits from
-// the document as it is to the new translation, so that unchanged owned
-// rules stay where they are. Problems of every step are collected: a
-// declaration that does not fit is left out and the others are still
-// compiled, so that one run reports every problem.
+// (docs/rewrite.md): it compiles the CRD, and returns the edits from the
+// document as it is to the new translation, so that unchanged owned rules
+// stay where they are, with the mut2cel.io annotations that let a later
+// run do the same.
 func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
-		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).at([]interface{}{"apiVersion"})}}
-	}
-	st, problems := readState(doc)
-	decls, p := gather(doc, st, opts.Declarations, true)
-	problems = append(problems, p...)
-	owned, warnings := findOwned(doc, st)
-	sp := spreadDeclarations(st, decls, opts)
-	for _, d := range sp.copies {
-		if p, ok := placed(doc, d, st.node(d)); !ok {
-			problems = append(problems, p)
-			continue
-		}
-		decls = append(decls, d)
-	}
-	problems = append(problems, sp.problems...)
-	warnings = append(warnings, sp.warnings...)
-	src, err := edit.Apply(doc, setAside(st, owned))
+	c, err := compile(doc, opts)
 	if err != nil {
-		return nil, internalError(err)
-	}
-	base, err := edit.Apply(src, inlineRemovals(st, decls))
-	if err != nil {
-		return nil, internalError(err)
-	}
-	res, err := translate(src, st, decls, len(problems) == 0, opts)
-	var terr *Error
-	switch {
-	case errors.As(err, &terr):
-		problems = append(problems, terr.Problems...)
-	case err != nil:
 		return nil, err
 	}
-	if len(problems) > 0 {
-		return nil, &Error{Problems: sortProblems(problems)}
-	}
-	edits := netEdits(doc, res.Edits, owned)
-	edits = append(edits, annotationEdits(st, decls, generatedRecord(res.Edits, st))...)
+	edits := netEdits(doc, c.edits, c.owned)
+	edits = append(edits, annotationEdits(c.st, c.decls, generatedRecord(c.edits, c.st))...)
 	out, err := edit.Apply(doc, edits)
 	if err != nil {
 		return nil, internalError(err)
 	}
-	warnings = append(warnings, res.Warnings...)
-	warnings = sortProblems(warnings)
-	return &Result{Edits: edits, Translated: out, Base: base, Warnings: warnings, Bounds: res.Bounds, Generated: generatedRules(res.Edits)}, nil
+	return &Result{Edits: edits, Translated: out, Base: c.base, Warnings: sortProblems(c.warnings), Bounds: c.bounds,
+		Generated: generatedRules(c.edits), Plan: c.plan}, nil
 }
 
 // inlineRemovals are the edits that take the declarations written in the

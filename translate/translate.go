@@ -4,58 +4,80 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
-// translate compiles decls, the declarations gathered from every front
-// end, into rules on doc, version by version. The output is validated as
-// the apiserver would only when validate is set and nothing failed: a
-// partial translation would fail for reasons already reported.
-func translate(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*Result, error) {
+// compiled is what compileVersions makes of a document: the plan, its
+// rendering as edits of the document (backend/crdrules), and what the
+// cost estimate found on the way.
+type compiled struct {
+	plan     *plan.Plan
+	edits    []edit.Edit
+	bounds   []Bound
+	warnings []Problem
+}
+
+// compileVersions compiles decls, the declarations gathered from every
+// front end, into the plan of doc, version by version, and writes it into
+// doc with the CRD back end. The output is validated as the apiserver
+// would only when validate is set and nothing failed: a partial
+// translation would fail for reasons already reported.
+func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*compiled, error) {
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = DefaultKubeVersion
 	}
 	model := readCRD(doc)
-	var edits []edit.Edit
-	var bounds []Bound
-	var problems, warnings []Problem
+	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), CRD: plan.CRD{
+		Name: model.Name, Group: model.Group, Kind: model.Kind, Plural: model.Plural, Scope: model.Scope}}}
+	var problems []Problem
 	memo := map[string]costResult{}
 	for _, v := range model.Versions {
-		e, origins, p := translateVersion(v, st, decls, opts)
-		if len(p) == 0 {
+		pv, origins, p := compileVersion(v, st, decls, opts)
+		if len(p) == 0 && pv != nil {
 			var b []Bound
 			var w []Problem
-			e, b, p, w = addBounds(v, e, origins, opts, memo)
-			bounds = append(bounds, b...)
-			warnings = append(warnings, w...)
+			b, p, w = addBounds(v, pv, origins, opts, memo)
+			c.bounds = append(c.bounds, b...)
+			c.warnings = append(c.warnings, w...)
 		}
-		edits = append(edits, e...)
+		if pv != nil {
+			c.plan.Versions = append(c.plan.Versions, *pv)
+		}
 		problems = append(problems, p...)
-	}
-	var out map[string]interface{}
-	if len(problems) == 0 {
-		var err error
-		if out, err = edit.Apply(doc, edits); err != nil {
-			return nil, internalError(err)
-		}
-		if validate && len(edits) > 0 {
-			problems = validateOutput(out, edits, opts)
-		}
 	}
 	if len(problems) > 0 {
 		return nil, &Error{Problems: problems}
 	}
-	return &Result{Edits: edits, Translated: out, Bounds: bounds, Warnings: warnings}, nil
+	edits, err := crdrules.Edits(model, c.plan)
+	if err != nil {
+		return nil, internalError(err)
+	}
+	c.edits = edits
+	if validate && len(edits) > 0 {
+		out, err := edit.Apply(doc, edits)
+		if err != nil {
+			return nil, internalError(err)
+		}
+		if problems := validateOutput(out, edits, opts); len(problems) > 0 {
+			return nil, &Error{Problems: problems}
+		}
+	}
+	return c, nil
 }
 
-// translateVersion compiles the declarations of one version.
-func translateVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) ([]edit.Edit, map[string]origin, []Problem) {
+// compileVersion compiles the declarations of one version into its plan,
+// without bounds; nil for a version without a schema, or a second version
+// of one name, which readState reports.
+func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, map[string]origin, []Problem) {
 	rootPath := v.Root()
 	if v.Raw == nil || st.roots[v.Name] == nil || !st.first(v) {
-		return nil, nil, nil // no schema, or a duplicate name readState reports
+		return nil, nil, nil
 	}
+	pv := &plan.Version{Name: v.Name, Served: v.Served, Storage: v.Storage}
 	var mine []decl.Declaration
 	for _, d := range decls {
 		if d.Version == v.Name {
@@ -63,7 +85,7 @@ func translateVersion(v *crd.Version, st *state, decls []decl.Declaration, opts 
 		}
 	}
 	if len(mine) == 0 {
-		return nil, nil, nil
+		return pv, nil, nil
 	}
 	s, err := v.Structural()
 	if err != nil {
@@ -82,28 +104,23 @@ func translateVersion(v *crd.Version, st *state, decls []decl.Declaration, opts 
 	if len(p.problems) > 0 {
 		return nil, nil, p.problems
 	}
-	return versionEdits(tree, rootPath), p.origins, nil
+	fillVersion(pv, tree, p.standsFor)
+	return pv, p.origins, nil
 }
 
-// versionEdits lists, in schema walk order, the declarations written in
-// the schema to remove and the rules to append on every node that has
-// either.
-func versionEdits(root *node, rootPath []interface{}) []edit.Edit {
-	var edits []edit.Edit
+// fillVersion lists, in schema walk order, the declarations of every
+// node and the rules it hosts, each with the declarations it stands for.
+func fillVersion(pv *plan.Version, root *node, standsFor map[string][]decl.Declaration) {
 	root.walk(func(n *node) {
-		var e edit.Edit
 		for _, ext := range decl.Extensions {
-			if d, ok := n.declared[ext]; ok && d.Origin.Kind == decl.InSchema {
-				e.Remove = append(e.Remove, ext)
+			if d, ok := n.declared[ext]; ok {
+				pv.Declarations = append(pv.Declarations, d)
 			}
 		}
-		e.AddRules = n.rules
-		if len(e.Remove) > 0 || len(e.AddRules) > 0 {
-			e.Path = n.docPath(rootPath)
-			edits = append(edits, e)
+		for _, r := range n.rules {
+			pv.Rules = append(pv.Rules, plan.Rule{Host: n.path, Rule: r, Origin: standsFor[ruleKey(n.docPath(nil), r.Rule)]})
 		}
 	})
-	return edits
 }
 
 // schemaProblem words the error of a version schema the apiserver's types

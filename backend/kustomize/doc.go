@@ -1,11 +1,13 @@
-// Package component writes a kustomize Component that applies a
-// translation to CRDs that are kept as published, for mut2cel patch.
+// Package kustomize is the back end of mut2cel patch: a kustomize
+// Component that applies a translation to CRDs that are kept as
+// published.
 //
-// In: for each CRD, its published form (translate.Result.Base) and its
-// translation (Result.Translated); Translate makes them from an input of a
-// run, with batch's document loop. Out: kustomization.yaml text of kind
-// Component whose patches are JSON6902 operations, one patch per CRD,
-// targeted by group, version, kind and name.
+// In: for each CRD, plain documents: its published form and its
+// translation (the CRD back end's output, which translate.Result holds as
+// Base and Translated); internal/driver/patchrun makes them from the
+// inputs of a run and writes the result. Out: kustomization.yaml text of
+// kind Component whose patches are JSON6902 operations, one patch per
+// CRD, targeted by group, version, kind and name.
 //
 // Invariants:
 //   - Applied to the published CRDs, the patches give exactly the

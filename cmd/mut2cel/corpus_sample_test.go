@@ -13,11 +13,12 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
-	"github.com/mut2cel/mut2cel/internal/leaf/diff"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/driver/patchrun"
 	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/internal/leaf/diff"
+	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -151,7 +152,7 @@ func checkComponent(t *testing.T, file string, published, declared, out []byte) 
 func checkComponentWith(t *testing.T, file string, published, declared, out []byte, opts translate.Options) {
 	t.Helper()
 	tr := func(doc map[string]interface{}) (*translate.Result, error) { return translate.Translate(doc, opts) }
-	crds, r := kustomize.Translate(batch.Input{Name: file, Data: declared}, tr)
+	crds, r := patchrun.Translate(batch.Input{Name: file, Data: declared}, tr)
 	if len(r.Diags) > 0 {
 		t.Fatalf("patch: %v", r.Diags)
 	}

@@ -6,8 +6,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/backend/kustomize"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/driver/patchrun"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -98,7 +99,7 @@ func runPatch(c *command, e *env, args []string) int {
 	census := &batch.Census{}
 	progress := newProgress(e, "patch")
 	for i, in := range inputs {
-		found, r := kustomize.Translate(in, tr)
+		found, r := patchrun.Translate(in, tr)
 		progress.inputs(i+1, len(inputs))
 		printDiags(e, census.Add(in.Name, r.File))
 		printDiags(e, r.Warnings)
@@ -110,7 +111,7 @@ func runPatch(c *command, e *env, args []string) int {
 	unusedWarnings, unusedErrs := sets.Unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
-	diags = append(diags, kustomize.Duplicates(crds)...)
+	diags = append(diags, patchrun.Duplicates(crds)...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
@@ -126,7 +127,7 @@ func runPatch(c *command, e *env, args []string) int {
 	}
 	var path string
 	if err == nil {
-		path, err = kustomize.Write(o.dir, out)
+		path, err = patchrun.Write(o.dir, out)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)

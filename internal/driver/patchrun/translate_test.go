@@ -1,4 +1,4 @@
-package kustomize
+package patchrun
 
 import (
 	"os"
@@ -6,15 +6,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/io/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
+
+// upstream is the kustomize back end's CRD of a later upstream release.
+const upstream = "../../../backend/kustomize/testdata/upstream.yaml"
 
 // TestTranslate reads the CRDs of an input as patch does: each one
 // translated, named, with its published form; the same CRD given twice is
 // reported by Duplicates.
 func TestTranslate(t *testing.T) {
-	const file = "testdata/upstream.yaml"
+	file := upstream
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +42,7 @@ func TestTranslate(t *testing.T) {
 	if !reflect.DeepEqual(bounds, []int{1, 2}) {
 		t.Errorf("Translate(%s twice) warns %v; want the bound added reported for documents 1 and 2", file, r.Warnings)
 	}
-	if want := crdsOf(t, file)[0]; !reflect.DeepEqual(crds[0], want) {
+	if want := translated(t, file, data); !reflect.DeepEqual(crds[0], want) {
 		t.Errorf("Translate(%s) = %+v, want %+v", file, crds[0], want)
 	}
 	want := "CustomResourceDefinition widgets.example.com is given twice: a component patches each CRD once"
@@ -78,4 +83,19 @@ spec:
 	if diags := r.Diags; len(crds) != 0 || len(diags) != 1 || diags[0].Line != 18 || diags[0].Object != "CustomResourceDefinition/gadgets.example.com" {
 		t.Errorf("Translate(bad.yaml) = %d CRDs, %v; want none and one problem at line 18", len(crds), diags)
 	}
+}
+
+// translated is the first CRD of a file as the component patches it.
+func translated(t *testing.T, file string, data []byte) kustomize.CRD {
+	t.Helper()
+	f, err := manifest.Parse(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := translate.Translate(f.Docs[0].Value(), translate.Options{})
+	if err != nil {
+		t.Fatalf("Translate(%s): %v", file, err)
+	}
+	name := res.Base["metadata"].(map[string]interface{})["name"].(string)
+	return kustomize.CRD{Name: name, Base: res.Base, Translated: res.Translated}
 }

@@ -1,4 +1,4 @@
-package kustomize
+package patchrun
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 )
 
@@ -22,12 +23,12 @@ var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Ku
 // disk does.
 var writeChecked = batch.WriteFileChecked
 
-// Write writes a kustomization that Kustomization made into dir, creating
+// Write writes a kustomization that kustomize.Kustomization made into dir, creating
 // dir, atomically and with mode 0644, as a file for kustomize and for
 // review, and returns the file's path. The file is the kustomization dir
 // has, under whichever name kustomize reads it by, or else
 // dir/kustomization.yaml: a second one beside it would make kustomize
-// refuse the directory. A kustomization that does not start with Header
+// refuse the directory. A kustomization that does not start with kustomize.Header
 // is someone's own: it is not replaced, nor is one written meanwhile by
 // another process (batch.WriteFileChecked). If the write fails, the
 // directories Write created are removed again.
@@ -39,7 +40,7 @@ func Write(dir string, data []byte) (string, error) {
 	created, err := mkdirAll(dir)
 	if err == nil {
 		err = writeChecked(path, data, 0o644, func(old []byte) error {
-			if !bytes.HasPrefix(old, []byte(Header)) {
+			if !bytes.HasPrefix(old, []byte(kustomize.Header)) {
 				return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another --dir", path)
 			}
 			return nil

@@ -1,8 +1,9 @@
-package kustomize
+package patchrun
 
 import (
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -12,7 +13,7 @@ import (
 // result of the translation: its diagnostics, and its warnings and
 // details, among them the bounds the patches add, which narrow what the
 // apiserver accepts and so are never left unsaid.
-func Translate(in batch.Input, tr batch.Translator) ([]CRD, *batch.Result) {
+func Translate(in batch.Input, tr batch.Translator) ([]kustomize.CRD, *batch.Result) {
 	var results []*translate.Result
 	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
 		res, err := tr(doc)
@@ -21,9 +22,9 @@ func Translate(in batch.Input, tr batch.Translator) ([]CRD, *batch.Result) {
 		}
 		return res, err
 	})
-	var crds []CRD
+	var crds []kustomize.CRD
 	for _, res := range results {
-		crds = append(crds, CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated})
+		crds = append(crds, kustomize.CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated})
 	}
 	return crds, r
 }
@@ -31,7 +32,7 @@ func Translate(in batch.Input, tr batch.Translator) ([]CRD, *batch.Result) {
 // Duplicates reports each CRD given again after its first: kustomize
 // would apply both patches to the one CRD, the second to what the first
 // made of it.
-func Duplicates(crds []CRD) []batch.Diagnostic {
+func Duplicates(crds []kustomize.CRD) []batch.Diagnostic {
 	var diags []batch.Diagnostic
 	seen := map[string]bool{}
 	for _, c := range crds {

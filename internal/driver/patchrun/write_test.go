@@ -1,4 +1,4 @@
-package kustomize
+package patchrun
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/backend/kustomize"
 )
 
 // TestWrite checks that Write creates the directory and a file of
@@ -14,7 +16,7 @@ import (
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "app", "mut2cel", "kustomization.yaml")
-	first, second := Header+"kind: Component\n", Header+"kind: Component\npatches: []\n"
+	first, second := kustomize.Header+"kind: Component\n", kustomize.Header+"kind: Component\npatches: []\n"
 	for _, data := range []string{first, second} {
 		if got, err := Write(filepath.Dir(path), []byte(data)); err != nil || got != path {
 			t.Fatalf("Write(%s) = %s, %v; want %s", filepath.Dir(path), got, err, path)
@@ -58,7 +60,7 @@ func TestWrite(t *testing.T) {
 // is, under its name, rather than add kustomization.yaml beside it, and
 // refuses a directory kustomize would refuse.
 func TestWriteNames(t *testing.T) {
-	data := Header + "kind: Component\n"
+	data := kustomize.Header + "kind: Component\n"
 	for _, c := range []struct {
 		name  string
 		have  []string // files in the directory, with data written by mut2cel
@@ -78,7 +80,7 @@ func TestWriteNames(t *testing.T) {
 			dir := t.TempDir()
 			before := map[string]string{}
 			for _, f := range c.have {
-				before[f] = Header + "kind: Component\npatches: []\n"
+				before[f] = kustomize.Header + "kind: Component\npatches: []\n"
 			}
 			if c.own != "" {
 				before[c.own] = "resources: [crds.yaml]\n"
@@ -125,7 +127,7 @@ func TestWriteFailureRemovesDirectories(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{existing, filepath.Join(existing, "a", "b", "c")} {
-		if _, err := Write(dir, []byte(Header)); !errors.Is(err, full) {
+		if _, err := Write(dir, []byte(kustomize.Header)); !errors.Is(err, full) {
 			t.Errorf("Write(%s) = %v, want %v", dir, err, full)
 		}
 		if entries, err := os.ReadDir(existing); err != nil || len(entries) != 0 {

@@ -1,0 +1,82 @@
+package translate
+
+import (
+	"errors"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/plan"
+)
+
+// Compile compiles the declarations of one CRD document, from every front
+// end, into its plan: the rules each version needs, where they run, what
+// they stand for, and the bounds they need. Translate writes that plan
+// into the CRD; other back ends read it alone. Problems are an *Error,
+// as for Translate, which fails exactly when Compile does.
+func Compile(doc map[string]interface{}, opts Options) (*plan.Plan, error) {
+	c, err := compile(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	return c.plan, nil
+}
+
+// compilation is one compilation of a CRD document, with what writing it
+// back into the document needs besides the plan.
+type compilation struct {
+	*compiled
+	st    *state
+	decls []decl.Declaration
+	// owned are the rules an earlier run generated, set aside before
+	// compiling; base is the document without them, the annotations and
+	// the inline declarations (Result.Base).
+	owned []ownedRule
+	base  map[string]interface{}
+}
+
+// compile gathers the declarations of every front end (the schema, the
+// declarations annotation, declarations files), sets aside the rules
+// mut2cel owns, and compiles the declarations against what is left, so
+// that a rule the user wrote is not generated again. Problems of every
+// step are collected: a declaration that does not fit is left out and
+// the others are still compiled, so that one run reports every problem.
+func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
+	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).at([]interface{}{"apiVersion"})}}
+	}
+	st, problems := readState(doc)
+	decls, p := gather(doc, st, opts.Declarations, true)
+	problems = append(problems, p...)
+	owned, warnings := findOwned(doc, st)
+	sp := spreadDeclarations(st, decls, opts)
+	for _, d := range sp.copies {
+		if p, ok := placed(doc, d, st.node(d)); !ok {
+			problems = append(problems, p)
+			continue
+		}
+		decls = append(decls, d)
+	}
+	problems = append(problems, sp.problems...)
+	warnings = append(warnings, sp.warnings...)
+	src, err := edit.Apply(doc, setAside(st, owned))
+	if err != nil {
+		return nil, internalError(err)
+	}
+	base, err := edit.Apply(src, inlineRemovals(st, decls))
+	if err != nil {
+		return nil, internalError(err)
+	}
+	c, err := compileVersions(src, st, decls, len(problems) == 0, opts)
+	var terr *Error
+	switch {
+	case errors.As(err, &terr):
+		problems = append(problems, terr.Problems...)
+	case err != nil:
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, &Error{Problems: sortProblems(problems)}
+	}
+	c.warnings = append(warnings, c.warnings...)
+	return &compilation{compiled: c, st: st, decls: decls, owned: owned, base: base}, nil
+}
