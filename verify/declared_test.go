@@ -177,3 +177,57 @@ func mustPath(t *testing.T, s string) decl.Path {
 	}
 	return p
 }
+
+// TestSharedDeclaredAllVersions: with every served version declared, a
+// declaration is copied to the served versions that have its path, not
+// to an unserved one nor where the versions disagree.
+func TestSharedDeclaredAllVersions(t *testing.T) {
+	doc := testcrd.WithSchema(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      a: {type: string, x-kubernetes-mutability: Immutable}
+      b: {type: string, x-kubernetes-update: [NoModify]}
+`)
+	spec := doc["spec"].(map[string]interface{})
+	for _, v := range []struct {
+		name   string
+		served bool
+		schema string
+	}{
+		{"v2", true, `{type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string, x-kubernetes-update: [NoSet]}}}}}`},
+		{"v3", false, `{type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}`},
+		{"v4", true, `{type: object, properties: {spec: {type: object, properties: {b: {type: string}}}}}`},
+	} {
+		var s map[string]interface{}
+		if err := yaml.Unmarshal([]byte(v.schema), &s); err != nil {
+			t.Fatal(err)
+		}
+		spec["versions"] = append(spec["versions"].([]interface{}), map[string]interface{}{
+			"name": v.name, "served": v.served, "storage": false,
+			"schema": map[string]interface{}{"openAPIV3Schema": s},
+		})
+	}
+	got, err := verify.Declared(doc, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	property := func(version int, field string) interface{} {
+		v := got["spec"].(map[string]interface{})["versions"].([]interface{})[version].(map[string]interface{})
+		props := v["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})["properties"].(map[string]interface{})["spec"].(map[string]interface{})["properties"].(map[string]interface{})
+		node, _ := props[field].(map[string]interface{})
+		return node
+	}
+	if node := property(1, "a").(map[string]interface{}); node[decl.ExtMutability] != "Immutable" {
+		t.Errorf("v2 .spec.a = %v, want Immutable copied from v1", node)
+	}
+	if node := property(2, "a").(map[string]interface{}); node[decl.ExtMutability] != nil {
+		t.Errorf("v3 .spec.a = %v, want nothing copied to an unserved version", node)
+	}
+	if node := property(3, "b").(map[string]interface{}); node[decl.ExtUpdate] != nil {
+		t.Errorf("v4 .spec.b = %v, want nothing copied where v1 and v2 disagree", node)
+	}
+	sameDeclared(t, "three served versions", doc, nil, true)
+}
