@@ -10,8 +10,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -143,7 +143,7 @@ func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Opt
 	if err != nil {
 		b.Fatal(err)
 	}
-	declared, err := translate.Declared(res.Translated)
+	declared, err := Declared(res.Translated, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}
