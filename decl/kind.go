@@ -50,19 +50,19 @@ type Kind struct {
 var Kinds = []Kind{
 	{
 		Name:      ExtMutability,
-		Placement: "any field below the root outside metadata, items and additionalProperties schemas included; on a list or map only Immutable",
+		Placement: "a field below the root, outside metadata and junctors (list items and map values included); on a list or map only Immutable",
 		words:     []string{"mutab"},
 		read:      readKEP, check: checkKEP, write: writeString,
 	},
 	{
 		Name:      ExtKeyMutability,
-		Placement: "a list (type: array) or a map (type: object with an additionalProperties schema) below the root outside metadata",
+		Placement: "a list (type: array) or a map (type: object with an additionalProperties schema) below the root, outside metadata and junctors",
 		words:     []string{"mutab", "key"},
 		read:      readKEP, check: checkKEP, write: writeString,
 	},
 	{
 		Name:      ExtUpdate,
-		Placement: "any field below the root outside metadata; NoSet and NoUnset not on entries, NoAddItem and NoRemoveItem only on a list or map",
+		Placement: "a field below the root, outside metadata and junctors; NoSet and NoUnset not on list items or map values, NoAddItem and NoRemoveItem only on a list or map",
 		words:     []string{"updat"},
 		read:      readUpdate, check: func(string) error { return nil }, write: writeConstraints,
 		flow: true, combine: combineConstraints,
