@@ -2,14 +2,15 @@ package crd
 
 import "github.com/mut2cel/mut2cel/decl"
 
-// StripDeclarations copies a raw schema without the declarations
-// (decl.Extensions), which the apiserver's types do not know.
+// StripDeclarations copies a raw schema without the declarations of
+// every kind (decl.Kinds), which the apiserver's types do not know.
 func StripDeclarations(raw map[string]interface{}) map[string]interface{} {
 	out := make(map[string]interface{}, len(raw))
 	for k, v := range raw {
-		switch k {
-		case decl.ExtMutability, decl.ExtKeyMutability, decl.ExtUpdate:
+		if _, isDecl := decl.KindNamed(k); isDecl {
 			continue
+		}
+		switch k {
 		case "properties":
 			if props, ok := v.(map[string]interface{}); ok {
 				copied := make(map[string]interface{}, len(props))

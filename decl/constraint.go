@@ -41,10 +41,6 @@ const (
 	ExtUpdate        = "x-kubernetes-update"
 )
 
-// Extensions lists the three keys in the order they are read and
-// written.
-var Extensions = []string{ExtMutability, ExtKeyMutability, ExtUpdate}
-
 // The KEP values of x-kubernetes-mutability and x-kubernetes-key-mutability.
 const (
 	Immutable  = "Immutable"
@@ -156,21 +152,18 @@ func describe(v interface{}) string {
 }
 
 // Value reads the value of one of Extensions as decoded from YAML or JSON
-// and gives it in the form the mut2cel.io/declarations annotation keeps:
-// a KEP value as the string written (the schema reader checks it where it
-// stands, with its path), the update constraints in canonical order
-// (Constraints.String).
+// and gives it in the form the mut2cel.io/declarations annotation keeps
+// (Kind.Read): a KEP value as the string written (the schema reader checks
+// it where it stands, with its path), the update constraints in canonical
+// order (Constraints.String).
 func Value(ext string, v interface{}) (string, error) {
-	if ext == ExtUpdate {
-		c, err := ParseUpdate(v)
-		if err != nil {
-			return "", fmt.Errorf("%s: %v", ext, err)
-		}
-		return c.String(), nil
-	}
-	s, ok := v.(string)
+	k, ok := KindNamed(ext)
 	if !ok {
-		return "", fmt.Errorf("%s: must be a string, one of %s, %s, %s", ext, Immutable, AddOnly, RemoveOnly)
+		return "", fmt.Errorf("unknown key %s: only %s can be declared", UnknownKey(ext), KindNames(", ", " and "))
+	}
+	s, err := k.Read(v)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", ext, err)
 	}
 	return s, nil
 }

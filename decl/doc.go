@@ -7,13 +7,19 @@
 // notation of the mut2cel.io/declarations annotation, and declarations
 // files (kind Declarations) for CRDs the user does not own.
 //
-// Output: Declaration, the one model of a declaration (CRD, version,
-// path, extension, value, origin) that every front end produces and the
-// rule compiler reads; Constraints, the five update constraints of
-// Kubernetes, which every spelling means; Path, the one parsed form of a
-// schema path; Set, the declarations of a declarations file with the line
-// of each; and the sentences that say why a declaration cannot stand where
-// it is written (wording.go), shared by translate and verify.
+// Output: Kinds, the table of declaration kinds (kind.go: the extension
+// key, where it may stand in words, how its value reads, checks and is
+// written back, its misspellings), which every reader and writer of
+// declarations iterates; Declaration, the one model of a declaration
+// (CRD, version, path, kind, value, origin) that every front end produces
+// and the rule compiler reads; Constraints, the five update constraints
+// of Kubernetes, which every spelling means; Path, the one parsed form of
+// a schema path; Set, the declarations of a declarations file with the
+// line of each; Annotation and Record, the codec of the
+// mut2cel.io/declarations and mut2cel.io/generated annotations, with the
+// rule Fingerprint the record keeps; and the sentences that say why a
+// declaration cannot stand where it is written (wording.go), shared by
+// translate and verify.
 //
 // Invariants:
 //   - A spelling that parses renders back to a form that parses to the
@@ -24,4 +30,7 @@
 //   - The package reads no schema semantics beyond what a path needs to
 //     resolve: where a declaration may stand is decided by its readers,
 //     each on its own, and only worded here.
+//   - No reader or writer lists the kinds by hand: a kind added to Kinds
+//     is read from schemas, the annotation and files, written back,
+//     stripped and spell-checked (kind_test.go holds every one to it).
 package decl

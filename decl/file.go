@@ -339,24 +339,22 @@ func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 }
 
 // fileValue checks one declared value and gives it in annotation form.
-// A file has no schema beside it to place a bad KEP value, so that is
-// checked here too.
+// A file has no schema beside it to place a bad value, so the value is
+// checked here in full (Kind.ReadChecked).
 func fileValue(ext string, n *yaml.Node) (string, error) {
-	switch ext {
-	case ExtMutability, ExtKeyMutability:
-		n = deref(n)
-		if _, _, ok := KEP(ext, n.Value, false); n.Kind != yaml.ScalarNode || !ok {
-			return "", fmt.Errorf("%s: want one of %s, %s, %s", ext, Immutable, AddOnly, RemoveOnly)
-		}
-		return n.Value, nil
-	case ExtUpdate:
-		var v interface{}
-		if err := n.Decode(&v); err != nil {
-			return "", fmt.Errorf("%s: %v", ext, err)
-		}
-		return Value(ext, v)
+	k, ok := KindNamed(ext)
+	if !ok {
+		return "", fmt.Errorf("unknown key %s: declare %s", UnknownKey(ext), KindNames(", ", " or "))
 	}
-	return "", fmt.Errorf("unknown key %s: declare %s, %s or %s", UnknownKey(ext), ExtMutability, ExtKeyMutability, ExtUpdate)
+	var v interface{}
+	if err := n.Decode(&v); err != nil {
+		return "", fmt.Errorf("%s: %v", ext, err)
+	}
+	s, err := k.ReadChecked(v)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", ext, err)
+	}
+	return s, nil
 }
 
 // yamlErrorLine finds the line yaml.v3 names in a syntax error.

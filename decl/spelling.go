@@ -30,17 +30,27 @@ func Misspelling(key string) (string, bool) {
 		return ext, true
 	}
 	word, ok := strings.CutPrefix(strings.ToLower(key), "x-kubernetes-")
-	switch {
-	case !ok:
+	if !ok {
 		return "", false
-	case strings.Contains(word, "mutab") && strings.Contains(word, "key"):
-		return ExtKeyMutability, true
-	case strings.Contains(word, "mutab"):
-		return ExtMutability, true
-	case strings.Contains(word, "updat"):
-		return ExtUpdate, true
 	}
-	return "", false
+	// The kind whose words the key holds, the one with the most words
+	// first: x-kubernetes-key-mutable holds the words of two.
+	best, most := "", 0
+	for _, k := range Kinds {
+		if len(k.words) > most && containsAll(word, k.words) {
+			best, most = k.Name, len(k.words)
+		}
+	}
+	return best, most > 0
+}
+
+func containsAll(s string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(s, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // UnknownKey quotes key, a key where an extension is expected that is none

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -96,46 +97,39 @@ func (r *schemaReader) walk(raw map[string]interface{}, dp []interface{}, inJunc
 }
 
 // readNode reads the declarations of one node, in the order of
-// decl.Extensions, and notes the keys that misspell one.
+// decl.Kinds, and notes the keys that misspell one.
 func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
 	r.typos = append(r.typos, misspeltKeys(raw, dp)...)
-	for _, ext := range decl.Extensions {
-		v, present := raw[ext]
+	for _, k := range decl.Kinds {
+		v, present := raw[k.Name]
 		if !present {
 			continue
 		}
-		at := appendPath(dp, ext)
-		value, bad, err := schemaValueOf(ext, v)
+		at := appendPath(dp, k.Name)
+		value, err := k.Read(v)
 		switch {
-		case bad:
-			r.problems = append(r.problems, err.at(at))
+		case err != nil:
+			r.problems = append(r.problems, valueProblem(v, err).at(at))
 		case inJunctor:
 			r.problems = append(r.problems, errInJunctor().at(at))
 		default:
 			r.decls = append(r.decls, decl.Declaration{
 				CRD: r.crd, Version: r.version, Path: decl.PathOf(dp[len(r.root):]),
-				Ext: ext, Value: value, Origin: decl.Origin{Kind: decl.InSchema},
+				Ext: k.Name, Value: value, Origin: decl.Origin{Kind: decl.InSchema},
 			})
 		}
 	}
 }
 
-// schemaValueOf reads a value written in a schema, or says why it does not
-// read. A KEP value must be one of the three (checkPlacement says so for
-// every front end); here only its type is checked.
-func schemaValueOf(ext string, v interface{}) (string, bool, Problem) {
-	if ext == extUpdate {
-		c, err := decl.ParseUpdate(v)
-		if err != nil {
-			return "", true, errUpdateValue(err)
-		}
-		return c.String(), false, Problem{}
+// valueProblem says why a value written in a schema does not read. A KEP
+// value must be one of the three (checkPlacement says so for every front
+// end); in the schema only its type is checked.
+func valueProblem(v interface{}, err error) Problem {
+	var unsupported *decl.UnsupportedValue
+	if errors.As(err, &unsupported) {
+		return errUnsupportedKEP(v)
 	}
-	s, ok := v.(string)
-	if !ok {
-		return "", true, errUnsupportedKEP(v)
-	}
-	return s, false, Problem{}
+	return errUpdateValue(err)
 }
 
 // checkPlacement says why declaration d cannot stand on its schema node

@@ -107,21 +107,13 @@ func (st *state) annotationText(annotations map[string]interface{}, name string,
 	return s, true
 }
 
-// schemaValue is the inverse of spelledValue: the value written into a
-// schema.
+// schemaValue is the value written into a schema for a declaration's
+// value (decl.Kind.Write).
 func schemaValue(ext, value string) interface{} {
-	if ext != extUpdate {
-		return value
+	if k, ok := decl.KindNamed(ext); ok {
+		return k.Write(value)
 	}
-	c, err := decl.ParseConstraints(value)
-	if err != nil {
-		return value
-	}
-	list := []interface{}{}
-	for _, name := range c.List() {
-		list = append(list, name)
-	}
-	return list
+	return value
 }
 
 // walkSchema calls f on every schema node reachable through properties

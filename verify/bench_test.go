@@ -143,7 +143,7 @@ func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Opt
 	if err != nil {
 		b.Fatal(err)
 	}
-	declared, err := translate.Declared(res.Translated)
+	declared, err := Declared(res.Translated, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}

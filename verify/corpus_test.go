@@ -190,7 +190,7 @@ func declareSome(t *testing.T, doc map[string]interface{}) (declared, translated
 			picked = append(picked[:drop], picked[drop+1:]...)
 			continue
 		}
-		declared, err = translate.DeclaredWith(doc, opts)
+		declared, err = verify.Declared(doc, opts.Declarations, opts.AllServedVersions)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,12 +2,16 @@ package verify
 
 import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
-// Schema keys the checker reads.
+// Schema keys the checker reads. The names of the declarations are the
+// model's (decl.Kinds); what they mean and where they may stand the
+// checker decides here, apart from the translator.
 const (
-	extMutability    = "x-kubernetes-mutability"
-	extKeyMutability = "x-kubernetes-key-mutability"
+	extMutability    = decl.ExtMutability
+	extKeyMutability = decl.ExtKeyMutability
 	extListType      = "x-kubernetes-list-type"
 	extListMapKeys   = "x-kubernetes-list-map-keys"
 )

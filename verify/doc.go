@@ -29,6 +29,13 @@
 //     declared, a CRD under test that the apiserver's CRD validation
 //     refuses; a *JudgeError when the judge (Options.NewJudge) fails, which
 //     is no fault of the documents.
+//   - Declared takes a CRD document, the sets of declarations files and
+//     whether declarations apply to every served version, and returns the
+//     CRD as declared: the declarations of the mut2cel.io/declarations
+//     annotation and the files written inline in the schemas, the rules
+//     the generated-rules record lists and both annotations set aside.
+//     Annotated and Rewritten say whether a document keeps its
+//     declarations in the annotation, and whether translate rewrote it.
 //   - NewPairGenerator takes a structural schema and a seed and yields raw
 //     old/new object pairs, for reuse by other test drivers.
 //
@@ -41,6 +48,16 @@
 //     the wrong type is a position that does not resolve, a collection of the
 //     wrong type has no keys. Duplicate keys in list-maps and sets, which
 //     validation rejects, pair old and new items in order of occurrence.
+//   - What the checker shares with the translator is named: the kinds'
+//     names and the reading of their values, of the annotation and of
+//     declarations files (decl's parsers), and the rule fingerprint of the
+//     generated-rules record (decl.Fingerprint), by which Declared sets
+//     mut2cel's own rules aside. Where a declaration may stand and what it
+//     means, the checker decides alone; how the declarations of the
+//     annotation, the files and --all-versions come together, Declared
+//     does alone, and TestSharedDeclared* hold it to the translator's
+//     reading (translate.DeclaredWith) on every CRD of examples/ and
+//     testdata/ and on the corpus.
 //   - Only junctor-free schema nodes describe fields: allOf, anyOf, oneOf and
 //     not are read only to reject declarations inside them.
 //   - Verify is deterministic: the same documents, seed and pair count give

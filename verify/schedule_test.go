@@ -9,7 +9,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
 	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // nestedListMap declares spec.policies, an atomic list whose items hold a
@@ -155,7 +154,7 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]interface{}{
 		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
 	}}
-	declared, err := translate.Declared(c.Declared(t))
+	declared, err := Declared(c.Declared(t), nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -183,7 +183,7 @@ func stringsOf(v interface{}) []string {
 	return out
 }
 
-func sortedKeys(m map[string]interface{}) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -66,7 +66,7 @@ func TestOwnRules(t *testing.T) {
 				}
 				tested = res.Translated
 			}
-			declared, err := translate.DeclaredWith(tc.declared, translate.Options{})
+			declared, err := Declared(tc.declared, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}

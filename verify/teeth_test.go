@@ -91,7 +91,7 @@ func checkTeeth(t *testing.T, doc map[string]interface{}, opts translate.Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	declared, err := translate.DeclaredWith(bare, opts)
+	declared, err := verify.Declared(bare, opts.Declarations, opts.AllServedVersions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,12 @@ package verify
 
 import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // extUpdate holds the finer constraints of semantics.md 9, a list of names.
-const extUpdate = "x-kubernetes-update"
+const extUpdate = decl.ExtUpdate
 
 // The five constraints of x-kubernetes-update (semantics.md 9.2).
 const (

@@ -17,14 +17,14 @@ type declared struct {
 	crd, version string
 	path         decl.Path
 	ext          string
-	value        string
-	constraints  decl.Constraints // for decl.ExtUpdate: the union of every mark's
-	source       decl.Source      // the first mark's
+	value        string      // for a kind that adds up (decl.Kind.Adds): every mark's combined
+	source       decl.Source // the first mark's
 }
 
 // build turns the marks found in the generated schemas into sets. Marks
-// of x-kubernetes-update on one node add up, as repeated +k8s:update
-// markers do in validation-gen; two different KEP values on one node are
+// of a kind that adds up (decl.Kind.Adds: x-kubernetes-update) on one
+// node are combined, as repeated +k8s:update markers are in
+// validation-gen; two different values of another kind on one node are
 // an error at the later marker, returned with the sets of every other
 // mark.
 func build(at map[int][]found, sites map[int]site) (*Result, error) {
@@ -38,7 +38,7 @@ func build(at map[int][]found, sites map[int]site) (*Result, error) {
 		}
 		for _, f := range places {
 			d := &declared{crd: f.crd, version: f.version, path: append(append(decl.Path{}, f.path...), s.mark.below...),
-				ext: s.mark.ext, value: s.mark.value, constraints: s.mark.update, source: s.source}
+				ext: s.mark.ext, value: s.mark.value, source: s.source}
 			if err := merge(byKey, d); err != nil {
 				errs = append(errs, err)
 			}
@@ -63,9 +63,12 @@ func merge(byKey map[string]*declared, d *declared) *decl.Error {
 		byKey[key] = d
 		return nil
 	}
-	if d.ext == decl.ExtUpdate {
-		have.constraints |= d.constraints
-		have.value = have.constraints.String()
+	if k, _ := decl.KindNamed(d.ext); k.Adds() {
+		combined, err := k.Combine(have.value, d.value)
+		if err != nil {
+			return &decl.Error{Source: d.source, Detail: fmt.Sprintf("version %s: %s: %s: %v", d.version, d.path, d.ext, err)}
+		}
+		have.value = combined
 		if before(d.source, have.source) {
 			have.source = d.source
 		}

@@ -137,7 +137,7 @@ func (m *mark) kep(name, rest string) error {
 	if rest == "" {
 		rest = decl.Immutable
 	}
-	if _, _, ok := decl.KEP(m.ext, rest, false); !ok {
+	if k, _ := decl.KindNamed(m.ext); k.Check(rest) != nil {
 		return fmt.Errorf("+%s=%s: want +%s, +%s=%s or +%s=%s", name, rest, name, name, decl.AddOnly, name, decl.RemoveOnly)
 	}
 	m.value = rest

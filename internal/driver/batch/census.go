@@ -84,8 +84,8 @@ func (c *Census) NoCRD(paths []string) []Diagnostic {
 // translate or to check, which is not success. flags are the command's
 // flags that declare from outside the CRDs.
 func NoDeclarations(paths []string, flags ...string) Diagnostic {
-	return Diagnostic{Detail: fmt.Sprintf("no declarations in %s: declare some in the CRD schemas (%s, %s or %s) or in the %s annotation, or give %s",
-		PathNames(paths), decl.ExtMutability, decl.ExtKeyMutability, decl.ExtUpdate, "mut2cel.io/declarations", strings.Join(flags, " or "))}
+	return Diagnostic{Detail: fmt.Sprintf("no declarations in %s: declare some in the CRD schemas (%s) or in the %s annotation, or give %s",
+		PathNames(paths), decl.KindNames(", ", " or "), decl.AnnotationDeclarations, strings.Join(flags, " or "))}
 }
 
 // PathNames names the inputs of paths in a message, as Collect reads

@@ -20,6 +20,10 @@
 //     annotation holds the declarations); its translation made here.
 //   - With --against, the declarations are not translated into rules: a
 //     declaration no rule can express is still held against its rules.
+//   - The declared CRD, the checker's input, is read by verify.Declared,
+//     never by translate: translate only makes the CRD under test, so
+//     that a misreading of the annotation, the declarations files or
+//     --all-versions in translate shows as a disagreement.
 //   - Nothing is printed: problems come back as diagnostics, each at its
 //     file and line, every one of them; warnings come back apart.
 //   - The reports are deterministic: the same results give the same bytes.

@@ -87,15 +87,15 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 // checked against; false without declarations.
 func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
 	var rewritten map[string]interface{}
-	if translate.Annotated(crd.Value) {
+	if verify.Annotated(crd.Value) {
 		// Declarations kept in the annotation. A file translate -w
 		// wrote is checked as it is against them; one never translated,
 		// through its translation.
-		declared, err := translate.Declared(crd.Value)
+		declared, err := verify.Declared(crd.Value, nil, false)
 		if err != nil {
 			return Job{}, false, at(crd, err.Error())
 		}
-		if translate.Rewritten(crd.Value) {
+		if verify.Rewritten(crd.Value) {
 			rewritten = crd.Value
 		}
 		crd.Value = declared
@@ -106,7 +106,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 	case added && against != nil:
 		// The published rules are checked, not a translation: a
 		// declaration no rule can express is still a declaration.
-		declared, err := translate.DeclaredWith(crd.Value, o.Translate)
+		declared, err := verify.Declared(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
 		if err != nil {
 			return Job{}, false, at(crd, err.Error())
 		}
@@ -146,10 +146,10 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 // deny what the declared CRD allows, most often because it was translated
 // with --all-versions and this run is not. Nil otherwise.
 func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
-	if !translate.Annotated(tested) {
+	if !verify.Annotated(tested) {
 		return nil
 	}
-	recorded, err := translate.Declared(tested)
+	recorded, err := verify.Declared(tested, nil, false)
 	if err != nil {
 		return nil
 	}
@@ -219,10 +219,16 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 // the versions they apply to, so that the reference checker holds every
 // version to them. The translation made on the way is returned as well,
 // so that it is not made again to be tested.
+//
+// The declared CRD is read from the translation, whose schemas carry the
+// bounds translate added (the checker must see the objects the CRD under
+// test admits), by verify's own reader: it reads the declarations files
+// and spreads over the served versions again by itself, so that a
+// declaration the translation lost is still held against its rules.
 func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
 	res, err := translate.Translate(crd.Value, opts)
 	if err == nil {
-		if declared, err = translate.Declared(res.Translated); err == nil {
+		if declared, err = verify.Declared(res.Translated, opts.Declarations, opts.AllServedVersions); err == nil {
 			return declared, res.Translated, nil
 		}
 	}

@@ -1,4 +1,4 @@
-package translate
+package decl
 
 import (
 	"reflect"
@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	sigsyaml "sigs.k8s.io/yaml"
-
-	"github.com/mut2cel/mut2cel/decl"
 )
 
 func yamlUnmarshal(text string, v interface{}) error { return sigsyaml.Unmarshal([]byte(text), v) }
@@ -37,13 +35,13 @@ func FuzzDeclPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := decl.ParsePath(s)
+		p, err := ParsePath(s)
 		if err != nil {
 			return
 		}
 		out := p.String()
 		var d map[string]map[string]string
-		text := yamlString(out) + ": {" + extMutability + ": Immutable}\n"
+		text := yamlString(out) + ": {" + ExtMutability + ": Immutable}\n"
 		if err := yamlUnmarshal(text, &d); err != nil || d[out] == nil {
 			t.Fatalf("the written key %s does not read back: %v %v", yamlString(out), d, err)
 		}
@@ -58,16 +56,16 @@ func TestAnnotationLongPaths(t *testing.T) {
 	for _, n := range []int{10, 990, 1017, 1030, 5000} {
 		name := strings.Repeat("a", n)
 		paths := []string{".spec." + name, `.spec["` + name + `.b"]`}
-		d, r := declarations{}, record{}
+		d, r := Annotation{}, Record{}
 		for _, p := range paths {
-			d.add("v1", p, extMutability, "Immutable")
-			r.add("v1", p, "0123456789ab")
+			d.Add("v1", p, ExtMutability, "Immutable")
+			r.Add("v1", p, "0123456789ab")
 		}
-		gotD, err := parseDeclarations(d.render([]string{"v1"}))
+		gotD, err := ParseAnnotation(d.Render([]string{"v1"}))
 		if err != nil || !reflect.DeepEqual(gotD, d) {
 			t.Errorf("name of %d characters: declarations read back as %v, %v", n, gotD, err)
 		}
-		gotR, err := parseRecord(r.render([]string{"v1"}))
+		gotR, err := ParseRecord(r.Render([]string{"v1"}))
 		if err != nil || !reflect.DeepEqual(gotR, r) {
 			t.Errorf("name of %d characters: record read back as %v, %v", n, gotR, err)
 		}
