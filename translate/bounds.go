@@ -41,13 +41,13 @@ func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opt
 	rootPath, version := v.Root(), v.Name
 	props, generated, err := withRules(v.Raw, rootPath, edits)
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
+		return nil, nil, []Problem{newProblem(Invalid, "%v", err).At(rootPath)}, nil
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	floor := opts.floor
 	key, err := json.Marshal(props)
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
+		return nil, nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
 	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
@@ -66,7 +66,7 @@ func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opt
 	case errors.As(err, &unfit):
 		return nil, nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
 	case err != nil:
-		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	var bounds []Bound
 	for _, b := range found {
@@ -85,7 +85,7 @@ func addBounds(v *crd.Version, edits []edit.Edit, origins map[string]origin, opt
 	}
 	reach, err := c.reach, c.err
 	if err != nil {
-		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	return withBounds(edits, bounds), bounds, nil, reachWarnings(reach, version, rootPath)
 }
@@ -155,7 +155,7 @@ func withBounds(edits []edit.Edit, bounds []Bound) []edit.Edit {
 func neededBounds(bounds []Bound) []Problem {
 	problems := make([]Problem, len(bounds))
 	for i, b := range bounds {
-		problems[i] = newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value).at(b.Path)
+		problems[i] = newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value).At(b.Path)
 	}
 	return problems
 }
@@ -193,7 +193,7 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	} else {
 		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
 	}
-	problem := newProblem(Forbidden, "%s", b.String()).at(rootPath)
+	problem := newProblem(Forbidden, "%s", b.String()).At(rootPath)
 	if ok {
 		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
 	}
@@ -217,5 +217,5 @@ func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []P
 	} else {
 		detail += "\n  the estimate does not shrink with the object's size (rules that enumerate list indices, below 1.33, cost what maxItems allows), so no safe size can be given (docs/cost.md)"
 	}
-	return []Problem{{Path: rootPath, Detail: detail, field: "version " + version}} // a warning: no type
+	return []Problem{{Path: rootPath, Detail: detail, RenderedPath: "version " + version}} // a warning: no type
 }

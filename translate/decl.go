@@ -108,9 +108,9 @@ func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, in
 		value, bad, err := schemaValueOf(ext, v)
 		switch {
 		case bad:
-			r.problems = append(r.problems, err.at(at))
+			r.problems = append(r.problems, err.At(at))
 		case inJunctor:
-			r.problems = append(r.problems, errInJunctor().at(at))
+			r.problems = append(r.problems, errInJunctor().At(at))
 		default:
 			r.decls = append(r.decls, decl.Declaration{
 				CRD: r.crd, Version: r.version, Path: decl.PathOf(dp[len(r.root):]),

@@ -77,7 +77,7 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			declaring = append(declaring, v.name)
 		case all || !webhook:
 			conflict = true
-			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).at(v.nodeOrRoot(p)))
+			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).At(v.nodeOrRoot(p)))
 		}
 	}
 	if len(declaring) == 0 || conflict {
@@ -93,9 +93,9 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			sp.copies = append(sp.copies, d)
 			sp.st.nodes[declKey(d)] = node
 		case webhook:
-			sp.warnings = append(sp.warnings, newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).at(node))
+			sp.warnings = append(sp.warnings, newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).At(node))
 		default:
-			sp.problems = append(sp.problems, newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).at(node))
+			sp.problems = append(sp.problems, newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).At(node))
 		}
 	}
 }

@@ -224,7 +224,7 @@ func printDiags(e *env, diags []batch.Diagnostic) {
 // printAll prints every diagnostic, as -v asks for.
 func printAll(e *env, diags []batch.Diagnostic) {
 	for _, d := range diags {
-		fmt.Fprintln(e.stderr, d)
+		fmt.Fprintln(e.stderr, d.Wrapped())
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
 // DeclarationSets are the declarations files of a run (--declarations),
@@ -115,7 +116,7 @@ func unusedDiagnostic(set decl.Set) Diagnostic {
 // first of them.
 func unusedWarning(sets []decl.Set) Diagnostic {
 	d := unusedDiagnostic(sets[0])
-	d.Warning = true
+	d.Severity = diag.Warning
 	if len(sets) == 1 {
 		return d
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -172,7 +173,7 @@ func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]int
 	}
 	d := at(crd, "the CRD under test records declarations for "+versions+", which these declarations leave undeclared, "+
 		"so its rules there will disagree with them; if it was translated with --all-versions, verify with --all-versions too")
-	d.Warning = true
+	d.Severity = diag.Warning
 	return d
 }
 
