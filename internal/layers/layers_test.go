@@ -36,7 +36,6 @@ var testOnly = []string{"internal/testkit/", "e2e", "examples/", "internal/layer
 // that the list only shrinks.
 var exceptions = map[string]string{
 	"backend/kustomize -> internal/driver/batch": "the component reads its inputs with the command's document loop",
-	"frontend/markers -> translate":              "markers reports translate.Problems and wraps translate.Translate",
 }
 
 type pkg struct {
