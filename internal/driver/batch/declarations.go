@@ -49,7 +49,7 @@ func DeclErrorDiagnostics(err error, at Diagnostic) []Diagnostic {
 	case errors.As(err, &errs):
 		diags := make([]Diagnostic, len(errs))
 		for i, e := range errs {
-			diags[i] = Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+			diags[i] = e.Diagnostic()
 		}
 		return diags
 	case err != nil:
