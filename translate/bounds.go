@@ -155,7 +155,7 @@ func withBounds(edits []edit.Edit, bounds []Bound) []edit.Edit {
 func neededBounds(bounds []Bound) []Problem {
 	problems := make([]Problem, len(bounds))
 	for i, b := range bounds {
-		problems[i] = newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value).At(b.Path)
+		problems[i] = withHint(newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it", b.Keyword, b.Value).At(b.Path), hintBounds)
 	}
 	return problems
 }
@@ -188,12 +188,11 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 		fmt.Fprintf(&b, "\n  most of its cost comes from %s", strings.Join(parts, ", "))
 	}
 	b.WriteString("\n  to fix: declare a smaller part of the schema, or give these nodes smaller bounds")
+	hint := hintBoundFloor // the command words how to give one
 	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
-		b.WriteString(" (the --max-length, --max-items or --max-properties given may be too large)")
-	} else {
-		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
+		hint = hintBoundCeilings
 	}
-	problem := newProblem(Forbidden, "%s", b.String()).At(rootPath)
+	problem := withHint(newProblem(Forbidden, "%s", b.String()).At(rootPath), hint)
 	if ok {
 		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
 	}

@@ -51,6 +51,21 @@ func newProblem(t ProblemType, format string, args ...interface{}) Problem {
 	return Problem{Type: t, Detail: fmt.Sprintf(format, args...)}
 }
 
+// The options a problem's hint names.
+const (
+	hintAllVersions   = diag.HintAllVersions   // Options.AllServedVersions
+	hintBounds        = diag.HintBounds        // Options.NoBounds unset
+	hintBoundFloor    = diag.HintBoundFloor    // Options.NodeFloors
+	hintBoundCeilings = diag.HintBoundCeilings // Options.MaxLength, MaxItems, MaxProperties
+)
+
+// withHint names the option that would change the outcome of p; the
+// command words it (translate's messages name no flag).
+func withHint(p Problem, h diag.Hint) Problem {
+	p.Hint = h
+	return p
+}
+
 // inSource places p at the line of a declarations file.
 func inSource(p Problem, s decl.Source) Problem {
 	p.File, p.Line = s.File, s.Line
@@ -117,7 +132,7 @@ func problemAt(d decl.Declaration, node []interface{}, p Problem) Problem {
 		p.Where = d.Where()
 		return inSource(p, d.Origin.Source)
 	case decl.Copied:
-		p.Where = fmt.Sprintf("%s copied from version %s by --all-versions", d.Ext, d.Origin.From)
+		p.Where = fmt.Sprintf("%s copied from version %s", d.Ext, d.Origin.From)
 		return p.At(node)
 	}
 	return p.At(appendPath(node, d.Ext))
@@ -172,6 +187,9 @@ func errPresenceOnEntry(c decl.Constraints) Problem {
 func errInexpressible(e *inexpressible) Problem {
 	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
 	p.Reason = e.reason
+	if e.reason == ReasonIndexComparison {
+		p.Hint = diag.HintKubeVersion // a newer target compares by index
+	}
 	return p
 }
 

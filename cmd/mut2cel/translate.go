@@ -223,7 +223,7 @@ func printDiags(e *env, diags []batch.Diagnostic) {
 
 // printAll prints every diagnostic, as -v asks for.
 func printAll(e *env, diags []batch.Diagnostic) {
-	for _, d := range diags {
+	for _, d := range batch.WithFlagHints(diags) {
 		fmt.Fprintln(e.stderr, d.Wrapped())
 	}
 }

@@ -236,13 +236,17 @@ func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, tra
 func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
 	detail := err.Error()
 	var terr *translate.Error
-	if errors.As(err, &terr) && len(terr.Problems) > batch.MaxPerFile {
-		shown := make([]string, batch.MaxPerFile)
-		for i, p := range terr.Problems[:batch.MaxPerFile] {
-			shown[i] = p.String()
+	if errors.As(err, &terr) {
+		problems := batch.WithFlagHints(terr.Problems)
+		detail = diag.List(problems).Error()
+		if len(problems) > batch.MaxPerFile {
+			shown := make([]string, batch.MaxPerFile)
+			for i, p := range problems[:batch.MaxPerFile] {
+				shown[i] = p.String()
+			}
+			detail = fmt.Sprintf("%d problems:\n  %s\n  too many problems: %d more not shown",
+				len(problems), strings.Join(shown, "\n  "), len(problems)-batch.MaxPerFile)
 		}
-		detail = fmt.Sprintf("%d problems:\n  %s\n  too many problems: %d more not shown",
-			len(terr.Problems), strings.Join(shown, "\n  "), len(terr.Problems)-batch.MaxPerFile)
 	}
 	return at(crd, "cannot be translated, so there is nothing to verify: "+detail)
 }

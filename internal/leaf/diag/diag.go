@@ -140,23 +140,25 @@ func (d Diagnostic) String() string {
 func (d Diagnostic) Wrapped() string { return wrap(d.String()) }
 
 // Hint names an option of the library that would change the outcome of
-// a problem; a command words it as its flag.
+// a problem; a command words it as its flag. The values are the names of
+// translate.Options fields, so that a library caller finds them too.
 type Hint string
 
 const (
-	// HintAllVersions: apply declarations to every served version where
-	// the path exists.
-	HintAllVersions Hint = "AllVersions"
-	// HintBounds: let mut2cel add the bounds the rules need.
-	HintBounds Hint = "Bounds"
-	// HintBoundCeilings: the largest bounds mut2cel may add.
-	HintBoundCeilings Hint = "BoundCeilings"
-	// HintBoundFloor: the smallest bound to add on one node.
-	HintBoundFloor Hint = "BoundFloor"
-	// HintKubeVersion: the Kubernetes version the rules must work on.
+	// HintAllVersions: apply each served version's declarations to every
+	// served version where the path exists.
+	HintAllVersions Hint = "AllServedVersions"
+	// HintBounds: let mut2cel add the bounds the rules need (NoBounds
+	// unset).
+	HintBounds Hint = "NoBounds"
+	// HintBoundCeilings: the values of the bounds mut2cel adds may be too
+	// large.
+	HintBoundCeilings Hint = "MaxLength"
+	// HintBoundFloor: the smallest bound mut2cel adds on one node.
+	HintBoundFloor Hint = "NodeFloors"
+	// HintKubeVersion: the oldest Kubernetes version the rules must work
+	// on.
 	HintKubeVersion Hint = "KubeVersion"
-	// HintOutputDir: the directory output is written to.
-	HintOutputDir Hint = "OutputDir"
 )
 
 // At returns d placed at a document path.
