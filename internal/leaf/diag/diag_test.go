@@ -4,6 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -81,6 +86,26 @@ func TestRenderPath(t *testing.T) {
 	} {
 		if got := RenderPath(tc.path); got != tc.want {
 			t.Errorf("RenderPath(%v) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestImportsNothingOfTheModule keeps diag below every layer, leaves
+// included: each package reports its problems with it.
+func TestImportsNothingOfTheModule(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if path, _ := strconv.Unquote(imp.Path.Value); strings.HasPrefix(path, "github.com/mut2cel/mut2cel") {
+				t.Errorf("%s imports %s", name, path)
+			}
 		}
 	}
 }
