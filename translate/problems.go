@@ -57,6 +57,7 @@ const (
 	hintBounds        = diag.HintBounds        // Options.NoBounds unset
 	hintBoundFloor    = diag.HintBoundFloor    // Options.NodeFloors
 	hintBoundCeilings = diag.HintBoundCeilings // Options.MaxLength, MaxItems, MaxProperties
+	hintKubeVersion   = diag.HintKubeVersion   // Options.KubeVersion
 )
 
 // withHint names the option that would change the outcome of p; the
@@ -188,7 +189,7 @@ func errInexpressible(e *inexpressible) Problem {
 	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
 	p.Reason = e.reason
 	if e.reason == ReasonIndexComparison {
-		p.Hint = diag.HintKubeVersion // a newer target compares by index
+		p.Hint = hintKubeVersion // a newer target compares by index
 	}
 	return p
 }
