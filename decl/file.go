@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
 // The type of a declarations file document.
@@ -75,6 +77,11 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Source.String() + ": " + e.Detail }
+
+// Diagnostic is e as every phase reports problems.
+func (e *Error) Diagnostic() diag.Diagnostic {
+	return diag.Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+}
 
 // Errors is every problem found, sorted by file and line.
 type Errors []*Error

@@ -17,6 +17,6 @@
 //   - Paths are printed one way (Render), as the apiserver prints field
 //     paths, and addressed in JSON patches one way (Pointer).
 //
-// The package depends on the standard library only, so that every phase
-// can use it.
+// The package depends on the standard library and internal/leaf/diag
+// (whose path rendering it shares) only, so that every phase can use it.
 package edit

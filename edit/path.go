@@ -1,7 +1,7 @@
 package edit
 
 import (
-	"fmt"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"strconv"
 	"strings"
 )
@@ -9,33 +9,9 @@ import (
 // Render prints a document path as the apiserver prints field paths:
 // schema keywords as fields, property names and map keys in brackets, e.g.
 // spec.versions[0].schema.openAPIV3Schema.properties[spec]. The empty path
-// is "the document root".
-func Render(path []interface{}) string {
-	if len(path) == 0 {
-		return "the document root"
-	}
-	var b strings.Builder
-	inKeyed := false // the previous key was properties/additionalProperties-like
-	for i, step := range path {
-		switch s := step.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", s)
-			inKeyed = false
-		case string:
-			if inKeyed {
-				fmt.Fprintf(&b, "[%s]", s)
-				inKeyed = false
-				continue
-			}
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(s)
-			inKeyed = s == "properties" || s == "definitions" || s == "patternProperties"
-		}
-	}
-	return b.String()
-}
+// is "the document root". The rendering is diag's, so that problems and
+// edits print paths alike.
+func Render(path []interface{}) string { return diag.RenderPath(path) }
 
 // Pointer renders a document path as a JSON pointer (RFC 6901), the way
 // JSON patches address it: /spec/versions/0/name. The empty path is "",

@@ -41,20 +41,20 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	rootPath, version := v.Root(), v.Name
 	edits, err := crdrules.VersionEdits(v, *pv)
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
 	}
 	if len(edits) == 0 {
 		return nil, nil, nil
 	}
 	props, generated, err := withRules(v.Raw, rootPath, edits)
 	if err != nil {
-		return nil, []Problem{newProblem(Invalid, "%v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Invalid, "%v", err).At(rootPath)}, nil
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	floor := opts.floor
 	key, err := json.Marshal(props)
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "%v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
 	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
@@ -73,7 +73,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	case errors.As(err, &unfit):
 		return nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
 	case err != nil:
-		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	var bounds []Bound
 	for _, b := range found {
@@ -94,7 +94,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	}
 	reach, err := c.reach, c.err
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).at(rootPath)}, nil
+		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	setCosts(pv, reach.Costs)
 	return bounds, nil, reachWarnings(reach, version, rootPath)
@@ -157,7 +157,7 @@ func ruleKey(node []interface{}, rule string) string {
 func neededBounds(bounds []Bound) []Problem {
 	problems := make([]Problem, len(bounds))
 	for i, b := range bounds {
-		problems[i] = newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", b.Keyword, b.Value).at(b.Path)
+		problems[i] = withHint(newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it", b.Keyword, b.Value).At(b.Path), hintBounds)
 	}
 	return problems
 }
@@ -190,12 +190,11 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 		fmt.Fprintf(&b, "\n  most of its cost comes from %s", strings.Join(parts, ", "))
 	}
 	b.WriteString("\n  to fix: declare a smaller part of the schema, or give these nodes smaller bounds")
+	hint := hintBoundFloor // the command words how to give one
 	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
-		b.WriteString(" (the --max-length, --max-items or --max-properties given may be too large)")
-	} else {
-		b.WriteString(" (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)")
+		hint = hintBoundCeilings
 	}
-	problem := newProblem(Forbidden, "%s", b.String()).at(rootPath)
+	problem := withHint(newProblem(Forbidden, "%s", b.String()).At(rootPath), hint)
 	if ok {
 		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
 	}
@@ -219,5 +218,5 @@ func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []P
 	} else {
 		detail += "\n  the estimate does not shrink with the object's size (rules that enumerate list indices, below 1.33, cost what maxItems allows), so no safe size can be given (docs/cost.md)"
 	}
-	return []Problem{{Path: rootPath, Detail: detail, field: "version " + version}} // a warning: no type
+	return []Problem{{Path: rootPath, Detail: detail, RenderedPath: "version " + version}} // a warning: no type
 }

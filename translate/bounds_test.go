@@ -1,6 +1,7 @@
 package translate_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -73,11 +74,11 @@ properties:
 			"  declaration: x-kubernetes-key-mutability: AddOnly on .spec.tags\n" +
 			fmt.Sprintf("  rule on .spec.tags costs %d, over the per-expression limit 10000000\n", cost) +
 			"  most of its cost comes from .spec.tags (maxItems " + fmt.Sprint(map[int]int{25025002: 5000, 10000500002: 100000}[cost]) + ")\n" +
-			"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds " + fix
+			"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds" + fix
 	}
 	const (
 		atFloors = ", even with the bounds mut2cel may add at their floors"
-		fixFloor = "(maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)"
+		fixFloor = " [hint NodeFloors]" // the command words how to give a floor
 	)
 	tests := []struct {
 		name     string
@@ -96,9 +97,9 @@ properties:
 		{"floor for another node", tagsAddOnly, translate.Options{NodeFloors: map[string]map[string]int64{".spec.other": {"maxItems": 5000}}},
 			"[" + tags + ": maxItems: 2000]", reach(4010002, 4010014, "lists and maps hold at most 500 entries")},
 		{"explicit value too large", tagsAddOnly, translate.Options{MaxItems: 100000},
-			unfit(10000500002, atFloors, "(the --max-length, --max-items or --max-properties given may be too large)"), ""},
+			unfit(10000500002, atFloors, " [hint MaxLength]"), ""},
 		{"no bounds", tagsAddOnly, translate.Options{NoBounds: true},
-			"error: " + tags + ": Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits; add it, or let mut2cel add it by omitting --no-bounds", ""},
+			"error: " + tags + ": Required value: the generated rules need maxItems: 2000 (or smaller) here to pass the CEL cost limits; add it [hint NoBounds]", ""},
 		{"existing bounds suffice", boundedEnough, translate.Options{}, "[]", "[]"},
 		{"existing bound too large", tooLarge, translate.Options{}, unfit(10000500002, "", fixFloor), ""},
 	}
@@ -107,7 +108,7 @@ properties:
 			res, err := translate.Translate(crdWith(t, tt.schema), tt.opts)
 			var got string
 			if err != nil {
-				got = "error: " + err.Error()
+				got = "error: " + err.Error() + hints(err)
 			} else {
 				got = fmt.Sprint(res.Bounds)
 				errs, err := kube.ValidateCRD(typedCRD(t, res.Translated))
@@ -128,4 +129,20 @@ properties:
 			}
 		})
 	}
+}
+
+// hints lists the hints of the problems of err, which the command words
+// as its flags, as " [hint H]" each.
+func hints(err error) string {
+	var terr *translate.Error
+	if !errors.As(err, &terr) {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range terr.Problems {
+		if p.Hint != "" {
+			fmt.Fprintf(&b, " [hint %s]", p.Hint)
+		}
+	}
+	return b.String()
 }

@@ -274,7 +274,7 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
 	}
 	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
-		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
+		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
 	}
 	indices := make([]string, *list.s.ValueValidation.MaxItems)
 	for j := range indices {

@@ -42,7 +42,7 @@ type compilation struct {
 // the others are still compiled, so that one run reports every problem.
 func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
-		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).at([]interface{}{"apiVersion"})}}
+		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).At([]interface{}{"apiVersion"})}}
 	}
 	st, problems := readState(doc)
 	decls, p := gather(doc, st, opts.Declarations, true)

@@ -109,9 +109,9 @@ func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, in
 		value, err := k.Read(v)
 		switch {
 		case err != nil:
-			r.problems = append(r.problems, valueProblem(v, err).at(at))
+			r.problems = append(r.problems, valueProblem(v, err).At(at))
 		case inJunctor:
-			r.problems = append(r.problems, errInJunctor().at(at))
+			r.problems = append(r.problems, errInJunctor().At(at))
 		default:
 			r.decls = append(r.decls, decl.Declaration{
 				CRD: r.crd, Version: r.version, Path: decl.PathOf(dp[len(r.root):]),

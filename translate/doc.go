@@ -62,5 +62,8 @@
 //   - Problems of every phase are collected: one that does not fit leaves
 //     its declaration out and the others are still compiled, so that no
 //     problem hides another. They are sorted by file and line, then path.
+//   - A problem is a diag.Diagnostic (Problem is that type). Its message
+//     names no command-line flag: where an option would change the
+//     outcome, Hint names the Options field and the command words it.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate

@@ -84,8 +84,8 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 			for _, v := range s.Versions {
 				if root, ok := g.st.roots[v.Name]; !ok || root == nil {
 					p := newProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
-					p.Where, p.Source = "version "+v.Name, v.Source
-					g.problems = append(g.problems, p)
+					p.Where = "version " + v.Name
+					g.problems = append(g.problems, inSource(p, v.Source))
 					continue
 				}
 				versions = append(versions, v.Name)

@@ -3,52 +3,32 @@ package translate
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/internal/leaf/limits"
 )
 
 // Problem is one reason a document cannot be translated, or, among
-// Result.Warnings, something the user should know.
-type Problem struct {
-	// Path leads from the document root to the offending node, like
-	// edit.Edit.Path.
-	Path []interface{}
-	// Where names the declaration the problem is about when Path or Source
-	// alone does not: "version v1, .spec.a: x-kubernetes-mutability".
-	Where string
-	// Type classifies the problem as the apiserver classifies field
-	// errors; empty for warnings.
-	Type ProblemType
-	// Detail says what is wrong and what to do about it.
-	Detail string
-	// Reason, when set, names a refusal docs/semantics.md allows: a
-	// declaration no rule can check exactly, or rules over the cost
-	// limits. Empty for every other problem.
-	Reason string
-	// Source, when set, is where the declaration the problem is about was
-	// written outside the CRD: a line of a declarations file.
-	Source decl.Source
-	// field, when set, is the rendered path of a problem found by the
-	// apiserver's own validation, which reports rendered paths only.
-	field string
-}
+// Result.Warnings, something the user should know: the diagnostic every
+// phase reports. Its File and Line, when set, are where the declaration
+// the problem is about was written outside the CRD: a line of a
+// declarations file.
+type Problem = diag.Diagnostic
 
 // ProblemType is the kind of a Problem, worded like
 // k8s.io/apimachinery/pkg/util/validation/field.ErrorType.
-type ProblemType string
+type ProblemType = diag.Type
 
 const (
-	Invalid     ProblemType = "Invalid value"
-	Unsupported ProblemType = "Unsupported value"
-	Forbidden   ProblemType = "Forbidden"
-	Required    ProblemType = "Required value"
-	Duplicate   ProblemType = "Duplicate value"
-	NotFound    ProblemType = "Not found"
-	Internal    ProblemType = "Internal error"
+	Invalid     = diag.Invalid
+	Unsupported = diag.Unsupported
+	Forbidden   = diag.Forbidden
+	Required    = diag.Required
+	Duplicate   = diag.Duplicate
+	NotFound    = diag.NotFound
+	Internal    = diag.Internal
 )
 
 // Reasons of a Problem.
@@ -71,40 +51,26 @@ func newProblem(t ProblemType, format string, args ...interface{}) Problem {
 	return Problem{Type: t, Detail: fmt.Sprintf(format, args...)}
 }
 
-// at places p at the document path.
-func (p Problem) at(path []interface{}) Problem {
-	p.Path = path
+// The options a problem's hint names.
+const (
+	hintAllVersions   = diag.HintAllVersions   // Options.AllServedVersions
+	hintBounds        = diag.HintBounds        // Options.NoBounds unset
+	hintBoundFloor    = diag.HintBoundFloor    // Options.NodeFloors
+	hintBoundCeilings = diag.HintBoundCeilings // Options.MaxLength, MaxItems, MaxProperties
+	hintKubeVersion   = diag.HintKubeVersion   // Options.KubeVersion
+)
+
+// withHint names the option that would change the outcome of p; the
+// command words it (translate's messages name no flag).
+func withHint(p Problem, h diag.Hint) Problem {
+	p.Hint = h
 	return p
 }
 
-// Field renders Path the way the apiserver prints schema paths, e.g.
-// spec.versions[0].schema.openAPIV3Schema.properties[spec].
-func (p Problem) Field() string {
-	switch {
-	case p.field != "":
-		return p.field
-	case len(p.Path) == 0:
-		return ""
-	}
-	return edit.Render(p.Path)
-}
-
-// Message is the problem without its place: where, type and detail.
-func (p Problem) Message() string {
-	var parts []string
-	for _, s := range []string{p.Where, string(p.Type), p.Detail} {
-		if s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return strings.Join(parts, ": ")
-}
-
-func (p Problem) String() string {
-	if p.Source.File != "" {
-		return p.Source.String() + ": " + p.Message()
-	}
-	return p.Field() + ": " + p.Message()
+// inSource places p at the line of a declarations file.
+func inSource(p Problem, s decl.Source) Problem {
+	p.File, p.Line = s.File, s.Line
+	return p
 }
 
 // Error is a translation failure listing every problem found: those about
@@ -113,23 +79,14 @@ type Error struct {
 	Problems []Problem
 }
 
-func (e *Error) Error() string {
-	parts := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		parts[i] = p.String()
-	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return fmt.Sprintf("%d problems:\n  %s", len(parts), strings.Join(parts, "\n  "))
-}
+func (e *Error) Error() string { return diag.List(e.Problems).Error() }
 
 // sortProblems orders problems about declarations files first, by file
 // and line, then the CRD's own by path, and drops repeats (a file's field
 // that names a missing node for several extensions).
 func sortProblems(problems []Problem) []Problem {
 	sort.SliceStable(problems, func(i, j int) bool {
-		a, b := problems[i].Source, problems[j].Source
+		a, b := problems[i], problems[j]
 		switch {
 		case (a.File == "") != (b.File == ""):
 			return a.File != ""
@@ -159,7 +116,7 @@ var annotationsPath = crd.AnnotationsPath()
 
 // annotationProblem places p at one of the annotations.
 func annotationProblem(name string, p Problem) Problem {
-	p.Path, p.field = appendPath(annotationsPath, name), "metadata.annotations["+name+"]"
+	p.Path, p.RenderedPath = appendPath(annotationsPath, name), "metadata.annotations["+name+"]"
 	return p
 }
 
@@ -173,13 +130,13 @@ func problemAt(d decl.Declaration, node []interface{}, p Problem) Problem {
 		p.Where = d.Where()
 		return annotationProblem(annDeclarations, p)
 	case decl.InFile:
-		p.Where, p.Source = d.Where(), d.Origin.Source
-		return p
+		p.Where = d.Where()
+		return inSource(p, d.Origin.Source)
 	case decl.Copied:
-		p.Where = fmt.Sprintf("%s copied from version %s by --all-versions", d.Ext, d.Origin.From)
-		return p.at(node)
+		p.Where = fmt.Sprintf("%s copied from version %s", d.Ext, d.Origin.From)
+		return p.At(node)
 	}
-	return p.at(appendPath(node, d.Ext))
+	return p.At(appendPath(node, d.Ext))
 }
 
 // The wording of the problems with declarations, whichever front end read
@@ -231,6 +188,9 @@ func errPresenceOnEntry(c decl.Constraints) Problem {
 func errInexpressible(e *inexpressible) Problem {
 	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
 	p.Reason = e.reason
+	if e.reason == ReasonIndexComparison {
+		p.Hint = hintKubeVersion // a newer target compares by index
+	}
 	return p
 }
 
@@ -244,8 +204,8 @@ func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Pr
 	}
 	if d.Origin.Kind == decl.InFile {
 		p := newProblem(NotFound, "no such node in the schema of CRD %s%s (%s)", d.CRD, near, hint)
-		p.Where, p.Source = fmt.Sprintf("version %s, %s", d.Version, d.Path), d.Origin.Source
-		return p
+		p.Where = fmt.Sprintf("version %s, %s", d.Version, d.Path)
+		return inSource(p, d.Origin.Source)
 	}
 	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema%s (update the path if the field moved, or delete the declaration)", d.Version, d.Path, near))
 }
@@ -253,7 +213,7 @@ func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Pr
 // errTooManyDeclarations: a CRD makes more declarations than
 // internal/leaf/limits allows.
 func errTooManyDeclarations(n int) Problem {
-	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).at(crd.VersionsPath())
+	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).At(crd.VersionsPath())
 }
 
 // errDeclaredTooDeep: a declared path has more steps than internal/leaf/limits allows.
@@ -266,7 +226,7 @@ func errDeclaredTooDeep(steps int) Problem {
 func errConflict(have, d decl.Declaration, node []interface{}) Problem {
 	switch {
 	case d.Origin.Kind == decl.InAnnotation:
-		return newProblem(Invalid, "%q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value).at(appendPath(node, d.Ext))
+		return newProblem(Invalid, "%q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value).At(appendPath(node, d.Ext))
 	case have.Origin.Kind == decl.InFile:
 		return problemAt(d, node, newProblem(Invalid, "%s, but %s declares %s for it: keep one of the two", d.Value, have.Origin.Source, have.Value))
 	}

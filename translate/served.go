@@ -77,7 +77,7 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			declaring = append(declaring, v.name)
 		case all || !webhook:
 			conflict = true
-			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).at(v.nodeOrRoot(p)))
+			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).At(v.nodeOrRoot(p)))
 		}
 	}
 	if len(declaring) == 0 || conflict {
@@ -93,9 +93,9 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			sp.copies = append(sp.copies, d)
 			sp.st.nodes[declKey(d)] = node
 		case webhook:
-			sp.warnings = append(sp.warnings, newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).at(node))
+			sp.warnings = append(sp.warnings, withHint(newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).At(node), hintAllVersions))
 		default:
-			sp.problems = append(sp.problems, newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).at(node))
+			sp.problems = append(sp.problems, withHint(newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).At(node), hintAllVersions))
 		}
 	}
 }
@@ -109,14 +109,14 @@ func missingDetail(declaring []string, version, p, ext, value string, webhook bo
 	if webhook {
 		why = "if the conversion webhook keeps this field as it is, updates sent through " + version + " escape it"
 	}
-	return fmt.Sprintf("version %s serves %s without the %s: %s that %s there; %s: declare it in %s too, or use --all-versions to apply declarations to every served version where the path exists",
+	return fmt.Sprintf("version %s serves %s without the %s: %s that %s there; %s: declare it in %s too",
 		version, p, ext, value, which, why, version)
 }
 
 func conflictDetail(first, version, p, ext, want, got string, all bool) string {
 	why := "the versions store the same objects (no conversion webhook)"
 	if all {
-		why = "--all-versions applies one declaration to every served version"
+		why = "declarations apply to every served version"
 	}
 	return fmt.Sprintf("%q: version %s declares %s: %s on %s, version %s declares %s; %s: make them the same",
 		got, first, ext, want, p, version, got, why)

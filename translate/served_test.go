@@ -91,28 +91,24 @@ func TestServedVersions(t *testing.T) {
 		name:     "no conversion",
 		versions: []servedVersion{v1, {"v1beta1", true, plainA}},
 		wantErr: []string{atA1 + ": Required value: version v1beta1 serves .spec.a without the x-kubernetes-mutability: Immutable that version v1 declares there; " +
-			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too, " +
-			"or use --all-versions to apply declarations to every served version where the path exists"},
+			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too"},
 	}, {
 		name:       "strategy None",
 		conversion: "{strategy: None}",
 		versions:   []servedVersion{{"v1beta1", true, plainA}, v1},
 		wantErr: []string{"spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a]: Required value: version v1beta1 serves .spec.a without the x-kubernetes-mutability: Immutable that version v1 declares there; " +
-			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too, " +
-			"or use --all-versions to apply declarations to every served version where the path exists"},
+			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too"},
 	}, {
 		name:     "declared in two versions, missing in a third",
 		versions: []servedVersion{v1, {"v1beta2", true, immutableA}, {"v1beta1", true, plainA}},
 		wantErr: []string{atA2 + ": Required value: version v1beta1 serves .spec.a without the x-kubernetes-mutability: Immutable that versions v1, v1beta2 declare there; " +
-			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too, " +
-			"or use --all-versions to apply declarations to every served version where the path exists"},
+			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too"},
 	}, {
 		name:       "declared in the annotation",
 		versions:   []servedVersion{{"v1", true, plainA}, {"v1beta1", true, plainA}},
 		annotation: "v1: {.spec.a: {x-kubernetes-mutability: Immutable}}",
 		wantErr: []string{atA1 + ": Required value: version v1beta1 serves .spec.a without the x-kubernetes-mutability: Immutable that version v1 declares there; " +
-			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too, " +
-			"or use --all-versions to apply declarations to every served version where the path exists"},
+			"the versions store the same objects (no conversion webhook), so updates sent through v1beta1 escape it: declare it in v1beta1 too"},
 	}, {
 		name:     "all versions",
 		versions: []servedVersion{v1, {"v1beta1", true, plainA}, {"v1alpha1", true, plainA}},
@@ -155,8 +151,7 @@ func TestServedVersions(t *testing.T) {
 		conversion: webhookConversion,
 		versions:   []servedVersion{v1, {"v1beta1", true, plainA}},
 		warnings: []string{atA1 + ": version v1beta1 serves .spec.a without the x-kubernetes-mutability: Immutable that version v1 declares there; " +
-			"if the conversion webhook keeps this field as it is, updates sent through v1beta1 escape it: declare it in v1beta1 too, " +
-			"or use --all-versions to apply declarations to every served version where the path exists"},
+			"if the conversion webhook keeps this field as it is, updates sent through v1beta1 escape it: declare it in v1beta1 too"},
 		decls: "v1:\n  .spec.a:\n    x-kubernetes-mutability: Immutable\n",
 		ruled: []bool{true, false},
 	}, {
@@ -176,7 +171,7 @@ func TestServedVersions(t *testing.T) {
 		versions: []servedVersion{v1, {"v1beta1", true, addOnlyA}, {"v1alpha1", true, plainA}},
 		all:      true,
 		wantErr: []string{atA1 + `: Invalid value: "AddOnly": version v1 declares x-kubernetes-mutability: Immutable on .spec.a, version v1beta1 declares AddOnly; ` +
-			"--all-versions applies one declaration to every served version: make them the same"},
+			"declarations apply to every served version: make them the same"},
 	}, {
 		name:       "conflict, webhook",
 		conversion: webhookConversion,
@@ -189,7 +184,7 @@ func TestServedVersions(t *testing.T) {
 			{"v1beta1", true, plainA},
 		},
 		all: true,
-		wantErr: []string{atA1 + ": x-kubernetes-key-mutability copied from version v1 by --all-versions: " +
+		wantErr: []string{atA1 + ": x-kubernetes-key-mutability copied from version v1: " +
 			"Forbidden: only allowed on type: array or on type: object with an additionalProperties schema; the properties of an object are not a key set: put x-kubernetes-mutability on each property instead"},
 	}}
 	for _, c := range cases {

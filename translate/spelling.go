@@ -41,7 +41,7 @@ func misspeltKeys(raw map[string]interface{}, dp []interface{}) []Problem {
 	var problems []Problem
 	for _, key := range sortedNames(raw) {
 		if ext, ok := decl.Misspelling(key); ok {
-			problems = append(problems, errMisspeltKey(key, ext).at(appendPath(dp, key)))
+			problems = append(problems, errMisspeltKey(key, ext).At(appendPath(dp, key)))
 		}
 	}
 	return problems

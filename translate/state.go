@@ -61,7 +61,7 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 	var problems []Problem
 	for _, v := range st.crd.Versions {
 		if _, dup := st.roots[v.Name]; dup {
-			problems = append(problems, newProblem(Duplicate, "%q", v.Name).at(v.NamePath()))
+			problems = append(problems, newProblem(Duplicate, "%q", v.Name).At(v.NamePath()))
 			continue
 		}
 		st.versions = append(st.versions, v.Name)

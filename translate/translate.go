@@ -95,7 +95,7 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 	for _, d := range mine {
 		n := tree.find(d.Path)
 		if n == nil {
-			return nil, nil, []Problem{newProblem(Internal, "%s is in the schema but not in its structural form", d.Path).at(st.node(d))}
+			return nil, nil, []Problem{newProblem(Internal, "%s is in the schema but not in its structural form", d.Path).At(st.node(d))}
 		}
 		n.addDeclaration(d)
 	}
@@ -129,11 +129,11 @@ func schemaProblem(err error, rootPath []interface{}) Problem {
 	var se *crd.SchemaError
 	switch {
 	case !errors.As(err, &se):
-		return newProblem(Internal, "%v", err).at(rootPath)
+		return newProblem(Internal, "%v", err).At(rootPath)
 	case se.NotStructural:
-		return newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", se.Err).at(rootPath)
+		return newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", se.Err).At(rootPath)
 	}
-	return newProblem(Invalid, "%v", se.Err).at(rootPath)
+	return newProblem(Invalid, "%v", se.Err).At(rootPath)
 }
 
 func convertJSON(in interface{}, out interface{}) error {

@@ -19,19 +19,19 @@ import (
 func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
 	typed := &apiextensionsv1.CustomResourceDefinition{}
 	if err := convertJSON(out, typed); err != nil {
-		return []Problem{newProblem(Invalid, "%v", err).at([]interface{}{"spec"})}
+		return []Problem{newProblem(Invalid, "%v", err).At([]interface{}{"spec"})}
 	}
 	problems := compileGenerated(typed, edits, opts)
 	errs, err := kube.ValidateCRD(typed)
 	if err != nil {
-		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).at([]interface{}{"spec"}))
+		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).At([]interface{}{"spec"}))
 	}
 	for _, e := range errs {
 		if tooDeep(e.Detail) && len(problems) > 0 {
 			continue // the same rule, said better by compileGenerated
 		}
 		p := newProblem(ProblemType(e.Type.String()), "the translated CRD fails the apiserver's validation: %s", e.Detail)
-		p.field = e.Field
+		p.RenderedPath = e.Field
 		problems = append(problems, p)
 	}
 	return problems
@@ -53,14 +53,14 @@ func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []e
 			v := typed.Spec.Versions[version]
 			s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
 			if err != nil {
-				return append(problems, newProblem(Invalid, "%v", err).at(crd.SchemaRoot(version)))
+				return append(problems, newProblem(Invalid, "%v", err).At(crd.SchemaRoot(version)))
 			}
 			roots[version], root = s, s
 		}
 		n := structuralAt(root, rel)
 		results, err := kube.CompileRules(n, len(rel) == 0, env)
 		if err != nil {
-			problems = append(problems, newProblem(Internal, "%v", err).at(e.Path))
+			problems = append(problems, newProblem(Internal, "%v", err).At(e.Path))
 			continue
 		}
 		generated := map[string]bool{}
@@ -73,11 +73,11 @@ func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []e
 			}
 			at := appendPath(e.Path, "x-kubernetes-validations", i, "rule")
 			if tooDeep(r.Error.Detail) {
-				problems = append(problems, errRuleTooDeep(e.Path, n.XValidations[i].FieldPath).at(at))
+				problems = append(problems, errRuleTooDeep(e.Path, n.XValidations[i].FieldPath).At(at))
 				continue
 			}
 			problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
-				n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).at(at))
+				n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).At(at))
 		}
 	}
 	return problems

@@ -38,11 +38,24 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 	return r, nil
 }
 
-// translateMarked translates doc with tr, the rules
-// controller-gen wrote for the +k8s:immutable fields of marked replaced.
+// translateMarked translates doc with tr, the rules controller-gen wrote
+// for the +k8s:immutable fields of marked replaced: they are taken out
+// before translation, so that mut2cel's rules replace them, and the
+// result removes them from doc and warns of each. opts holds marked.Sets
+// among its Declarations.
 func translateMarked(tr translator, doc map[string]interface{}, opts translate.Options, marked *markers.Result) (*translate.Result, error) {
 	if marked == nil {
 		return tr(doc, opts)
 	}
-	return marked.Translate(doc, opts, tr)
+	without, edits, warnings, err := marked.ControllerGenRules(doc)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tr(without, opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Edits = append(edits, res.Edits...)
+	res.Warnings = append(warnings, res.Warnings...)
+	return res, nil
 }

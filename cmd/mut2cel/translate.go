@@ -223,8 +223,8 @@ func printDiags(e *env, diags []batch.Diagnostic) {
 
 // printAll prints every diagnostic, as -v asks for.
 func printAll(e *env, diags []batch.Diagnostic) {
-	for _, d := range diags {
-		fmt.Fprintln(e.stderr, d)
+	for _, d := range batch.WithFlagHints(diags) {
+		fmt.Fprintln(e.stderr, d.Wrapped())
 	}
 }
 

@@ -67,6 +67,7 @@ func reportJSON(e *env, results []*batch.Result, errs, warnings, notes []batch.D
 	if rep.Errors == nil {
 		rep.Errors = []batch.Diagnostic{}
 	}
+	rep.Errors, rep.Warnings = batch.WithFlagHints(rep.Errors), batch.WithFlagHints(rep.Warnings)
 	data, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mut2cel translate: %v\n", err)

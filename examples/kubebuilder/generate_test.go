@@ -32,8 +32,20 @@ func TestGenerate(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := translate.Options{Declarations: r.Sets}
+	// As the command's translateMarked: controller-gen's rules for
+	// +k8s:immutable come out before translation, and their removal goes
+	// first in the result.
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		return r.Translate(doc, opts, translate.Translate)
+		without, edits, warnings, err := r.ControllerGenRules(doc)
+		if err != nil {
+			return nil, err
+		}
+		res, err := translate.Translate(without, opts)
+		if err != nil {
+			return nil, err
+		}
+		res.Edits, res.Warnings = append(edits, res.Edits...), append(warnings, res.Warnings...)
+		return res, nil
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if len(files) == 0 {

@@ -6,7 +6,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
 // The rules controller-gen writes for +k8s:immutable (controller-tools
@@ -29,16 +29,17 @@ func controllerGenParentRule(name string) edit.Rule {
 // ControllerGenRules finds in a CRD document the rules controller-gen
 // wrote for the +k8s:immutable fields of r. It returns the document
 // without them (doc itself is not changed), the edits that remove them
-// from doc, and a warning for each rule removed. A document without such
+// from doc, and a warning for each rule removed (for translate.Result's
+// Warnings). A document without such
 // rules (already rewritten, or of another CRD) comes back as it is. An
 // error is a bug: the edits remove only rules found in doc.
-func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []translate.Problem, error) {
+func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []diag.Diagnostic, error) {
 	model, err := crd.Read(doc)
 	if err != nil {
 		return doc, nil, nil, nil
 	}
 	var edits []edit.Edit
-	var warnings []translate.Problem
+	var warnings []diag.Diagnostic
 	seen := map[string]bool{} // a rule two inline fields share is removed once
 	for _, f := range r.Immutable {
 		if f.CRD != model.Name {
@@ -59,7 +60,7 @@ func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]inte
 				}
 				seen[key] = true
 				edits = append(edits, edit.Edit{Path: path, RemoveRules: []edit.Rule{c.rule}})
-				warnings = append(warnings, translate.Problem{Path: path, Detail: fmt.Sprintf(
+				warnings = append(warnings, diag.Diagnostic{Path: path, Detail: fmt.Sprintf(
 					"version %s: %s: replaced controller-gen's rule %q of +k8s:immutable (%s) by mut2cel's exact rules (docs/markers.md)",
 					f.Version, f.Path, c.rule.Rule, f.Source)})
 			}
@@ -107,24 +108,4 @@ func hasRule(doc map[string]interface{}, path []interface{}, rule edit.Rule) boo
 		}
 	}
 	return false
-}
-
-// Translate translates a CRD document that controller-gen generated from
-// the marked packages: the rules controller-gen wrote for +k8s:immutable
-// are taken out before translation, so that mut2cel's rules replace them,
-// and the result removes them from doc and warns of each. opts must hold
-// r.Sets among its Declarations; tr is translate.Translate, or a stand-in
-// in tests.
-func (r *Result) Translate(doc map[string]interface{}, opts translate.Options, tr func(map[string]interface{}, translate.Options) (*translate.Result, error)) (*translate.Result, error) {
-	without, edits, warnings, err := r.ControllerGenRules(doc)
-	if err != nil {
-		return nil, err
-	}
-	res, err := tr(without, opts)
-	if err != nil {
-		return nil, err
-	}
-	res.Edits = append(edits, res.Edits...)
-	res.Warnings = append(warnings, res.Warnings...)
-	return res, nil
 }

@@ -34,9 +34,7 @@ var testOnly = []string{"internal/testkit/", "e2e", "examples/", "internal/layer
 // exceptions are imports that point up a layer today, each with the
 // reason it is still there; the test fails when one is gone too, so
 // that the list only shrinks.
-var exceptions = map[string]string{
-	"frontend/markers -> translate": "markers reports translate.Problems and wraps translate.Translate",
-}
+var exceptions = map[string]string{}
 
 type pkg struct {
 	ImportPath                string

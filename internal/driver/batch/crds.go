@@ -5,6 +5,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -60,7 +61,7 @@ func CRDs(inputs []Input) ([]CRD, *Census, []Diagnostic) {
 func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manifest.File, []Diagnostic) {
 	f, err := manifest.Parse(in.Name, in.Data)
 	if err != nil {
-		return nil, []Diagnostic{{Detail: err.Error()}} // already says where
+		return nil, errorDiags(Diagnostic{File: in.Name}, nil, err)
 	}
 	var diags []Diagnostic
 	for _, d := range f.Docs {
@@ -83,21 +84,21 @@ func notManifest(what string) string {
 	return "not a Kubernetes manifest: the document is " + what + ", where a manifest is a mapping (apiVersion: ..., kind: ...)"
 }
 
-// placedError is an error whose text already says where it is, as those
-// of manifest do: it is reported as it is.
-type placedError struct{ error }
-
-// errorDiags gives the diagnostics of what visiting a document returned.
+// errorDiags gives the diagnostics of what visiting a document (at, d)
+// returned, or of reading the file (at, nil d): the problems of a
+// *translate.Error each at its own line, the diagnostics of an error that
+// places them itself (manifest's) as they are, and any other error at the
+// document or file.
 func errorDiags(at Diagnostic, d *manifest.Document, err error) []Diagnostic {
 	var terr *translate.Error
-	var placed placedError
-	switch {
-	case err == nil:
+	if err == nil {
 		return nil
-	case errors.As(err, &terr):
+	}
+	if d != nil && errors.As(err, &terr) {
 		return problemDiags(at, d, terr.Problems)
-	case errors.As(err, &placed):
-		return []Diagnostic{{Detail: err.Error()}}
+	}
+	if placed, ok := diag.As(err); ok {
+		return placed
 	}
 	at.Detail = err.Error()
 	return []Diagnostic{at}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
 // DeclarationSets are the declarations files of a run (--declarations),
@@ -48,7 +49,7 @@ func DeclErrorDiagnostics(err error, at Diagnostic) []Diagnostic {
 	case errors.As(err, &errs):
 		diags := make([]Diagnostic, len(errs))
 		for i, e := range errs {
-			diags[i] = Diagnostic{File: e.Source.File, Line: e.Source.Line, Detail: e.Detail}
+			diags[i] = e.Diagnostic()
 		}
 		return diags
 	case err != nil:
@@ -115,7 +116,7 @@ func unusedDiagnostic(set decl.Set) Diagnostic {
 // first of them.
 func unusedWarning(sets []decl.Set) Diagnostic {
 	d := unusedDiagnostic(sets[0])
-	d.Warning = true
+	d.Severity = diag.Warning
 	if len(sets) == 1 {
 		return d
 	}

@@ -2,55 +2,17 @@ package batch
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
-// Diagnostic is one reason a run fails, printed as
+// Diagnostic is one reason a run fails, or a warning: the diagnostic of
+// every phase, printed as
 //
 //	FILE:LINE: document N (Kind/name): FIELD: DETAIL
 //
 // leaving out the parts that are unknown.
-type Diagnostic struct {
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`     // 0 when unknown
-	Doc    int    `json:"document,omitempty"` // document number from 1; 0 when not about one document
-	Object string `json:"object,omitempty"`   // Kind/name of the document
-	Field  string `json:"field,omitempty"`    // schema path, as the apiserver prints it
-	// Type and Reason classify a translation problem: translate.Problem's
-	// Type and Reason, empty for other diagnostics.
-	Type   string `json:"type,omitempty"`
-	Reason string `json:"reason,omitempty"`
-	// Warning marks something the user should know that does not fail
-	// the run; it prints as "warning: " before Detail.
-	Warning bool   `json:"warning,omitempty"`
-	Detail  string `json:"detail"`
-}
-
-func (d Diagnostic) String() string {
-	var b strings.Builder
-	if d.File != "" {
-		b.WriteString(d.File)
-		if d.Line > 0 {
-			fmt.Fprintf(&b, ":%d", d.Line)
-		}
-		b.WriteString(": ")
-	}
-	if d.Doc > 0 {
-		fmt.Fprintf(&b, "document %d", d.Doc)
-		if d.Object != "" {
-			fmt.Fprintf(&b, " (%s)", d.Object)
-		}
-		b.WriteString(": ")
-	}
-	if d.Field != "" {
-		b.WriteString(d.Field + ": ")
-	}
-	if d.Warning {
-		b.WriteString("warning: ")
-	}
-	b.WriteString(d.Detail)
-	return wrap(b.String())
-}
+type Diagnostic = diag.Diagnostic
 
 // MaxPerFile is the most diagnostics of one kind Capped keeps for a
 // file, as the Go compiler stops at ten errors: the first few say what is
@@ -79,47 +41,11 @@ func Capped(diags []Diagnostic) []Diagnostic {
 		case shown[d.File] < MaxPerFile:
 			out = append(out, d)
 		case shown[d.File] == MaxPerFile:
-			out = append(out, d, Diagnostic{File: d.File, Warning: d.Warning,
+			out = append(out, d, Diagnostic{File: d.File, Severity: d.Severity,
 				Detail: fmt.Sprintf("too many problems: %d more in this file not shown", count[d.File]-MaxPerFile)})
 		}
 	}
 	return out
-}
-
-// maxLine is the longest line a diagnostic prints: a terminal shows it in
-// a few rows, and a reader takes it in at once.
-const maxLine = 300
-
-// wrap breaks lines longer than maxLine where breakAt says, continuing on
-// lines indented by two spaces.
-func wrap(text string) string {
-	lines := strings.Split(text, "\n")
-	var out []string
-	for _, line := range lines {
-		for len(line) > maxLine {
-			cut := breakAt(line[:maxLine])
-			if cut <= 0 {
-				break
-			}
-			out = append(out, strings.TrimRight(line[:cut], " "))
-			line = "  " + strings.TrimLeft(line[cut:], " ")
-		}
-		out = append(out, line)
-	}
-	return strings.Join(out, "\n")
-}
-
-// breakAt is where to break a line whose first maxLine bytes are head:
-// after the last separator of the strongest kind (";", ":", ",", space,
-// and last, inside a schema path, "]") found in its second half, or 0
-// when there is none.
-func breakAt(head string) int {
-	for _, sep := range []string{"; ", ": ", ", ", " ", "]"} {
-		if i := strings.LastIndex(head, sep); i > maxLine/2 {
-			return i + len(sep)
-		}
-	}
-	return 0
 }
 
 // objectName returns "Kind/name" of a decoded manifest, or what it has of it.

@@ -14,6 +14,10 @@
 //     manifest, and an error.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
+//   - Problems are diag.Diagnostics (Diagnostic is that type), whatever
+//     phase found them. The libraries name no flag: WithFlagHints adds
+//     the words for the flag of the option a diagnostic hints at, before
+//     the commands print text or JSON.
 //   - A path given that holds no manifest (a directory without *.yaml,
 //     *.yml or *.json files, or files without a document) is an error,
 //     and so is standard input without a document.

@@ -32,7 +32,7 @@ func TestDiagnosticString(t *testing.T) {
 	}{
 		{Diagnostic{Detail: "x.yaml:3: bad"}, "x.yaml:3: bad"},
 		{Diagnostic{File: "x.yaml", Detail: "no such file"}, "x.yaml: no such file"},
-		{Diagnostic{File: "x.yaml", Line: 7, Doc: 2, Object: "CustomResourceDefinition/a.b", Field: "spec.x", Detail: "d"},
+		{Diagnostic{File: "x.yaml", Line: 7, Doc: 2, Object: "CustomResourceDefinition/a.b", RenderedPath: "spec.x", Detail: "d"},
 			"x.yaml:7: document 2 (CustomResourceDefinition/a.b): spec.x: d"},
 		{Diagnostic{File: "x.yaml", Doc: 1, Detail: "d"}, "x.yaml: document 1: d"},
 	} {

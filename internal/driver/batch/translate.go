@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -46,11 +47,11 @@ func Translate(in Input, tr Translator) *Result {
 		// Lines of the input, before the edits.
 		warnings, details := boundNotes(crd.At, d, res.Bounds)
 		for _, w := range problemDiags(crd.At, d, res.Warnings) {
-			w.Warning = true
+			w.Severity = diag.Warning
 			warnings = append(warnings, w)
 		}
 		if err := d.Apply(res.Edits); err != nil {
-			return placedError{err}
+			return err // placed by manifest
 		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
@@ -82,7 +83,7 @@ func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.Bound) (
 		}
 		byVersion[b.Version] = append(byVersion[b.Version], b)
 		note := at
-		note.Line, note.Field = d.Line(b.Path), "version "+b.Version+" "+b.Node
+		note.Line, note.RenderedPath = d.Line(b.Path), "version "+b.Version+" "+b.Node
 		note.Detail = fmt.Sprintf("added %s: %d", b.Keyword, b.Value)
 		details = append(details, note)
 	}
@@ -140,14 +141,10 @@ func plural(n int, noun string) string {
 func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Problem) []Diagnostic {
 	var out []Diagnostic
 	for _, p := range problems {
-		if p.Source.File != "" { // about a line of a declarations file
-			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Type: string(p.Type), Reason: p.Reason, Detail: p.Message()})
-			continue
+		if p.File == "" { // about the CRD, not a line of a declarations file
+			p.File, p.Line, p.Doc, p.Object = at.File, d.Line(p.Path), at.Doc, at.Object
 		}
-		diag := at
-		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
-		diag.Type, diag.Reason = string(p.Type), p.Reason
-		out = append(out, diag)
+		out = append(out, p)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File != out[j].File {

@@ -41,7 +41,7 @@ func Write(dir string, data []byte) (string, error) {
 	if err == nil {
 		err = writeChecked(path, data, 0o644, func(old []byte) error {
 			if !bytes.HasPrefix(old, []byte(kustomize.Header)) {
-				return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another --dir", path)
+				return fmt.Errorf("%s exists and was not written by mut2cel patch; remove it or choose another directory", path)
 			}
 			return nil
 		})
@@ -70,7 +70,7 @@ func kustomizationFile(dir string) (string, error) {
 	case 1:
 		return filepath.Join(dir, found[0]), nil
 	}
-	return "", fmt.Errorf("%s holds %s: kustomize reads one kustomization a directory and refuses this one; keep one, or choose another --dir",
+	return "", fmt.Errorf("%s holds %s: kustomize reads one kustomization a directory and refuses this one; keep one, or choose another directory",
 		dir, strings.Join(found, " and "))
 }
 

@@ -38,7 +38,7 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Write(filepath.Dir(mine), []byte(first))
-	want := mine + " exists and was not written by mut2cel patch; remove it or choose another --dir"
+	want := mine + " exists and was not written by mut2cel patch; remove it or choose another directory"
 	if err == nil || err.Error() != want {
 		t.Errorf("Write over a file of the user's = %v, want %q", err, want)
 	}
@@ -72,9 +72,9 @@ func TestWriteNames(t *testing.T) {
 		{name: "yaml", have: []string{"kustomization.yaml"}, write: "kustomization.yaml"},
 		{name: "yml", have: []string{"kustomization.yml"}, write: "kustomization.yml"},
 		{name: "Kustomization", have: []string{"Kustomization"}, write: "Kustomization"},
-		{name: "the user's yml", own: "kustomization.yml", err: "kustomization.yml exists and was not written by mut2cel patch; remove it or choose another --dir"},
+		{name: "the user's yml", own: "kustomization.yml", err: "kustomization.yml exists and was not written by mut2cel patch; remove it or choose another directory"},
 		{name: "two", have: []string{"kustomization.yml"}, own: "Kustomization",
-			err: "holds kustomization.yml and Kustomization: kustomize reads one kustomization a directory and refuses this one; keep one, or choose another --dir"},
+			err: "holds kustomization.yml and Kustomization: kustomize reads one kustomization a directory and refuses this one; keep one, or choose another directory"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -172,7 +173,7 @@ func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]int
 	}
 	d := at(crd, "the CRD under test records declarations for "+versions+", which these declarations leave undeclared, "+
 		"so its rules there will disagree with them; if it was translated with --all-versions, verify with --all-versions too")
-	d.Warning = true
+	d.Severity = diag.Warning
 	return d
 }
 
@@ -241,13 +242,17 @@ func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, tra
 func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
 	detail := err.Error()
 	var terr *translate.Error
-	if errors.As(err, &terr) && len(terr.Problems) > batch.MaxPerFile {
-		shown := make([]string, batch.MaxPerFile)
-		for i, p := range terr.Problems[:batch.MaxPerFile] {
-			shown[i] = p.String()
+	if errors.As(err, &terr) {
+		problems := batch.WithFlagHints(terr.Problems)
+		detail = diag.List(problems).Error()
+		if len(problems) > batch.MaxPerFile {
+			shown := make([]string, batch.MaxPerFile)
+			for i, p := range problems[:batch.MaxPerFile] {
+				shown[i] = p.String()
+			}
+			detail = fmt.Sprintf("%d problems:\n  %s\n  too many problems: %d more not shown",
+				len(problems), strings.Join(shown, "\n  "), len(problems)-batch.MaxPerFile)
 		}
-		detail = fmt.Sprintf("%d problems:\n  %s\n  too many problems: %d more not shown",
-			len(terr.Problems), strings.Join(shown, "\n  "), len(terr.Problems)-batch.MaxPerFile)
 	}
 	return at(crd, "cannot be translated, so there is nothing to verify: "+detail)
 }

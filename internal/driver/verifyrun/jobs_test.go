@@ -260,7 +260,7 @@ func TestUndeclaredVersions(t *testing.T) {
 	_, warnings, diags := Jobs([]string{in}, Options{Against: against})
 	want := "the CRD under test records declarations for version v2, which these declarations leave undeclared, " +
 		"so its rules there will disagree with them; if it was translated with --all-versions, verify with --all-versions too"
-	if len(diags) > 0 || len(warnings) != 1 || warnings[0].Detail != want || !warnings[0].Warning {
+	if len(diags) > 0 || len(warnings) != 1 || warnings[0].Detail != want || !warnings[0].IsWarning() {
 		t.Errorf("Jobs = warnings %v, diagnostics %v; want the one warning %q", warnings, diags, want)
 	}
 }

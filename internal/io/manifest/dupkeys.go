@@ -1,8 +1,6 @@
 package manifest
 
 import (
-	"fmt"
-
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -46,6 +44,5 @@ func (d *Document) duplicateKey() error {
 	if dup == nil {
 		return nil
 	}
-	return fmt.Errorf("%s:%d: document %d: key %q is written twice in one mapping (first at line %d), and only the last would be read; remove one",
-		d.file, d.fileLine(dup.Line), d.index+1, key, d.fileLine(first.Line))
+	return d.duplicateKeyError(key, first.Line, dup.Line)
 }

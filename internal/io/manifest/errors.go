@@ -8,9 +8,12 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 )
 
-// Messages of this package, in one place.
+// Messages of this package, in one place. Each error is a diag.List of
+// one diagnostic placed at its file, line and, where known, document, so
+// that a command reports the place in its JSON output too.
 
 var yamlLine = regexp.MustCompile(`^line (\d+): `)
 
@@ -41,13 +44,13 @@ func (d *Document) parseError(err error) error {
 		if line > 0 {
 			msg = fmt.Sprintf("line %d: %s", line, msg)
 		}
-		return fmt.Errorf("%s:%d: document %d is a Helm template, not a manifest (it has {{ on this line): render it with helm template and translate the output (YAML parser: %s)",
-			d.file, d.line+h-1, d.index+1, msg)
+		return diag.List{{File: d.file, Line: d.line + h - 1, Detail: fmt.Sprintf(
+			"document %d is a Helm template, not a manifest (it has {{ on this line): render it with helm template and translate the output (YAML parser: %s)", d.index+1, msg)}}
 	}
 	if line == 0 {
-		return fmt.Errorf("%s:%d: document %d: %s", d.file, d.line, d.index+1, msg)
+		return diag.List{{File: d.file, Line: d.line, Doc: d.index + 1, Detail: msg}}
 	}
-	return fmt.Errorf("%s:%d: %s", d.file, line, msg)
+	return diag.List{{File: d.file, Line: line, Detail: msg}}
 }
 
 // helmLine returns the line (from 1) of the first "{{" outside a comment
@@ -68,17 +71,29 @@ func helmLine(data []byte) int {
 // jsonError places an encoding/json message at its line of the file.
 func jsonError(file string, data []byte, offset int64, err error) error {
 	line := 1 + bytes.Count(data[:min(int(offset), len(data))], []byte("\n"))
-	return fmt.Errorf("%s:%d: %v", file, line, err)
+	return diag.List{{File: file, Line: line, Detail: err.Error()}}
 }
 
 // editError says which edit of a document failed and where it points.
 func (d *Document) editError(err *edit.Error) error {
-	return fmt.Errorf("%s:%d: document %d: %v", d.file, d.Line(err.Edit.Path), d.index+1, err)
+	return diag.List{{File: d.file, Line: d.Line(err.Edit.Path), Doc: d.index + 1, Detail: err.Error()}}
 }
 
 // mismatchError reports the bug that no strategy produced the intended
 // document; Apply refuses to write anything in that case.
 func (d *Document) mismatchError(reason string) error {
-	return fmt.Errorf("%s:%d: document %d: cannot apply edits without changing other content (%s); please report this with the input file",
-		d.file, d.line, d.index+1, reason)
+	return diag.List{{File: d.file, Line: d.line, Doc: d.index + 1, Detail: fmt.Sprintf(
+		"cannot apply edits without changing other content (%s); please report this with the input file", reason)}}
+}
+
+// duplicateKeyError: key is written twice in one mapping of the document,
+// at the document's lines first and then dup.
+func (d *Document) duplicateKeyError(key string, first, dup int) error {
+	return diag.List{{File: d.file, Line: d.fileLine(dup), Doc: d.index + 1, Detail: fmt.Sprintf(
+		"key %q is written twice in one mapping (first at line %d), and only the last would be read; remove one", key, d.fileLine(first))}}
+}
+
+// jsonFileError is a JSON error that names no offset, placed at the file.
+func jsonFileError(file string, err error) error {
+	return diag.List{{File: file, Detail: err.Error()}}
 }

@@ -62,7 +62,7 @@ func jsonParseError(name string, data []byte, err error) error {
 	if errors.As(err, &oe) {
 		return jsonError(name, data, oe.off, err)
 	}
-	return fmt.Errorf("%s: %v", name, err)
+	return jsonFileError(name, err)
 }
 
 // readJSON parses exactly one JSON value, with white space around it.

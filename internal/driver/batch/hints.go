@@ -1,0 +1,29 @@
+package batch
+
+import "github.com/mut2cel/mut2cel/internal/leaf/diag"
+
+// flagHints word, for each option a library's diagnostic names, what the
+// commands' flag for it does: the libraries speak of options and name no
+// flag (internal/layers' TestLibraryMessagesNameNoFlag), and the commands add
+// these words at the end of the detail. Every command that sets the
+// option has the flag.
+var flagHints = map[diag.Hint]string{
+	diag.HintAllVersions:   ", or use --all-versions to apply declarations to every served version where the path exists",
+	diag.HintBounds:        ", or let mut2cel add it by omitting --no-bounds",
+	diag.HintBoundCeilings: " (the --max-length, --max-items or --max-properties given may be too large)",
+	diag.HintBoundFloor:    " (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)",
+	diag.HintKubeVersion:   "; or target Kubernetes 1.33 with --kube-version 1.33",
+}
+
+// WithFlagHints returns diags with the words for each one's hint added to
+// its detail, for the text and JSON output alike.
+func WithFlagHints(diags []Diagnostic) []Diagnostic {
+	out := make([]Diagnostic, len(diags))
+	for i, d := range diags {
+		if words, ok := flagHints[d.Hint]; ok {
+			d.Detail, d.Hint = d.Detail+words, ""
+		}
+		out[i] = d
+	}
+	return out
+}
