@@ -13,11 +13,11 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
-	"github.com/mut2cel/mut2cel/internal/leaf/diff"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/internal/leaf/diff"
+	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -16,8 +16,8 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/backend/kustomize"
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // The probes of issue 28 ("Robust under hostile input"): every input is

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
 	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/internal/leaf/limits"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/frontend/markers"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/testkit/controllergen"
 	"github.com/mut2cel/mut2cel/internal/testkit/golden"
-	"github.com/mut2cel/mut2cel/frontend/markers"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

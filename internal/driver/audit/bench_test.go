@@ -7,8 +7,8 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/mut2cel/mut2cel/internal/driver/audit"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
