@@ -3,7 +3,7 @@ package v1
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/mut2cel/mut2cel/markers/testdata/shared"
+	"github.com/mut2cel/mut2cel/frontend/markers/testdata/shared"
 )
 
 // Widget is the kind under test.
