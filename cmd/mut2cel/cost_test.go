@@ -23,17 +23,24 @@ func TestCost(t *testing.T) {
 		stderr string
 	}{
 		// The declarations file among the examples is not a CRD: noted.
-		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", examplesNote},
-		{"examples json 1.33", []string{"cost", "-o", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", examplesNote},
+		{"examples text", []string{"cost", "--all", "../../examples"}, 0, "examples.txt", examplesNote},
+		{"examples json 1.33", []string{"cost", "--all", "-o", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", examplesNote},
+		// Without --all, the CRDs that declare nothing are left out, and
+		// counted.
+		{"examples declared", []string{"cost", "../../examples"}, 0, "examples-declared.txt", examplesNote + examplesUndeclared},
+		// A file that declares nothing is an error, as for translate,
+		// unless every CRD is asked for.
+		{"nothing declared", []string{"cost", "testdata/cost/handwritten.yaml"}, 2, "",
+			"no declarations in testdata/cost/handwritten.yaml: declare some in the CRD schemas"},
 		{"bounds added", []string{"cost", "--output", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
 		{"declared, own rules over the limits", []string{"cost", "testdata/cost/declared-over-limit.yaml"}, 1, "declared-over-limit.txt", ""},
 		// A file translate wrote: its rules are still marked generated.
 		{"translated before", []string{"cost", "testdata/cost/needs-bounds.out.yaml"}, 0, "needs-bounds.out.txt", ""},
-		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
-		{"over the limits json", []string{"cost", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
+		{"over the limits text", []string{"cost", "--all", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
+		{"over the limits json", []string{"cost", "--all", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"bad format", []string{"cost", "-o", "xml"}, 2, "", "mut2cel cost: -o must be text or json, not \"xml\"\n"},
 		// --format, the flag's first name, still works.
-		{"old flag name", []string{"cost", "--format", "json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
+		{"old flag name", []string{"cost", "--all", "--format", "json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"v1beta1", []string{"cost", "testdata/bad-crd.yaml"}, 2, "", "testdata/bad-crd.yaml:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -52,6 +59,8 @@ func TestCost(t *testing.T) {
 	}
 }
 
+const examplesUndeclared = "mut2cel cost: 1 CRD without declarations not reported (--all reports them)\n"
+
 const examplesNote = "../../examples/declarations/documented.yaml: 3 documents are not CustomResourceDefinitions (kind: Declarations)\n"
 
 // TestCostCorpusTotals runs `mut2cel cost -o json` on the real-world
@@ -61,7 +70,7 @@ const examplesNote = "../../examples/declarations/documented.yaml: 3 documents a
 func TestCostCorpusTotals(t *testing.T) {
 	crds := corpus.CRDs(t)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"cost", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"cost", "--all", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var report audit.Report
@@ -169,7 +178,7 @@ func TestCostFitsWidth(t *testing.T) {
 	dir := corpus.Dir(t)
 	for _, file := range []string{"kueue/kueue.x-k8s.io_workloads.yaml", "cert-manager/acme.cert-manager.io_challenges.yaml", "jobset/jobset.x-k8s.io_jobsets.yaml"} {
 		var stdout, stderr bytes.Buffer
-		if code := run([]string{"cost", filepath.Join(dir, file)}, strings.NewReader(""), &stdout, &stderr); code > 1 {
+		if code := run([]string{"cost", "--all", filepath.Join(dir, file)}, strings.NewReader(""), &stdout, &stderr); code > 1 {
 			t.Fatalf("mut2cel cost %s: exit %d: %s", file, code, stderr.String())
 		}
 		for i, line := range strings.Split(stdout.String(), "\n") {
