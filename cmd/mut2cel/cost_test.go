@@ -131,6 +131,12 @@ func TestTranslateBounds(t *testing.T) {
 			input + ":16: document 1 (CustomResourceDefinition/widgets.example.com): version v1: added 1 bound (maxItems 64 on 1 list) so that the generated rules pass the CEL cost limits; larger values are now rejected (-v lists them; docs/cost.md)\n" +
 				input + ":16: document 1 (CustomResourceDefinition/widgets.example.com): version v1: warning: on the largest objects the schema allows, the generated rules would cost more than the runtime limits (worst case 2359292 per call, 2363734 per object)\n" +
 				"  they stay within them while lists and maps hold at most 100000 entries; beyond, the apiserver may cancel them and reject the update (docs/cost.md)\n"},
+		// Only the per-object budget is crossed: no rule has a per-call
+		// figure over its limit to report (it once said "0 per call").
+		{"per object only", []string{"translate", "testdata/cost/per-object.yaml"}, 0, "per-object.out.yaml",
+			"testdata/cost/per-object.yaml:17: document 1 (CustomResourceDefinition/pools.example.com): version v1: warning: on the largest objects the schema allows, " +
+				"the generated rules would cost more than the runtime limits (worst case 16814400 per object; no rule alone is over the per-call limit)\n" +
+				"  they stay within them while lists and maps hold at most 200 entries; beyond, the apiserver may cancel them and reject the update (docs/cost.md)\n"},
 		// A refusal is a problem of the input as given, not a finding: exit 2.
 		{"floors", []string{"translate", "--bound-floor", "maxItems=5000", "--bound-floor", ".spec.labels:maxProperties=5000", input}, 2, "",
 			input + ":25: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers].x-kubernetes-key-mutability: " +
