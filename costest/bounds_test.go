@@ -82,13 +82,47 @@ func TestBounds(t *testing.T) {
 	}
 }
 
+// TestReachWorst checks the figures Reach.Worst gives: the costliest
+// per-call cost when some rule crosses the per-call limit; when only the
+// per-object budget is crossed (many cheap evaluations), no per-call
+// figure, where it once printed "worst case 0 per call".
+func TestReachWorst(t *testing.T) {
+	// Each inner set's rule is cheap, but it runs for each of 2000
+	// entries of the outer list.
+	nested := propertySchema("type: array\nmaxItems: 2000\nitems:\n" + indent("type: array\nx-kubernetes-list-type: set\nmaxItems: 100\n"+
+		"items: {type: string, maxLength: 64}\n"+rule("self.all(x, self.exists(y, y == x))"), 2))
+	tests := []struct {
+		name, schema, want string
+	}{
+		{"one rule over per call", set("maxItems: 5000\n"), "worst case 25025002 per call, 25025002 per object"},
+		{"only per object", nested, "worst case 641004000 per object; no rule alone is over the per-call limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := costest.RuntimeReach(schemaFrom(t, tt.schema), kube.NewRuleEnvSet(31), selectAll, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Exceeds() {
+				t.Fatalf("RuntimeReach(%s) does not exceed a runtime limit: %+v", tt.name, r)
+			}
+			if got := r.Worst(); got != tt.want {
+				t.Errorf("Worst() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// set is a property schema of a set of strings with bounds and a
+// transition rule.
+func set(bounds string) string {
+	return propertySchema("type: array\nx-kubernetes-list-type: set\n" + bounds + "items: {type: string, maxLength: 64}\n" + rule("oldSelf.all(x, x in self)"))
+}
+
 // selectAll selects every rule.
 func selectAll(c costest.Cost) bool { return c.Kind == costest.KindRule }
 
 func TestRuntimeReach(t *testing.T) {
-	set := func(bounds string) string {
-		return propertySchema("type: array\nx-kubernetes-list-type: set\n" + bounds + "items: {type: string, maxLength: 64}\n" + rule("oldSelf.all(x, x in self)"))
-	}
 	tests := []struct {
 		name, schema, want string
 	}{

@@ -208,11 +208,7 @@ func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []P
 	if !r.Exceeds() {
 		return nil
 	}
-	worst := uint64(0)
-	if len(r.OverPerCall) > 0 {
-		worst = r.OverPerCall[0].PerCall
-	}
-	detail := fmt.Sprintf("on the largest objects the schema allows, the generated rules would cost more than the runtime limits (worst case %d per call, %d per object)", worst, r.PerObject)
+	detail := fmt.Sprintf("on the largest objects the schema allows, the generated rules would cost more than the runtime limits (%s)", r.Worst())
 	if r.Within {
 		detail += "\n  they stay within them while " + r.Sizes() + "; beyond, the apiserver may cancel them and reject the update (docs/cost.md)"
 	} else {

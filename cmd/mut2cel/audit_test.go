@@ -298,7 +298,7 @@ type costRule = audit.Rule
 // as mut2cel cost reports them, sorted by path.
 func costOf(t *testing.T, file string, keep func(version string, r costRule) bool) map[string][]costRule {
 	t.Helper()
-	code, out, errOut := runCLI("cost", "-o", "json", file)
+	code, out, errOut := runCLI("cost", "--all", "-o", "json", file)
 	if code != exitOK {
 		t.Fatalf("cost %s: exit %d: %s", file, code, errOut)
 	}

@@ -153,8 +153,8 @@ func exitHelp(finding string) string {
      read, holds no manifest, is not YAML or JSON, holds a document that
      is not a manifest (a list or a string where a mapping should be), or
      cannot be translated as given (a refused translation is a problem of
-     the input); inputs that hold no CRD, or (translate, patch, verify) no
-     declaration; inputs past a limit of docs/limits.md (64 MiB, 2,000,000
+     the input); inputs that hold no CRD, or no declaration (but for cost
+     --all); inputs past a limit of docs/limits.md (64 MiB, 2,000,000
      values, 1,000 declarations a CRD); an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

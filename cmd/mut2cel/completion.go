@@ -89,6 +89,9 @@ func completionModel() []compCommand {
 	for _, c := range commands {
 		cc := compCommand{name: c.name, summary: c.summary, args: argsCompletion(c)}
 		c.flags().VisitAll(func(f *pflag.Flag) {
+			if f.Annotations[refusedAnnotation] != nil {
+				return // giving it is an error
+			}
 			cc.flags = append(cc.flags, compFlag{long: f.Name, short: f.Shorthand, usage: f.Usage,
 				value: valueCompletion(f), repeatable: strings.HasSuffix(f.Value.Type(), "Array")})
 		})

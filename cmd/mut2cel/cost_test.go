@@ -23,17 +23,24 @@ func TestCost(t *testing.T) {
 		stderr string
 	}{
 		// The declarations file among the examples is not a CRD: noted.
-		{"examples text", []string{"cost", "../../examples"}, 0, "examples.txt", examplesNote},
-		{"examples json 1.33", []string{"cost", "-o", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", examplesNote},
+		{"examples text", []string{"cost", "--all", "../../examples"}, 0, "examples.txt", examplesNote},
+		{"examples json 1.33", []string{"cost", "--all", "-o", "json", "--kube-version", "1.33", "../../examples"}, 0, "examples-1.33.json", examplesNote},
+		// Without --all, the CRDs that declare nothing are left out, and
+		// counted.
+		{"examples declared", []string{"cost", "../../examples"}, 0, "examples-declared.txt", examplesNote + examplesUndeclared},
+		// A file that declares nothing is an error, as for translate,
+		// unless every CRD is asked for.
+		{"nothing declared", []string{"cost", "testdata/cost/handwritten.yaml"}, 2, "",
+			"no declarations in testdata/cost/handwritten.yaml: declare some in the CRD schemas"},
 		{"bounds added", []string{"cost", "--output", "json", "testdata/cost/needs-bounds.yaml"}, 0, "needs-bounds.json", ""},
 		{"declared, own rules over the limits", []string{"cost", "testdata/cost/declared-over-limit.yaml"}, 1, "declared-over-limit.txt", ""},
 		// A file translate wrote: its rules are still marked generated.
 		{"translated before", []string{"cost", "testdata/cost/needs-bounds.out.yaml"}, 0, "needs-bounds.out.txt", ""},
-		{"over the limits text", []string{"cost", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
-		{"over the limits json", []string{"cost", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
+		{"over the limits text", []string{"cost", "--all", "testdata/cost/handwritten.yaml"}, 1, "handwritten.txt", ""},
+		{"over the limits json", []string{"cost", "--all", "--format=json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"bad format", []string{"cost", "-o", "xml"}, 2, "", "mut2cel cost: -o must be text or json, not \"xml\"\n"},
 		// --format, the flag's first name, still works.
-		{"old flag name", []string{"cost", "--format", "json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
+		{"old flag name", []string{"cost", "--all", "--format", "json", "testdata/cost/handwritten.yaml"}, 1, "handwritten.json", ""},
 		{"v1beta1", []string{"cost", "testdata/bad-crd.yaml"}, 2, "", "testdata/bad-crd.yaml:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -52,6 +59,8 @@ func TestCost(t *testing.T) {
 	}
 }
 
+const examplesUndeclared = "mut2cel cost: 1 CRD without declarations not reported (--all reports them)\n"
+
 const examplesNote = "../../examples/declarations/documented.yaml: 3 documents are not CustomResourceDefinitions (kind: Declarations)\n"
 
 // TestCostCorpusTotals runs `mut2cel cost -o json` on the real-world
@@ -61,7 +70,7 @@ const examplesNote = "../../examples/declarations/documented.yaml: 3 documents a
 func TestCostCorpusTotals(t *testing.T) {
 	crds := corpus.CRDs(t)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"cost", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"cost", "--all", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var report audit.Report
@@ -122,6 +131,12 @@ func TestTranslateBounds(t *testing.T) {
 			input + ":16: document 1 (CustomResourceDefinition/widgets.example.com): version v1: added 1 bound (maxItems 64 on 1 list) so that the generated rules pass the CEL cost limits; larger values are now rejected (-v lists them; docs/cost.md)\n" +
 				input + ":16: document 1 (CustomResourceDefinition/widgets.example.com): version v1: warning: on the largest objects the schema allows, the generated rules would cost more than the runtime limits (worst case 2359292 per call, 2363734 per object)\n" +
 				"  they stay within them while lists and maps hold at most 100000 entries; beyond, the apiserver may cancel them and reject the update (docs/cost.md)\n"},
+		// Only the per-object budget is crossed: no rule has a per-call
+		// figure over its limit to report (it once said "0 per call").
+		{"per object only", []string{"translate", "testdata/cost/per-object.yaml"}, 0, "per-object.out.yaml",
+			"testdata/cost/per-object.yaml:17: document 1 (CustomResourceDefinition/pools.example.com): version v1: warning: on the largest objects the schema allows, " +
+				"the generated rules would cost more than the runtime limits (worst case 16814400 per object; no rule alone is over the per-call limit)\n" +
+				"  they stay within them while lists and maps hold at most 200 entries; beyond, the apiserver may cancel them and reject the update (docs/cost.md)\n"},
 		// A refusal is a problem of the input as given, not a finding: exit 2.
 		{"floors", []string{"translate", "--bound-floor", "maxItems=5000", "--bound-floor", ".spec.labels:maxProperties=5000", input}, 2, "",
 			input + ":25: document 1 (CustomResourceDefinition/widgets.example.com): spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[finalizers].x-kubernetes-key-mutability: " +
@@ -169,7 +184,7 @@ func TestCostFitsWidth(t *testing.T) {
 	dir := corpus.Dir(t)
 	for _, file := range []string{"kueue/kueue.x-k8s.io_workloads.yaml", "cert-manager/acme.cert-manager.io_challenges.yaml", "jobset/jobset.x-k8s.io_jobsets.yaml"} {
 		var stdout, stderr bytes.Buffer
-		if code := run([]string{"cost", filepath.Join(dir, file)}, strings.NewReader(""), &stdout, &stderr); code > 1 {
+		if code := run([]string{"cost", "--all", filepath.Join(dir, file)}, strings.NewReader(""), &stdout, &stderr); code > 1 {
 			t.Fatalf("mut2cel cost %s: exit %d: %s", file, code, stderr.String())
 		}
 		for i, line := range strings.Split(stdout.String(), "\n") {

@@ -46,18 +46,12 @@ func TestExitCodes(t *testing.T) {
 		{"translate", []string{"translate", "--no-bounds"}},
 		{"translate --check", []string{"translate", "--no-bounds", "--check"}},
 		{"translate -w", []string{"translate", "--no-bounds", "-w"}},
-		{"patch", []string{"patch", "--dir", filepath.Join(dir, "out")}},
-		{"cost", []string{"cost"}},
-		{"verify", []string{"verify", "-q", "--pairs", "10"}},
+		{"patch", []string{"patch", "--no-bounds", "--dir", filepath.Join(dir, "out")}},
+		{"cost", []string{"cost", "--no-bounds"}},
+		{"verify", []string{"verify", "--no-bounds", "-q", "--pairs", "10"}},
 	}
 	for _, c := range commands {
 		for _, in := range inputs {
-			if in.name == "refused for its cost" && !strings.HasPrefix(c.name, "translate") {
-				continue // only translate has --no-bounds
-			}
-			if in.name == "no declarations" && c.name == "cost" {
-				continue // cost reports the rules a CRD has, declared or not
-			}
 			args := append(c.args[:len(c.args):len(c.args)], in.path)
 			t.Run(c.name+"/"+in.name, func(t *testing.T) { checkExit(t, args, exitError) })
 		}
@@ -72,7 +66,7 @@ func TestExitCodes(t *testing.T) {
 		{"translate, a file would change", []string{"translate", "--check", "testdata/crd.yaml"}, exitFinding},
 		{"patch", []string{"patch", "--dir", filepath.Join(dir, "ok"), "testdata/crd.yaml"}, exitOK},
 		{"cost, within the limits", []string{"cost", "testdata/crd.yaml"}, exitOK},
-		{"cost, over a static limit", []string{"cost", "testdata/cost/handwritten.yaml"}, exitFinding},
+		{"cost, over a static limit", []string{"cost", "--all", "testdata/cost/handwritten.yaml"}, exitFinding},
 		{"verify, no disagreement", []string{"verify", "-q", "--pairs", "100", "../../examples/ports.yaml"}, exitOK},
 		{"verify, a disagreement", []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"}, exitFinding},
 		{"verify, no namesake in --against", []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"}, exitError},

@@ -9,7 +9,6 @@ import (
 	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/driver/patchrun"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 var patchCommand = &command{
@@ -35,7 +34,10 @@ fails the build rather than losing it.
 
 Bounds the patches add (maxLength, maxItems, maxProperties) narrow what
 the apiserver accepts, and are reported on standard error as translate
-reports them: a summary per version, each bound with -v.
+reports them: a summary per version, each bound with -v. The flags that
+shape the translation are translate's; --markers is refused, as markers
+declare for CRDs built from Go packages you own, which translate -w
+rewrites.
 
 PATH is as for translate; documents that are not CRDs are skipped, and
 counted on standard error. Inputs that declare nothing, which would make
@@ -54,11 +56,15 @@ once a second, how many inputs are done.
 }
 
 type patchOptions struct {
-	kube         kubeVersionFlag
-	dir          string
-	allVersions  bool
-	verbose      bool
-	declarations []string
+	inputs  translateInputFlags
+	dir     string
+	verbose bool
+}
+
+// patchRefuses are the shared flags patch does not take, and why.
+var patchRefuses = map[string]string{
+	"markers": "markers declare for CRDs generated from Go packages you own, and controller-gen's rules they replace are not in the published CRDs a component patches; " +
+		"rewrite those CRDs with translate -w --markers, or declare for a published CRD in a --declarations file",
 }
 
 func init() {
@@ -68,12 +74,10 @@ func init() {
 
 func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("patch", pflag.ContinueOnError)
-	kubeVersionVar(fs, &o.kube)
+	o.inputs.register(fs, "patch", patchRefuses)
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
 	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
-	allVersionsFlag(fs, &o.allVersions)
 	verboseFlag(fs, &o.verbose)
-	declarationsFlag(fs, &o.declarations)
 	return fs
 }
 
@@ -87,28 +91,28 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "--dir is required")
 		return exitUsage
 	}
-	sets, diags := batch.ReadDeclarations(o.declarations)
+	in, usage, diags := o.inputs.load(fs)
+	if usage != "" {
+		e.usageError(c, "%s", usage)
+		return exitUsage
+	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets}
-	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.See(doc)
-		return e.translate(doc, opts)
-	}
+	tr := in.translate(e.translate)
 	var crds []kustomize.CRD
 	census := &batch.Census{}
 	progress := newProgress(e, "patch")
-	for i, in := range inputs {
-		found, r := patchrun.Translate(in, tr)
+	for i, input := range inputs {
+		found, r := patchrun.Translate(input, tr)
 		progress.inputs(i+1, len(inputs))
-		printDiags(e, census.Add(in.Name, r.File))
+		printDiags(e, census.Add(input.Name, r.File))
 		printDiags(e, r.Warnings)
 		if o.verbose {
 			printAll(e, r.Details)
 		}
 		crds, diags = append(crds, found...), append(diags, r.Diags...)
 	}
-	unusedWarnings, unusedErrs := sets.Unused()
+	unusedWarnings, unusedErrs := in.unused()
 	printDiags(e, unusedWarnings)
 	diags = append(diags, unusedErrs...)
 	diags = append(diags, patchrun.Duplicates(crds)...)
@@ -122,7 +126,7 @@ func runPatch(c *command, e *env, args []string) int {
 	out, err := kustomize.Kustomization(crds)
 	if errors.Is(err, kustomize.ErrNoPatches) {
 		// An empty component would pass for one that translates.
-		printDiags(e, []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations")})
+		printDiags(e, []batch.Diagnostic{in.noDeclarations(fs.Args())})
 		return exitError
 	}
 	var path string

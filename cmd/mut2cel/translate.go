@@ -7,7 +7,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/leaf/diff"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 var translateCommand = &command{
@@ -65,15 +64,9 @@ once a second, how many inputs are done.
 
 // translateOptions are the flags of translate.
 type translateOptions struct {
-	kube                               kubeVersionFlag
-	maxLength, maxItems, maxProperties int64
-	floors                             []string
-	noBounds                           bool
-	allVersions                        bool
-	write, check, diff, verbose        bool
-	output                             string
-	declarations                       []string
-	markers                            []string
+	inputs                      translateInputFlags
+	write, check, diff, verbose bool
+	output                      string
 }
 
 func init() {
@@ -83,19 +76,10 @@ func init() {
 
 func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("translate", pflag.ContinueOnError)
-	kubeVersionVar(fs, &o.kube)
+	o.inputs.register(fs, "translate", nil)
 	fs.BoolVarP(&o.write, "write", "w", false, "rewrite the files in place (atomically; nothing is written if any input fails)")
 	fs.BoolVar(&o.check, "check", false, "list the files that translation would change and exit 1 if there are any (2 if an input cannot be translated); write nothing")
 	fs.BoolVarP(&o.diff, "diff", "d", false, "print a unified diff of what translation would change and exit 1 if there is any; write nothing")
-	fs.Int64Var(&o.maxLength, "max-length", 0, "maxLength to add where generated rules need one (default: the largest round value that fits, never below the floor)")
-	fs.Int64Var(&o.maxItems, "max-items", 0, "maxItems to add where generated rules need one (default: the largest round value that fits, never below the floor)")
-	fs.Int64Var(&o.maxProperties, "max-properties", 0, "maxProperties to add where generated rules need one (default: the largest round value that fits, never below the floor)")
-	fs.StringArrayVar(&o.floors, "bound-floor", nil, "smallest value of the bounds mut2cel adds: KEYWORD=N for every node (defaults maxLength=253, maxItems=64, maxProperties=64), or PATH:KEYWORD=N for one node, PATH as in the declarations annotation (.spec.ports[*].name); repeatable")
-	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
-	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
-	allVersionsFlag(fs, &o.allVersions)
-	declarationsFlag(fs, &o.declarations)
-	markersFlag(fs, &o.markers)
 	verboseFlag(fs, &o.verbose)
 	outputFlag(fs, &o.output, "report format with -w or --check: text, or json (one document on standard output: the files, errors, warnings, bounds added and notes; docs/rewrite.md)", "text", "json")
 	return fs
@@ -111,37 +95,23 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
-	floors, nodeFloors, err := parseFloors(o.floors)
-	if err != nil {
-		e.usageError(c, "--bound-floor: %v", err)
+	in, usage, diags := o.inputs.load(fs)
+	if usage != "" {
+		e.usageError(c, "%s", usage)
 		return exitUsage
-	}
-	sets, diags := batch.ReadDeclarations(o.declarations)
-	marked, more := markerSets(o.markers)
-	diags = append(diags, more...)
-	if marked != nil {
-		sets.Sets = append(sets.Sets, marked.Sets...)
 	}
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
-		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
-	floorsSeen := newFloorPaths(nodeFloors)
-	tr := func(doc map[string]interface{}) (*translate.Result, error) {
-		sets.See(doc)
-		floorsSeen.see(doc)
-		return translateMarked(e.translate, doc, opts, marked)
-	}
+	tr := in.translate(e.translate)
 	var results []*batch.Result
 	census := &batch.Census{}
 	progress := newProgress(e, "translate")
-	for i, in := range inputs {
-		r := batch.Translate(in, tr)
+	for i, input := range inputs {
+		r := batch.Translate(input, tr)
 		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
-		notes := census.Add(in.Name, r.File)
+		notes := census.Add(input.Name, r.File)
 		if o.output == "text" {
 			printDiags(e, notes)
 			printDiags(e, r.Warnings)
@@ -150,16 +120,15 @@ func runTranslate(c *command, e *env, args []string) int {
 			}
 		}
 	}
-	unusedWarnings, unusedErrs := sets.Unused()
+	unusedWarnings, unusedErrs := in.unused()
 	diags = append(diags, unusedErrs...)
-	diags = append(diags, floorsSeen.unknown(o.floors)...)
 	if len(diags) == 0 {
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) == 0 && declaring(results) == 0 {
 		// Nothing declared: the output would be the input, and --check
 		// would pass on CRDs whose declarations were lost.
-		diags = []batch.Diagnostic{batch.NoDeclarations(fs.Args(), "--declarations", "--markers")}
+		diags = []batch.Diagnostic{in.noDeclarations(fs.Args())}
 	}
 	if o.output == "json" {
 		return reportJSON(e, results, diags, unusedWarnings, census.Notes(), o)
@@ -181,9 +150,6 @@ func runTranslate(c *command, e *env, args []string) int {
 // conflict explains a combination of flags and arguments that cannot work.
 func (o *translateOptions) conflict(paths []string) string {
 	switch {
-	case o.maxLength < 0 || o.maxItems < 0 || o.maxProperties < 0:
-		return fmt.Sprintf("--max-length, --max-items and --max-properties must not be negative (0, the default, lets translate choose), got %d, %d and %d",
-			o.maxLength, o.maxItems, o.maxProperties)
 	case badOutput(o.output, "text", "json") != "":
 		return badOutput(o.output, "text", "json")
 	case o.output == "json" && (o.diff || !(o.write || o.check)):

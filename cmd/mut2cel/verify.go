@@ -11,7 +11,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/internal/leaf/limits"
-	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -30,9 +29,12 @@ Rules of PATH's own (those translate did not generate) deny on both sides:
 the reference verdict is that the checker and those rules allow the
 update, as the apiserver composes rules (docs/verify.md).
 
-Without --against, the rules checked are mut2cel's translation of PATH.
-With --against, they are those of the CRD with the same metadata.name in
-TRANSLATED: a hand-edited translation, or one made by another tool.
+Without --against, the rules checked are mut2cel's translation of PATH,
+made as translate makes it with the same flags (--declarations,
+--markers, --kube-version and the bound flags). With --against, they are
+those of the CRD with the same metadata.name in TRANSLATED: a hand-edited
+translation, or one made by another tool; verify then translates
+nothing, and refuses the bound flags.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them. A CRD under test
@@ -95,17 +97,15 @@ without it.
 
 // verifyOptions are the flags of verify.
 type verifyOptions struct {
-	pairs        int
-	seed         int64
-	against      string
-	kube         kubeVersionFlag
-	quiet        bool
-	jobs         int
-	server       bool
-	allVersions  bool
-	examples     int
-	output       string
-	declarations []string
+	inputs   translateInputFlags
+	pairs    int
+	seed     int64
+	against  string
+	quiet    bool
+	jobs     int
+	server   bool
+	examples int
+	output   string
 }
 
 func init() {
@@ -114,19 +114,16 @@ func init() {
 }
 
 func verifyFlags(o *verifyOptions) *pflag.FlagSet {
-	o.kube = kubeVersionFlag(translate.DefaultKubeVersion)
 	fs := pflag.NewFlagSet("verify", pflag.ContinueOnError)
+	o.inputs.register(fs, "verify", nil)
 	fs.IntVar(&o.pairs, "pairs", verify.DefaultPairs, "updates checked per CRD version")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the generated updates; the same seed checks the same updates")
 	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
-	kubeVersionVar(fs, &o.kube)
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
-	allVersionsFlag(fs, &o.allVersions)
 	fs.IntVar(&o.examples, "counterexamples", 3, "groups of disagreements per version shown by a shrunk counterexample (0: none)")
 	outputFlag(fs, &o.output, "output format: text, json or yaml", "text", "json", "yaml")
-	declarationsFlag(fs, &o.declarations)
 	return fs
 }
 
@@ -157,7 +154,28 @@ func runVerify(c *command, e *env, args []string) int {
 		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  %s", installServer)
 		return exitUsage
 	}
-	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e))
+	if given := givenBounds(fs); o.against != "" && len(given) > 0 {
+		// The rules under test are --against's: no translation makes
+		// them, so bounds for one would shape nothing.
+		e.usageError(c, "%s shape the translation verify makes of PATH, and with --against it makes none: the rules under test are those of %s", sentence(given), o.against)
+		return exitUsage
+	}
+	in, usage, diags := o.inputs.load(fs)
+	if usage != "" {
+		e.usageError(c, "%s", usage)
+		return exitUsage
+	}
+	if len(diags) > 0 {
+		printDiags(e, diags)
+		return exitError
+	}
+	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e, in))
+	// Jobs reports the unused declaration sets; the floors are looked up
+	// on every CRD it found declarations in, translated here or not.
+	for _, job := range jobs {
+		in.floors.see(job.Declared.Value)
+	}
+	diags = append(diags, in.floors.unknown(o.inputs.floors)...)
 	printDiags(e, warnings)
 	if len(diags) > 0 {
 		printDiags(e, diags)
@@ -180,7 +198,7 @@ func runVerify(c *command, e *env, args []string) int {
 		opts.Counterexamples = -1 // none; zero asks for the default
 	}
 	if o.against != "" && fs.Changed("kube-version") {
-		opts.KubeMinor = o.kube.Minor
+		opts.KubeMinor = in.opts.KubeVersion.Minor
 	}
 	if o.server {
 		stop, ok := serverJudge(e, &opts, o.quiet)
@@ -193,12 +211,13 @@ func runVerify(c *command, e *env, args []string) int {
 }
 
 // run says what verify checks.
-func (o verifyOptions) run(e *env) verifyrun.Options {
+func (o verifyOptions) run(e *env, in *translateInputs) verifyrun.Options {
 	return verifyrun.Options{
-		Translate:        translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions},
-		Against:          o.against,
-		DeclarationFiles: o.declarations,
-		Stdin:            e.stdin,
+		Translate:  in.opts,
+		Translator: in.translator(e.translate),
+		Sets:       in.sets,
+		Against:    o.against,
+		Stdin:      e.stdin,
 	}
 }
 

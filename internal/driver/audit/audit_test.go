@@ -351,7 +351,7 @@ func TestDocument(t *testing.T) {
 // document audits doc as the first document of in.yaml.
 func document(t *testing.T, doc string) *audit.CRD {
 	t.Helper()
-	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion})
+	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err != nil {
 		t.Fatalf("Document: %v", err)
 	}
@@ -474,7 +474,7 @@ properties:
     properties:
       class: {type: string, x-kubernetes-mutability: Sometimes}
 `))
-	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion})
+	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err == nil || got != nil {
 		t.Fatalf("Document = %+v, %v; want translate's error", got, err)
 	}

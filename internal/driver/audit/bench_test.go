@@ -24,7 +24,7 @@ func BenchmarkCorpus(b *testing.B) {
 		opts := translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 37}}
 		for b.Loop() {
 			for _, c := range crds {
-				if _, err := audit.Document(c.File, c.Index, c.Doc, opts); err != nil {
+				if _, err := audit.Document(c.File, c.Index, c.Doc, opts, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -6,9 +6,11 @@
 // stable: fields are only ever added.
 //
 // Input: Document takes one CRD document (apiextensions.k8s.io/v1) decoded
-// into map[string]interface{}, and the translate.Options of the run; it
-// audits the CRD as translate would write it, with costest's estimator in
-// the CEL environment of the target Kubernetes version.
+// into map[string]interface{}, the translate.Options of the run and its
+// translator (translate.Translate, or the command's, which applies
+// markers); it audits the CRD as that translator writes it, with
+// costest's estimator in the CEL environment of the target Kubernetes
+// version.
 //
 // Output: a CRD per document, gathered by the caller into a Report;
 // WriteText prints a Report for people, encoding/json for programs.
@@ -22,6 +24,11 @@
 //     an earlier one, and only then.
 //   - Rules are listed costliest first; equal costs keep costest's schema
 //     order.
+//   - A CRD is Declared when its translation worked on it (batch.Works),
+//     or failed: translate fails only on a CRD that declares.
+//   - A limit crossed, and its suggestion, are Upstream when the
+//     expression was in the input (not generated), or, for a version
+//     limit, when the expressions that were in the input cross it alone.
 //   - A version's total is the sum (saturating) of the costs it lists,
 //     messageExpressions included: the figure the apiserver compares with
 //     the per-version limit.

@@ -21,7 +21,7 @@ type Result struct {
 	// added; printed on request (-v).
 	Details []Diagnostic
 	// Declaring counts the CRDs of the input that translation worked on
-	// (works); a run where none did declared nothing (NoDeclarations).
+	// (Works); a run where none did declared nothing (NoDeclarations).
 	Declaring int
 }
 
@@ -55,7 +55,7 @@ func Translate(in Input, tr Translator) *Result {
 		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
-		if works(res) {
+		if Works(res) {
 			r.Declaring++
 		}
 		return nil
@@ -63,11 +63,11 @@ func Translate(in Input, tr Translator) *Result {
 	return r
 }
 
-// works says whether a translation worked on its CRD: the CRD declares
+// Works says whether a translation worked on its CRD: the CRD declares
 // something, which its output keeps in the mut2cel.io/declarations
 // annotation, or the translation changes it (the rules mut2cel owned go
 // with the last declaration).
-func works(res *translate.Result) bool {
+func Works(res *translate.Result) bool {
 	return res.Changed() || res.Translated != nil && translate.Annotated(res.Translated)
 }
 

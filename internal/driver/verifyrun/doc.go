@@ -4,8 +4,9 @@
 // results. The command only parses flags, calls verify.Verify per job and
 // maps the outcome to an exit code.
 //
-// In: input paths, the --against manifest, the --declarations files and
-// the translate options of the run. Out: Jobs, each a CRD with
+// In: input paths, the --against manifest, the declarations the command
+// read (files and markers, as batch.DeclarationSets), the translate
+// options of the run and its translator (which applies the markers). Out: Jobs, each a CRD with
 // declarations and the CRD under test, with diagnostics and warnings;
 // then reports written to an io.Writer.
 //

@@ -15,15 +15,19 @@ import (
 // Options say what a run verifies.
 type Options struct {
 	// Translate are the options of the translations made here, to find
-	// the declarations and to make the rules under test. Those of
-	// DeclarationFiles are added to its Declarations.
+	// the declarations and to make the rules under test; its
+	// Declarations are those of Sets.
 	Translate translate.Options
+	// Translator makes those translations; nil is translate.Translate.
+	// The command's also applies the markers of the run.
+	Translator func(map[string]interface{}, translate.Options) (*translate.Result, error)
+	// Sets are the declarations of the run's files and markers
+	// (--declarations, --markers), already read; Jobs records the CRDs
+	// they are given for and reports the sets that name none. Nil: none.
+	Sets *batch.DeclarationSets
 	// Against is the manifest whose CRDs are under test (--against); empty,
 	// the CRDs under test are the inputs' translations.
 	Against string
-	// DeclarationFiles are the declarations files of the run
-	// (--declarations).
-	DeclarationFiles []string
 	// Stdin is read for the input "-".
 	Stdin io.Reader
 }
@@ -44,10 +48,14 @@ type Job struct {
 // are; diags are the reasons the run cannot be done, among them inputs
 // that hold no CRD at all, or no CRD with declarations.
 func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagnostic) {
-	sets, diags := batch.ReadDeclarations(o.DeclarationFiles)
-	o.Translate.Declarations = append(o.Translate.Declarations[:len(o.Translate.Declarations):len(o.Translate.Declarations)], sets.Sets...)
-	inputs, more := batch.Collect(paths, o.Stdin)
-	diags = append(diags, more...)
+	sets := o.Sets
+	if sets == nil {
+		sets, _ = batch.ReadDeclarations(nil)
+	}
+	if o.Translator == nil {
+		o.Translator = translate.Translate
+	}
+	inputs, diags := batch.Collect(paths, o.Stdin)
 	crds, census, more := batch.CRDs(inputs)
 	diags = append(diags, more...)
 	warnings = append(warnings, census.Notes()...)
@@ -79,7 +87,7 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 	}
 	if len(diags) == 0 && len(jobs) == 0 {
 		// Nothing to check is not a check that passed.
-		diags = []batch.Diagnostic{batch.NoDeclarations(paths, "--declarations")}
+		diags = []batch.Diagnostic{batch.NoDeclarations(paths, "--declarations", "--markers")}
 	}
 	return jobs, warnings, diags
 }
@@ -114,7 +122,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 		crd.Value = declared
 	case added:
 		var d *batch.Diagnostic
-		if crd.Value, translated, d = declaredByTranslation(crd, o.Translate); d != nil {
+		if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
 			return Job{}, false, d
 		}
 	}
@@ -204,7 +212,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 		}
 		return nil, at(crd, fmt.Sprintf("no CRD named %q in %s", crd.Name(), o.Against))
 	}
-	res, err := translate.Translate(crd.Value, o.Translate)
+	res, err := o.Translator(crd.Value, o.Translate)
 	var terr *translate.Error
 	switch {
 	case errors.As(err, &terr):
@@ -226,10 +234,10 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 // test admits), by verify's own reader: it reads the declarations files
 // and spreads over the served versions again by itself, so that a
 // declaration the translation lost is still held against its rules.
-func declaredByTranslation(crd batch.CRD, opts translate.Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
-	res, err := translate.Translate(crd.Value, opts)
+func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
+	res, err := o.Translator(crd.Value, o.Translate)
 	if err == nil {
-		if declared, err = verify.Declared(res.Translated, opts.Declarations, opts.AllServedVersions); err == nil {
+		if declared, err = verify.Declared(res.Translated, o.Translate.Declarations, o.Translate.AllServedVersions); err == nil {
 			return declared, res.Translated, nil
 		}
 	}

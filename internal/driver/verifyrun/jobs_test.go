@@ -225,7 +225,11 @@ func TestJobs(t *testing.T) {
 			if c.declarations != "" {
 				files["<decl>"] = filepath.Join(dir, "decl.yaml")
 				write(t, files["<decl>"], c.declarations)
-				o.DeclarationFiles = []string{files["<decl>"]}
+				sets, diags := batch.ReadDeclarations([]string{files["<decl>"]})
+				if len(diags) > 0 {
+					t.Fatalf("ReadDeclarations: %v", diags)
+				}
+				o.Sets, o.Translate.Declarations = sets, sets.Sets
 			}
 			jobs, warnings, diags := Jobs([]string{files["<in>"]}, o)
 			checkDiags(t, "diagnostics", diags, c.diags, files)
