@@ -268,6 +268,6 @@ func reportVerifyError(e *env, job verifyrun.Job, err error) int {
 		d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
 			"; verify without --server checks the same rules with the apiserver's validator in process"
 	}
-	fmt.Fprintln(e.stderr, d)
+	fmt.Fprintln(e.stderr, d.Wrapped())
 	return exitError
 }
