@@ -180,6 +180,18 @@ var applyCases = []struct {
 		{Path: schemaPath(0), RemoveRules: []edit.Rule{{Rule: "has(self.a)"}}, AddRules: rules("has(self.b)")},
 	},
 }, {
+	// The markers step removes controller-gen's rules in one edit and adds
+	// mut2cel's to the same node in a later one: the key comes back where
+	// it was, and the document is still spliced.
+	name: "remove-then-add-rules", in: "rules.in.yaml",
+	edits: []edit.Edit{
+		{Path: schemaPath(0, "b"), RemoveRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}}},
+		{Path: schemaPath(0), Remove: []string{edit.ValidationsKey}},
+		{Path: schemaPath(0), AddRules: rules("has(self.b)")},
+		{Path: schemaPath(0, "b"), AddRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b cannot change"}}},
+		{Path: schemaPath(0), AddRules: rules("has(self.a)")},
+	},
+}, {
 	name: "json-set", in: "edit.in.json", reformatted: true,
 	edits: []edit.Edit{
 		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a/b", Value: "x\ny"}}},

@@ -30,6 +30,10 @@ type splicer struct {
 	created map[*yaml.Node]*insertion // mapping -> its new validations key
 	made    map[string]*insertion     // path -> mapping created by Create
 	gone    map[*yaml.Node]bool       // list items deleted by RemoveRules
+	// keyGone is the line where a mapping's validations key was, once an
+	// edit has deleted the key (Remove, or RemoveRules emptying the list):
+	// rules a later edit adds make the key anew there, not in the old list.
+	keyGone map[*yaml.Node]int
 }
 
 // insertion is a block of new lines; blocks after the same line are
@@ -53,6 +57,7 @@ func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []
 		drop: map[int]bool{}, replace: map[int]*insertion{},
 		after: map[int][]*insertion{}, created: map[*yaml.Node]*insertion{},
 		made: map[string]*insertion{}, gone: map[*yaml.Node]bool{},
+		keyGone: map[*yaml.Node]int{},
 	}
 	for _, e := range edits {
 		if err := s.edit(root, e); err != nil {
@@ -84,6 +89,9 @@ func (s *splicer) edit(root *yaml.Node, e edit.Edit) error {
 	if err != nil {
 		return err
 	}
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && (listGone || contains(e.Remove, edit.ValidationsKey)) {
+		s.keyGone[m] = m.Content[i].Line
+	}
 	if err := s.set(m, indent, e.Set); err != nil || len(e.AddRules) == 0 {
 		return err
 	}
@@ -91,7 +99,13 @@ func (s *splicer) edit(root *yaml.Node, e edit.Edit) error {
 		ins.lines = append(ins.lines, s.items(ins.indent+s.offset, -1, e.AddRules)...)
 		return nil
 	}
-	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && !contains(e.Remove, edit.ValidationsKey) && !listGone {
+	if at, gone := s.keyGone[m]; gone {
+		if removedAt == 0 || at < removedAt {
+			removedAt = at
+		}
+		return s.createKey(m, indent, removedAt, e.AddRules)
+	}
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 {
 		return s.appendItems(m.Content[i+1], e.AddRules)
 	}
 	return s.createKey(m, indent, removedAt, e.AddRules)
