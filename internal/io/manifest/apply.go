@@ -16,7 +16,9 @@ import (
 // shares its line) or the result does not decode to edit.Apply of the
 // current value, it re-encodes the document from its edited node tree
 // (JSON documents always take this way). If that does not give the
-// intended value either, Apply returns an error and changes nothing.
+// intended value either, Apply returns an error and changes nothing. A
+// re-encoded document is Reformatted unless the encoder gives back its
+// text unedited.
 func (d *Document) Apply(edits []edit.Edit) error {
 	if len(edits) == 0 {
 		return nil
@@ -37,11 +39,23 @@ func (d *Document) Apply(edits []edit.Edit) error {
 	if err != nil {
 		return d.mismatchError(err.Error())
 	}
+	alike := d.encodesAlike()
 	if !d.adopt(data, want) {
 		return d.mismatchError("the re-encoded document decodes to a different value")
 	}
-	d.reformatted = true
+	d.reencoded, d.reformatted = true, d.reformatted || !alike
 	return nil
+}
+
+// encodesAlike reports whether re-encoding the document without edits
+// gives back its text byte for byte. Then the encoder changes only what
+// the edits change: JSON indented by one unit throughout, as kubectl and
+// json.MarshalIndent write it, or YAML laid out as yaml.v3 writes it.
+// Otherwise (folded lines joined, flow collections respaced, comments
+// moved) a re-encoded document reads differently outside the edits.
+func (d *Document) encodesAlike() bool {
+	same, err := d.reencode(nil)
+	return err == nil && bytes.Equal(same, d.data)
 }
 
 // adopt makes data the document's text if it decodes to want.
