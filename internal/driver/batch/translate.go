@@ -22,6 +22,12 @@ type Result struct {
 	// Declaring counts the CRDs of the input that translation worked on
 	// (works); a run where none did declared nothing (NoDeclarations).
 	Declaring int
+	// Reformatted are warnings, one per document that could not be
+	// edited line by line and whose re-encoded text differs outside the
+	// edits (manifest.Document.Reformatted). They are apart from Warnings
+	// because translate --check makes them errors: a check must not pass
+	// on a file that -w would reformat.
+	Reformatted []Diagnostic
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -52,6 +58,11 @@ func Translate(in Input, tr Translator) *Result {
 		if err := d.Apply(res.Edits); err != nil {
 			return placedError{err}
 		}
+		if d.Reformatted() {
+			note := crd.At
+			note.Warning, note.Detail = true, reformatted
+			r.Reformatted = append(r.Reformatted, note)
+		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
 		if works(res) {
@@ -61,6 +72,11 @@ func Translate(in Input, tr Translator) *Result {
 	})
 	return r
 }
+
+// reformatted says what Result.Reformatted reports, and what to do.
+const reformatted = "the document cannot be edited line by line, so translate writes it anew, changing lines outside the edits too " +
+	"(long lines joined, flow collections respaced, comments moved): keep YAML in block style, one key per line, without anchors, " +
+	"and JSON indented by one unit throughout (docs/rewrite.md)"
 
 // works says whether a translation worked on its CRD: the CRD declares
 // something, which its output keeps in the mut2cel.io/declarations
