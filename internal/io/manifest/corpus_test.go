@@ -232,10 +232,11 @@ func descriptionAt(doc map[string]interface{}, path []interface{}) bool {
 
 // TestCorpusTranslate declares, in every CRD of the corpus, one string
 // field of spec immutable in the schema, as a user would, translates the
-// document and applies the edits as translate -w does. Every line of the
-// published document must come out unchanged and in order, the new lines
-// must be edits (rules, bounds, annotations), and no document may be
-// re-encoded.
+// document and applies the edits as translate -w does; then it changes
+// the declaration to AddOnly in the annotation and translates again, which
+// replaces the generated rules. Every line of the published document must
+// come out unchanged and in order, the new lines must be edits (rules,
+// bounds, annotations), and no document may be re-encoded.
 func TestCorpusTranslate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: translates every CRD of the corpus")
@@ -261,16 +262,18 @@ func TestCorpusTranslate(t *testing.T) {
 				t.Errorf("declaring in %s: %v", name, err)
 				continue
 			}
-			res, err := translate.Translate(d.Value(), translate.Options{})
-			if err != nil {
+			if !translateCorpusDoc(t, name, d) {
 				refused++
 				continue
 			}
-			if err := d.Apply(res.Edits); err != nil {
-				t.Errorf("Apply(%s): %v", name, err)
+			if err := d.Apply([]edit.Edit{redeclare(d.Value(), "Immutable", "AddOnly")}); err != nil {
+				t.Errorf("changing the declaration in %s: %v", name, err)
 				continue
 			}
-			if d.Reformatted() {
+			if !translateCorpusDoc(t, name, d) {
+				t.Errorf("%s: AddOnly refused where Immutable was translated", name)
+			}
+			if d.reencoded {
 				t.Errorf("%s: the document was re-encoded", name)
 			}
 			fidelity.Check(t, name, published, d.Bytes(), nil)
@@ -281,6 +284,29 @@ func TestCorpusTranslate(t *testing.T) {
 	if translated == 0 {
 		t.Errorf("no corpus CRD translated")
 	}
+}
+
+// translateCorpusDoc translates d and applies the edits; false when
+// translate refuses.
+func translateCorpusDoc(t *testing.T, name string, d *Document) bool {
+	t.Helper()
+	res, err := translate.Translate(d.Value(), translate.Options{})
+	if err != nil {
+		return false
+	}
+	if err := d.Apply(res.Edits); err != nil {
+		t.Errorf("Apply(%s): %v", name, err)
+	}
+	return true
+}
+
+// redeclare is the edit that replaces from by to in the declarations
+// annotation, as a user editing it would.
+func redeclare(doc map[string]interface{}, from, to string) edit.Edit {
+	path := []interface{}{"metadata", "annotations"}
+	annotations, _ := edit.Mapping(doc, path)
+	decls, _ := annotations["mut2cel.io/declarations"].(string)
+	return edit.Edit{Path: path, Set: []edit.Setting{{Key: "mut2cel.io/declarations", Value: strings.ReplaceAll(decls, from, to)}}}
 }
 
 // declareImmutable returns the edits that declare a string property
