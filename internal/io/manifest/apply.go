@@ -11,8 +11,9 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Apply edits the document. It first splices new lines into the text; if
-// the layout does not allow that (flow style, anchors, a removed key that
+// Apply edits the document. It first splices new lines into the text, all
+// edits at once, then, if that fails, one edit after another; if the
+// layout does not allow that (flow style, anchors, a removed key that
 // shares its line) or the result does not decode to edit.Apply of the
 // current value, it re-encodes the document from its edited node tree
 // (JSON documents always take this way). If that does not give the
@@ -32,6 +33,9 @@ func (d *Document) Apply(edits []edit.Edit) error {
 	}
 	if !d.json {
 		if data, err := splice(d.data, d.root, d.value, edits); err == nil && d.adopt(data, want) {
+			return nil
+		}
+		if data, ok := d.spliceEach(edits); ok && d.adopt(data, want) {
 			return nil
 		}
 	}
@@ -56,6 +60,32 @@ func (d *Document) Apply(edits []edit.Edit) error {
 func (d *Document) encodesAlike() bool {
 	same, err := d.reencode(nil)
 	return err == nil && bytes.Equal(same, d.data)
+}
+
+// spliceEachBudget bounds the text spliceEach reads anew, edits times
+// the document's size: about a second of parsing.
+const spliceEachBudget = 16 << 20
+
+// spliceEach splices the edits one at a time, reading the text anew
+// after each: slower than splicing them together, but a later edit then
+// finds the lines an earlier one wrote or deleted on the same node (a
+// rule it added and now removes, a key set twice).
+func (d *Document) spliceEach(edits []edit.Edit) ([]byte, bool) {
+	if len(edits) < 2 || len(edits)*len(d.data) > spliceEachBudget {
+		return nil, false
+	}
+	data, root, value := d.data, d.root, d.value
+	for _, e := range edits {
+		out, err := splice(data, root, value, []edit.Edit{e})
+		if err != nil {
+			return nil, false
+		}
+		if root, value, err = readYAML(out); err != nil || root == nil {
+			return nil, false
+		}
+		data = out
+	}
+	return data, true
 }
 
 // adopt makes data the document's text if it decodes to want.

@@ -52,6 +52,12 @@ var applyCases = []struct {
 	name: "append-controller-gen", in: "controller-gen.in.yaml",
 	edits: []edit.Edit{{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")}},
 }, {
+	// A bound and a rule for a node whose rule list is its last key, as
+	// controller-gen sorts them: the rule goes into the list, the bound
+	// after it.
+	name: "set-and-append", in: "controller-gen.in.yaml",
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "size"), Set: []edit.Setting{{Key: "maximum", Value: int64(64)}}, AddRules: rules("self <= oldSelf")}},
+}, {
 	name: "create-after-block-scalar", in: "controller-gen.in.yaml",
 	edits: []edit.Edit{{Path: schemaPath(0, "spec", "notes"), AddRules: rules("self == oldSelf")}},
 }, {

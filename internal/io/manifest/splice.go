@@ -37,11 +37,18 @@ type splicer struct {
 }
 
 // insertion is a block of new lines; blocks after the same line are
-// written innermost (most indented) first, so that each lands inside the
-// node it belongs to.
+// written innermost first, so that each lands inside the node it belongs
+// to: the most indented first, and at one indentation list items before
+// keys, since a list whose dashes are at its key's column (controller-gen
+// writes them so) is inside the mapping that holds the key.
 type insertion struct {
 	indent int
+	items  bool // list items, appended to a list
 	lines  []string
+}
+
+func (b *insertion) inside(c *insertion) bool {
+	return b.indent > c.indent || b.indent == c.indent && b.items && !c.items
 }
 
 func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []edit.Edit) ([]byte, error) {
@@ -189,7 +196,7 @@ func (s *splicer) appendItems(seq *yaml.Node, rules []edit.Rule) error {
 	if last == 0 {
 		return errNoSplice
 	}
-	s.after[last] = append(s.after[last], &insertion{indent: dash, lines: s.items(dash, keyCol, rules)})
+	s.after[last] = append(s.after[last], &insertion{indent: dash, items: true, lines: s.items(dash, keyCol, rules)})
 	return nil
 }
 
@@ -226,7 +233,7 @@ func (s *splicer) render() []byte {
 			out = append(out, s.t.lines[n-1])
 		}
 		blocks := s.after[n]
-		sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].indent > blocks[j].indent })
+		sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].inside(blocks[j]) })
 		for _, b := range blocks {
 			out = append(out, b.lines...)
 		}
