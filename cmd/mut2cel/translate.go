@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/internal/leaf/diff"
 )
 
@@ -18,7 +19,9 @@ it are added. The declarations are kept in the mut2cel.io/declarations
 annotation and the generated rules are recorded in mut2cel.io/generated, so
 that a translated file can be edited and translated again
 (docs/rewrite.md). Lines the translation does not concern are kept byte for
-byte; a file without declarations does not change. Inputs that declare
+byte; a document that must be written anew whole, changing other lines
+too (flow style, anchors), gets a warning, and is an error for --check.
+A file without declarations does not change. Inputs that declare
 nothing at all, in their schemas, their annotations, --declarations or
 --markers, are an error: the run would change nothing, and --check would
 pass on CRDs whose declarations were lost.
@@ -111,10 +114,16 @@ func runTranslate(c *command, e *env, args []string) int {
 		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
+		if o.check {
+			diags = append(diags, checkErrors(r.Reformatted)...)
+		}
 		notes := census.Add(input.Name, r.File)
 		if o.output == "text" {
 			printDiags(e, notes)
 			printDiags(e, r.Warnings)
+			if !o.check {
+				printDiags(e, r.Reformatted)
+			}
 			if o.verbose {
 				printAll(e, r.Details)
 			}
@@ -170,6 +179,19 @@ func (o *translateOptions) conflict(paths []string) string {
 		}
 	}
 	return ""
+}
+
+// checkErrors makes the warnings that a document would be reformatted
+// errors of --check: a check must not pass on a file that -w would
+// rewrite beyond its edits.
+func checkErrors(reformatted []batch.Diagnostic) []batch.Diagnostic {
+	var errs []batch.Diagnostic
+	for _, d := range reformatted {
+		d.Severity = diag.Error
+		d.Detail = "--check: " + d.Detail
+		errs = append(errs, d)
+	}
+	return errs
 }
 
 // declaring counts the CRDs the translations worked on.
