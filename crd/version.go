@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -124,13 +123,6 @@ func (v *Version) Node(p decl.Path) ([]interface{}, bool) {
 	return append(v.Root(), rel...), true
 }
 
-// Where renders a schema-relative document path of the version as the
-// apiserver prints field paths, e.g.
-// spec.versions[0].schema.openAPIV3Schema.properties[spec].
-func (v *Version) Where(rel ...interface{}) string {
-	return edit.Render(append(v.Root(), rel...))
-}
-
 // Schema is the version's schema in the apiserver's v1 type, without the
 // declarations, which that type does not know. It is converted once; a
 // version without a schema has a nil one and no error.
@@ -151,8 +143,8 @@ func (v *Version) convert() {
 		return
 	}
 	v.converted = true
-	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(StripDeclarations(v.Raw), props); err != nil {
+	props, err := TypedSchema(v.Raw)
+	if err != nil {
 		v.err = &SchemaError{Version: v.Name, Path: v.Root(), Err: err}
 		return
 	}
@@ -183,11 +175,3 @@ func (e *SchemaError) Error() string {
 }
 
 func (e *SchemaError) Unwrap() error { return e.Err }
-
-func convertJSON(in interface{}, out interface{}) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}

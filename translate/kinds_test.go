@@ -41,7 +41,7 @@ func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 			t.Errorf("kind %s: not read from the schema (read %v)", k.Name, read)
 			continue
 		}
-		if again, err := k.Read(schemaValue(k.Name, value)); err != nil || again != value {
+		if again, err := k.Read(k.Write(value)); err != nil || again != value {
 			t.Errorf("kind %s: %q written back reads as %q, %v", k.Name, value, again, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/mut2cel/mut2cel/backend/crdrules"
@@ -74,7 +73,7 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 // of one name, which readState reports.
 func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, map[string]origin, []Problem) {
 	rootPath := v.Root()
-	if v.Raw == nil || st.roots[v.Name] == nil || !st.first(v) {
+	if v.Raw == nil || st.roots[v.Name] == nil || !st.crd.First(v) {
 		return nil, nil, nil
 	}
 	pv := &plan.Version{Name: v.Name, Served: v.Served, Storage: v.Storage}
@@ -134,37 +133,6 @@ func schemaProblem(err error, rootPath []interface{}) Problem {
 		return newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", se.Err).at(rootPath)
 	}
 	return newProblem(Invalid, "%v", se.Err).at(rootPath)
-}
-
-func convertJSON(in interface{}, out interface{}) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}
-
-// nestedMap follows a document path to a mapping.
-func nestedMap(doc interface{}, path ...interface{}) (map[string]interface{}, bool) {
-	cur := doc
-	for _, step := range path {
-		switch s := step.(type) {
-		case string:
-			m, ok := cur.(map[string]interface{})
-			if !ok {
-				return nil, false
-			}
-			cur = m[s]
-		case int:
-			l, ok := cur.([]interface{})
-			if !ok || s < 0 || s >= len(l) {
-				return nil, false
-			}
-			cur = l[s]
-		}
-	}
-	m, ok := cur.(map[string]interface{})
-	return m, ok
 }
 
 func toSteps(keys []string) []interface{} {
