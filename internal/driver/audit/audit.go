@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -135,8 +134,8 @@ func Document(file string, index int, doc map[string]interface{}, opts translate
 
 // audit reports the costs of doc, marking res's generated rules and bounds.
 func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRD, error) {
-	typed := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(doc, typed); err != nil {
+	typed, err := readCRD(doc).Typed()
+	if err != nil {
 		return nil, fmt.Errorf("decoding the CRD: %w", err)
 	}
 	out := &CRD{Name: typed.Name, File: file, Document: index + 1}
@@ -277,10 +276,11 @@ func nodeOf(steps []string) string {
 	return decl.PathOf(rel).String()
 }
 
-func convertJSON(in, out interface{}) error {
-	data, err := json.Marshal(in)
+// readCRD reads the model of a CRD document; a missing one has nothing.
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
 	if err != nil {
-		return err
+		return &crd.CRD{}
 	}
-	return json.Unmarshal(data, out)
+	return c
 }
