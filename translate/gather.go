@@ -17,10 +17,9 @@ import (
 // every problem.
 func gather(st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Problem) {
 	g := &gatherer{st: st, seen: map[string]decl.Declaration{}}
-	for _, v := range st.versions {
-		if root := st.roots[v]; root != nil {
-			raw := st.raw(v)
-			decls, problems := schemaDeclarations(st.name, v, raw, root)
+	for _, name := range st.versions {
+		if v := st.withSchema(name); v != nil {
+			decls, problems := schemaDeclarations(st.name, name, v.Raw, v.Root())
 			if check { // else the schema is read as it is, problems and all
 				g.problems = append(g.problems, problems...)
 			}
@@ -51,7 +50,7 @@ type gatherer struct {
 func (g *gatherer) annotation(check bool) {
 	a := g.st.annotation()
 	for _, v := range orderVersions(g.st.versions, a) {
-		if root, ok := g.st.roots[v]; !ok || root == nil {
+		if g.st.withSchema(v) == nil {
 			g.problems = append(g.problems, annotationProblem(annDeclarations, newProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
 			continue
 		}
@@ -82,7 +81,7 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 			hint = "check the path"
 			versions = nil
 			for _, v := range s.Versions {
-				if root, ok := g.st.roots[v.Name]; !ok || root == nil {
+				if g.st.withSchema(v.Name) == nil {
 					p := newProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
 					p.Where, p.Source = "version "+v.Name, v.Source
 					g.problems = append(g.problems, p)
@@ -105,14 +104,12 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 // add takes one declaration if it fits; hint says what to do when a
 // declarations file names a node the schema lacks.
 func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
-	root := g.st.roots[d.Version]
-	raw := g.st.raw(d.Version)
-	rel, ok := d.Path.Resolve(raw)
+	v := g.st.withSchema(d.Version) // every caller checked that it has one
+	node, ok := v.Node(d.Path)
 	if !ok { // never inline: those are where they are
-		g.problems = append(g.problems, errNotFound(d, raw, hint))
+		g.problems = append(g.problems, errNotFound(d, v.Raw, hint))
 		return
 	}
-	node := appendPath(root, rel...)
 	if len(d.Path) > limits.DeclarationDepth {
 		g.problems = append(g.problems, problemAt(d, node, errDeclaredTooDeep(len(d.Path))))
 		return

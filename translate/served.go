@@ -127,11 +127,10 @@ func conflictDetail(first, version, p, ext, want, got string, all bool) string {
 func servedVersions(st *state) []servedVersion {
 	var out []servedVersion
 	for _, v := range st.crd.Versions {
-		root := st.roots[v.Name]
-		if !v.Served || root == nil || !st.crd.First(v) {
+		if !v.Served || v.Raw == nil || !st.crd.First(v) {
 			continue // a duplicate name is reported by readState
 		}
-		out = append(out, servedVersion{name: v.Name, root: root, v: v})
+		out = append(out, servedVersion{name: v.Name, root: v.Root(), v: v})
 	}
 	return out
 }

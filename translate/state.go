@@ -12,10 +12,9 @@ import (
 // model holds everything else, the mut2cel.io annotations as read among
 // it.
 type state struct {
-	crd      *crd.CRD                 // the document's model
-	name     string                   // metadata.name
-	versions []string                 // version names in spec.versions order
-	roots    map[string][]interface{} // version name -> document path of its schema
+	crd      *crd.CRD // the document's model
+	name     string   // metadata.name
+	versions []string // version names in spec.versions order, first of each
 }
 
 // readCRD reads the model of doc, which Translate's callers have checked
@@ -28,11 +27,11 @@ func readCRD(doc map[string]interface{}) *crd.CRD {
 	return c
 }
 
-// raw is the decoded schema of the version named name, nil when it has
-// none or the CRD has no such version.
-func (st *state) raw(name string) map[string]interface{} {
-	if v, ok := st.crd.Version(name); ok {
-		return v.Raw
+// withSchema is the version named name, nil when the CRD has no such
+// version or it has no schema: nothing can be declared there.
+func (st *state) withSchema(name string) *crd.Version {
+	if v, ok := st.crd.Version(name); ok && v.Raw != nil {
+		return v
 	}
 	return nil
 }
@@ -50,18 +49,12 @@ func (st *state) node(d decl.Declaration) []interface{} {
 // readState reads the model of doc and reports what it found wrong with
 // the versions and mut2cel's annotations.
 func readState(doc map[string]interface{}) (*state, []Problem) {
-	st := &state{crd: readCRD(doc), roots: map[string][]interface{}{}}
-	st.name = st.crd.Name
+	st := &state{crd: readCRD(doc)}
+	st.name, st.versions = st.crd.Name, st.crd.VersionNames()
 	var problems []Problem
 	for _, v := range st.crd.Versions {
 		if !st.crd.First(v) {
 			problems = append(problems, newProblem(Duplicate, "%q", v.Name).at(v.NamePath()))
-			continue
-		}
-		st.versions = append(st.versions, v.Name)
-		st.roots[v.Name] = nil
-		if v.Raw != nil {
-			st.roots[v.Name] = v.Root()
 		}
 	}
 	problems = append(problems, misspeltAnnotations(st.crd.Annotations)...)

@@ -73,7 +73,7 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 // of one name, which readState reports.
 func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, map[string]origin, []Problem) {
 	rootPath := v.Root()
-	if v.Raw == nil || st.roots[v.Name] == nil || !st.crd.First(v) {
+	if v.Raw == nil || !st.crd.First(v) {
 		return nil, nil, nil
 	}
 	pv := &plan.Version{Name: v.Name, Served: v.Served, Storage: v.Storage}
