@@ -6,6 +6,7 @@ import (
 
 // CRD is what a CRD document says about itself.
 type CRD struct {
+	APIVersion string // apiVersion, which translate requires to be v1
 	Name       string // metadata.name
 	Group      string // spec.group
 	Kind       string // spec.names.kind
@@ -33,6 +34,7 @@ func Read(doc map[string]interface{}) (*CRD, error) {
 	names, _ := spec["names"].(map[string]interface{})
 	conversion, _ := spec["conversion"].(map[string]interface{})
 	c := &CRD{doc: doc}
+	c.APIVersion, _ = doc["apiVersion"].(string)
 	c.Name, _ = meta["name"].(string)
 	c.Annotations, _ = meta["annotations"].(map[string]interface{})
 	c.Group, _ = spec["group"].(string)

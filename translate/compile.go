@@ -40,10 +40,10 @@ type compilation struct {
 // step are collected: a declaration that does not fit is left out and
 // the others are still compiled, so that one run reports every problem.
 func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+	st, problems := readState(doc)
+	if v := st.crd.APIVersion; v != "apiextensions.k8s.io/v1" {
 		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).at([]interface{}{"apiVersion"})}}
 	}
-	st, problems := readState(doc)
 	decls, p := gather(st, opts.Declarations, true)
 	problems = append(problems, p...)
 	owned := crdrules.FindOwned(st.crd)

@@ -69,10 +69,10 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 // contradict each other, are an *Error. Where a declaration may stand is
 // left to the reader of the result (verify's reference checker).
 func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interface{}, error) {
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+	st, problems := readState(doc)
+	if st.crd.APIVersion != "apiextensions.k8s.io/v1" {
 		return doc, nil
 	}
-	st, problems := readState(doc)
 	decls, p := gather(st, opts.Declarations, false)
 	problems = append(problems, p...)
 	if opts.AllServedVersions {

@@ -10,21 +10,19 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// compiled is what compileVersions makes of a document: the plan, its
-// rendering as edits of the document (backend/crdrules), and what the
-// cost estimate found on the way.
+// compiled is what compileVersions makes of a document: the plan, and
+// what the cost estimate found on the way.
 type compiled struct {
 	plan     *plan.Plan
-	edits    []edit.Edit
 	bounds   []Bound
 	warnings []Problem
 }
 
 // compileVersions compiles decls, the declarations gathered from every
-// front end, into the plan of doc, version by version, and writes it into
-// doc with the CRD back end. The output is validated as the apiserver
-// would only when validate is set and nothing failed: a partial
-// translation would fail for reasons already reported.
+// front end, into the plan of doc, version by version. Only when validate
+// is set and nothing failed is the plan, written into doc by the CRD back
+// end, validated as the apiserver would: a partial translation would fail
+// for reasons already reported.
 func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*compiled, error) {
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = DefaultKubeVersion
@@ -55,7 +53,6 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 	if err != nil {
 		return nil, internalError(err)
 	}
-	c.edits = edits
 	if validate && len(edits) > 0 {
 		out, err := edit.Apply(doc, edits)
 		if err != nil {
