@@ -106,13 +106,6 @@ func Split(path []interface{}) (int, []interface{}, bool) {
 	return i, path[len(root):], true
 }
 
-// SchemaWhere renders a schema-relative path from openAPIV3Schema on,
-// without the version, as the apiserver prints a schema's own paths:
-// openAPIV3Schema.properties[spec].
-func SchemaWhere(rel []interface{}) string {
-	return edit.Render(append([]interface{}{RootName}, rel...))
-}
-
 // Node is the document path of the schema node p names, and whether the
 // version's schema has it.
 func (v *Version) Node(p decl.Path) ([]interface{}, bool) {

@@ -242,11 +242,7 @@ func generatedRules(rules []translate.GeneratedRule) map[string]bool {
 		if !ok {
 			continue
 		}
-		node := make([]string, 0, len(rel))
-		for _, step := range rel {
-			node = append(node, fmt.Sprint(step))
-		}
-		out[ruleKey(i, node, g.Rule.Rule)] = true
+		out[ruleKey(i, schemaSteps(rel), g.Rule.Rule)] = true
 	}
 	return out
 }
@@ -261,10 +257,20 @@ func boundsAdded(bounds []translate.Bound, i int) []Bound {
 	out := []Bound{}
 	for _, b := range bounds {
 		if v, rel, ok := crd.Split(b.Path); ok && v == i {
-			out = append(out, Bound{Path: crd.SchemaWhere(rel), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
+			out = append(out, Bound{Path: costest.NodePath(schemaSteps(rel)).String(), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out
+}
+
+// schemaSteps are the steps of a schema-relative document path, as
+// costest names schema nodes.
+func schemaSteps(rel []interface{}) []string {
+	steps := make([]string, 0, len(rel))
+	for _, step := range rel {
+		steps = append(steps, fmt.Sprint(step))
+	}
+	return steps
 }
 
 // nodeOf renders schema steps below openAPIV3Schema as a decl.Path.
