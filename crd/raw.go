@@ -30,12 +30,22 @@ func (v *Version) NodeAt(p decl.Path) (map[string]interface{}, bool) {
 // first, with its document path. A version without a schema has none.
 func (v *Version) Walk(f func(path []interface{}, node map[string]interface{})) {
 	if v.Raw != nil {
-		walk(v.Raw, v.Root(), f)
+		walk(v.Raw, v.Root(), false, false, func(path []interface{}, node map[string]interface{}, _ bool) { f(path, node) })
 	}
 }
 
-func walk(node map[string]interface{}, path []interface{}, f func([]interface{}, map[string]interface{})) {
-	f(path, node)
+// WalkAll is Walk into the junctors as well: after a node's other
+// children, the branches of allOf, anyOf and oneOf in order, then not.
+// inJunctor tells f that the node lies in one, where no decl.Path can
+// name it.
+func (v *Version) WalkAll(f func(path []interface{}, node map[string]interface{}, inJunctor bool)) {
+	if v.Raw != nil {
+		walk(v.Raw, v.Root(), true, false, f)
+	}
+}
+
+func walk(node map[string]interface{}, path []interface{}, junctors, inJunctor bool, f func([]interface{}, map[string]interface{}, bool)) {
+	f(path, node, inJunctor)
 	if props, ok := node["properties"].(map[string]interface{}); ok {
 		names := make([]string, 0, len(props))
 		for name := range props {
@@ -44,14 +54,28 @@ func walk(node map[string]interface{}, path []interface{}, f func([]interface{},
 		sort.Strings(names)
 		for _, name := range names {
 			if child, ok := props[name].(map[string]interface{}); ok {
-				walk(child, extend(path, "properties", name), f)
+				walk(child, extend(path, "properties", name), junctors, inJunctor, f)
 			}
 		}
 	}
 	for _, key := range []string{"items", "additionalProperties"} {
 		if child, ok := node[key].(map[string]interface{}); ok {
-			walk(child, extend(path, key), f)
+			walk(child, extend(path, key), junctors, inJunctor, f)
 		}
+	}
+	if !junctors {
+		return
+	}
+	for _, junctor := range []string{"allOf", "anyOf", "oneOf"} {
+		branches, _ := node[junctor].([]interface{})
+		for i, b := range branches {
+			if branch, ok := b.(map[string]interface{}); ok {
+				walk(branch, extend(path, junctor, i), junctors, true, f)
+			}
+		}
+	}
+	if not, ok := node["not"].(map[string]interface{}); ok {
+		walk(not, extend(path, "not"), junctors, true, f)
 	}
 }
 

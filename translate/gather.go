@@ -19,7 +19,7 @@ func gather(st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Probl
 	g := &gatherer{st: st, seen: map[string]decl.Declaration{}}
 	for _, name := range st.versions {
 		if v := st.withSchema(name); v != nil {
-			decls, problems := schemaDeclarations(st.name, name, v.Raw, v.Root())
+			decls, problems := schemaDeclarations(st.name, v)
 			if check { // else the schema is read as it is, problems and all
 				g.problems = append(g.problems, problems...)
 			}

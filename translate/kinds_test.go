@@ -3,6 +3,7 @@ package translate
 import (
 	"testing"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -15,7 +16,7 @@ var kindSamples = map[string]interface{}{
 
 // TestSchemaFrontEndReadsEveryKind: the schema front end reads every kind
 // of decl.Kinds, and writing a declaration back into a schema
-// (schemaValue) gives what it read.
+// (decl.Kind.Write) gives what it read.
 func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 	raw := map[string]interface{}{"type": "array", "items": map[string]interface{}{"type": "string"}}
 	for _, k := range decl.Kinds {
@@ -27,7 +28,7 @@ func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 		raw[k.Name] = v
 	}
 	root := map[string]interface{}{"type": "object", "properties": map[string]interface{}{"list": raw}}
-	decls, problems := schemaDeclarations("widgets.example.com", "v1", root, nil)
+	decls, problems := schemaDeclarations("widgets.example.com", &crd.Version{Name: "v1", Raw: root})
 	if len(problems) > 0 {
 		t.Fatalf("schemaDeclarations: %v", problems)
 	}
