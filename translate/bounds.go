@@ -79,7 +79,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	for _, b := range found {
 		steps := toSteps(b.Node)
 		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
-			Version: version, Node: renderDeclPath(steps), Keyword: b.Keyword, Value: b.Value})
+			Version: version, Node: decl.PathOf(steps).String(), Keyword: b.Keyword, Value: b.Value})
 		pv.Bounds = append(pv.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
 	if opts.NoBounds {
@@ -124,12 +124,12 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 			generated[ruleKey(rel.Path, r.Rule)] = true
 		}
 	}
-	schema, err := edit.Apply(crd.StripDeclarations(raw), rels)
+	schema, err := edit.Apply(raw, rels)
 	if err != nil {
 		return nil, nil, err
 	}
-	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(schema, props); err != nil {
+	props, err := crd.TypedSchema(schema)
+	if err != nil {
 		return nil, nil, err
 	}
 	return props, func(c costest.Cost) bool {
@@ -141,7 +141,7 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 // given for its path, else the floor given for the keyword, else 0 for
 // costest's default.
 func (o Options) floor(node []string, keyword string) int64 {
-	if v := o.NodeFloors[renderDeclPath(toSteps(node))][keyword]; v > 0 {
+	if v := o.NodeFloors[decl.PathOf(toSteps(node)).String()][keyword]; v > 0 {
 		return v
 	}
 	return o.BoundFloors[keyword]
@@ -177,7 +177,7 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	if ok {
 		fmt.Fprintf(&b, "\n  declaration: %s", o.text)
 	}
-	fmt.Fprintf(&b, "\n  rule on %s costs %d", renderDeclPath(node), e.Rule.Total)
+	fmt.Fprintf(&b, "\n  rule on %s costs %d", decl.PathOf(node).String(), e.Rule.Total)
 	if len(e.Exceeded) > 0 {
 		x := e.Exceeded[0]
 		fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
@@ -185,7 +185,7 @@ func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []i
 	if len(e.Dominant) > 0 {
 		parts := make([]string, len(e.Dominant))
 		for i, d := range e.Dominant {
-			parts[i] = fmt.Sprintf("%s (%s %d)", renderDeclPath(toSteps(d.Node)), d.Keyword, d.Value)
+			parts[i] = fmt.Sprintf("%s (%s %d)", decl.PathOf(toSteps(d.Node)).String(), d.Keyword, d.Value)
 		}
 		fmt.Fprintf(&b, "\n  most of its cost comes from %s", strings.Join(parts, ", "))
 	}
