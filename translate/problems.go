@@ -25,6 +25,11 @@ type Problem struct {
 	Type ProblemType
 	// Detail says what is wrong and what to do about it.
 	Detail string
+	// Reasons, when set, are the several reasons of one refusal, each a
+	// sentence that stands alone, and Detail introduces them: every node
+	// that keeps a declaration from an exact rule, every rule over the
+	// cost limits. A caller that prints them may show the first few.
+	Reasons []string
 	// Reason, when set, names a refusal docs/semantics.md allows: a
 	// declaration no rule can check exactly, or rules over the cost
 	// limits. Empty for every other problem.
@@ -100,11 +105,18 @@ func (p Problem) Message() string {
 	return strings.Join(parts, ": ")
 }
 
+// String is the problem with its place, and its Reasons one a line.
 func (p Problem) String() string {
+	var b strings.Builder
 	if p.Source.File != "" {
-		return p.Source.String() + ": " + p.Message()
+		b.WriteString(p.Source.String() + ": " + p.Message())
+	} else {
+		b.WriteString(p.Field() + ": " + p.Message())
 	}
-	return p.Field() + ": " + p.Message()
+	for _, r := range p.Reasons {
+		b.WriteString("\n  - " + r)
+	}
+	return b.String()
 }
 
 // Error is a translation failure listing every problem found: those about
