@@ -27,6 +27,68 @@ func cannot(reason, format string, args ...interface{}) error {
 	return &inexpressible{reason, fmt.Sprintf(format, args...)}
 }
 
+// reasons are every reason found why one declaration has no exact rule,
+// in the order found, each once. The generators go on past a reason to
+// the parts they have not read yet and join what they find
+// (joinReasons), so that one run names every node that stands in the
+// way, not only the first: a user who fixes one and runs again should
+// not meet the next.
+type reasons []*inexpressible
+
+func (r reasons) Error() string {
+	details := make([]string, len(r))
+	for i, e := range r {
+		details[i] = e.detail
+	}
+	return strings.Join(details, "; ")
+}
+
+// joinReasons joins the reasons among errs, nil when there is none. An
+// error that is no reason, an internal one or errVacuous, decides alone
+// and is returned as it is: the first such wins.
+func joinReasons(errs ...error) error {
+	var out reasons
+	add := func(e *inexpressible) {
+		for _, have := range out {
+			if *have == *e {
+				return
+			}
+		}
+		out = append(out, e)
+	}
+	for _, err := range errs {
+		switch e := err.(type) {
+		case nil:
+		case reasons:
+			for _, r := range e {
+				add(r)
+			}
+		case *inexpressible:
+			if e == errVacuous {
+				return e
+			}
+			add(e)
+		default:
+			return err
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// reasonsOf lists the reasons err carries, if it carries only reasons.
+func reasonsOf(err error) (reasons, bool) {
+	switch e := err.(type) {
+	case reasons:
+		return e, true
+	case *inexpressible:
+		return reasons{e}, e != errVacuous
+	}
+	return nil, false
+}
+
 func (g *exprGen) newVar(prefix string) string {
 	g.vars++
 	return fmt.Sprintf("%s%d", prefix, g.vars)
@@ -36,11 +98,13 @@ func (g *exprGen) newVar(prefix string) string {
 func sel(x, name string) (string, error) { return selWith(x, ".", name) }
 
 // selWith renders the selection of name from x with the operator op: "."
-// or, for an optional selection, ".?".
+// or, for an optional selection, ".?". A name without an escape is a
+// reason, returned with the unescaped selection, so that a caller can go
+// on to find the other reasons.
 func selWith(x, op, name string) (string, error) {
 	escaped, ok := apiservercel.Escape(name)
 	if !ok {
-		return "", cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
+		return x + op + name, cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
 	}
 	return x + op + escaped, nil
 }
@@ -70,26 +134,24 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 	if nullable {
 		terms = append(terms, "type("+x+") != null_type")
 	}
+	var errs []error
 	if len(names) >= 3 {
 		cur := x
 		for _, name := range names {
 			var err error
-			if cur, err = selWith(cur, ".?", name); err != nil {
-				return "", err
-			}
+			cur, err = selWith(cur, ".?", name)
+			errs = append(errs, err)
 		}
-		return strings.Join(append(terms, cur+".hasValue()"), " && "), nil
+		return strings.Join(append(terms, cur+".hasValue()"), " && "), joinReasons(errs...)
 	}
 	cur := x
 	for _, name := range names {
 		next, err := sel(cur, name)
-		if err != nil {
-			return "", err
-		}
+		errs = append(errs, err)
 		terms = append(terms, "has("+next+")")
 		cur = next
 	}
-	return strings.Join(terms, " && "), nil
+	return strings.Join(terms, " && "), joinReasons(errs...)
 }
 
 // presence builds the presence check of a property reached from its scope by
@@ -103,16 +165,13 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 // and with the optional chains of hasChain from three properties on.
 func presence(m mutability, x, y string, names []string, nullable bool) (string, error) {
 	nx, err := hasChain(x, names, nullable)
-	if err != nil {
-		return "", err
-	}
 	ny, _ := hasChain(y, names, nullable)
 	nx, ny = paren(nx), paren(ny)
 	switch m {
 	case addOnly:
-		return "!" + ny + " || " + nx, nil
+		return "!" + ny + " || " + nx, err
 	case removeOnly:
-		return "!" + nx + " || " + ny, nil
+		return "!" + nx + " || " + ny, err
 	}
-	return nx + " == " + ny, nil
+	return nx + " == " + ny, err
 }

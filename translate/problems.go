@@ -240,9 +240,19 @@ func errPresenceOnEntry(c decl.Constraints) Problem {
 	return newProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
 }
 
-func errInexpressible(e *inexpressible) Problem {
-	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
-	p.Reason = e.reason
+// errInexpressible refuses a declaration for every reason found; the
+// first reason classifies the problem.
+func errInexpressible(rs reasons) Problem {
+	if len(rs) == 1 {
+		p := newProblem(Forbidden, "cannot be translated exactly: %s", rs[0].detail)
+		p.Reason = rs[0].reason
+		return p
+	}
+	p := newProblem(Forbidden, "cannot be translated exactly, for %d reasons:", len(rs))
+	p.Reason = rs[0].reason
+	for _, r := range rs {
+		p.Reasons = append(p.Reasons, r.detail)
+	}
 	return p
 }
 
