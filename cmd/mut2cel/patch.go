@@ -116,7 +116,7 @@ func runPatch(c *command, e *env, args []string) int {
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) > 0 {
-		printDiags(e, diags)
+		printDiags(e, firstReasons(diags, o.verbose))
 		return exitError
 	}
 	out, err := kustomize.Kustomization(crds)

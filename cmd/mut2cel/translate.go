@@ -166,7 +166,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	printDiags(e, unusedWarnings)
 	if len(diags) > 0 {
-		printDiags(e, diags)
+		printDiags(e, firstReasons(diags, o.verbose))
 		return exitError
 	}
 	switch {
@@ -219,6 +219,23 @@ func declaring(results []*batch.Result) int {
 // batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
 	printAll(e, batch.Capped(diags))
+}
+
+// shownReasons is how many reasons of one refusal translate and patch
+// print without -v: enough to see what stands in the way, in a few lines.
+const shownReasons = 3
+
+// firstReasons keeps the first shownReasons reasons of each refusal in
+// diags, counting the others, unless verbose asks for every one.
+func firstReasons(diags []batch.Diagnostic, verbose bool) []batch.Diagnostic {
+	if verbose {
+		return diags
+	}
+	out := make([]batch.Diagnostic, len(diags))
+	for i, d := range diags {
+		out[i] = d.FirstReasons(shownReasons, "(-v lists them)")
+	}
+	return out
 }
 
 // printAll prints every diagnostic, as -v asks for.

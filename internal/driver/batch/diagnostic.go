@@ -24,6 +24,13 @@ type Diagnostic struct {
 	// the run; it prints as "warning: " before Detail.
 	Warning bool   `json:"warning,omitempty"`
 	Detail  string `json:"detail"`
+	// Reasons are the several reasons of one refusal, which Detail
+	// introduces (translate.Problem.Reasons), printed one a line.
+	Reasons []string `json:"reasons,omitempty"`
+	// more counts the reasons FirstReasons left out, and hint says
+	// where to find them.
+	more int
+	hint string
 }
 
 func (d Diagnostic) String() string {
@@ -49,7 +56,29 @@ func (d Diagnostic) String() string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Detail)
+	for _, r := range d.Reasons {
+		b.WriteString("\n  - " + r)
+	}
+	if d.more > 0 {
+		fmt.Fprintf(&b, "\n  and %d more", d.more)
+		if d.hint != "" {
+			b.WriteString(" " + d.hint)
+		}
+	}
 	return wrap(b.String())
+}
+
+// FirstReasons returns d with at most n of its Reasons, followed by a
+// line that counts the others and ends with hint, which says how to see
+// them all ("(-v lists them)"): the first few reasons tell what stands in
+// the way, and a refusal of a large schema may have dozens.
+func (d Diagnostic) FirstReasons(n int, hint string) Diagnostic {
+	if len(d.Reasons) <= n {
+		return d
+	}
+	d.more, d.hint = len(d.Reasons)-n, hint
+	d.Reasons = d.Reasons[:n:n]
+	return d
 }
 
 // MaxPerFile is the most diagnostics of one kind Capped keeps for a

@@ -141,11 +141,11 @@ func problemDiags(at Diagnostic, d *manifest.Document, problems []translate.Prob
 	var out []Diagnostic
 	for _, p := range problems {
 		if p.Source.File != "" { // about a line of a declarations file
-			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Type: string(p.Type), Reason: p.Reason, Detail: p.Message()})
+			out = append(out, Diagnostic{File: p.Source.File, Line: p.Source.Line, Type: string(p.Type), Reason: p.Reason, Detail: p.Message(), Reasons: p.Reasons})
 			continue
 		}
 		diag := at
-		diag.Line, diag.Field, diag.Detail = d.Line(p.Path), p.Field(), p.Message()
+		diag.Line, diag.Field, diag.Detail, diag.Reasons = d.Line(p.Path), p.Field(), p.Message(), p.Reasons
 		diag.Type, diag.Reason = string(p.Type), p.Reason
 		out = append(out, diag)
 	}
