@@ -62,5 +62,9 @@
 //   - Problems of every phase are collected: one that does not fit leaves
 //     its declaration out and the others are still compiled, so that no
 //     problem hides another. They are sorted by file and line, then path.
+//     A refused declaration names every reason found in one run, not
+//     only the first (Problem.Reasons): each node CEL cannot compare or
+//     name, the Kubernetes version the rules need, each rule over the
+//     cost limits.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate
