@@ -36,7 +36,7 @@ func TestEveryReasonInOneRun(t *testing.T) {
 		reasons []string
 	}{{
 		name: "inexact nodes and the version, at 1.31", schema: inexact, opts: translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 31}},
-		reason: translate.ReasonFormat,
+		reason: translate.ReasonIndexComparison, // first: the version lifts it
 		reasons: []string{
 			"comparing the items of spec.l index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33",
 			"property name \"1abc\" cannot be named in a CEL rule",
@@ -51,6 +51,13 @@ func TestEveryReasonInOneRun(t *testing.T) {
 			"the value at spec.l[*].at is a string with format date-time",
 			"the value at spec.l[*].raw keeps unknown fields",
 		},
+	}, {
+		name: "two lists that need 1.33, in one reason", opts: translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 31}},
+		schema: `{type: object, properties: {spec: {type: object, x-kubernetes-mutability: Immutable, properties: {
+		  a: {type: array, items: {type: object, properties: {x: {type: string, maxLength: 8}, y: {type: string, maxLength: 8, nullable: true}}}},
+		  b: {type: array, items: {type: object, properties: {x: {type: string, maxLength: 8}, y: {type: string, maxLength: 8, nullable: true}}}}}}}}`,
+		reason:  translate.ReasonIndexComparison,
+		reasons: []string{"comparing the items of spec.a and spec.b index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give each of these lists maxItems"},
 	}, {
 		name: "two rules over the cost limit", schema: costly, opts: translate.Options{MaxItems: 100000},
 		reason: translate.ReasonCost,
@@ -70,9 +77,18 @@ func TestEveryReasonInOneRun(t *testing.T) {
 			if p.Reason != c.reason {
 				t.Errorf("Translate(%s) = reason %q, want %q", c.name, p.Reason, c.reason)
 			}
-			checkReasons(t, c.name, p.Reasons, c.reasons)
+			checkReasons(t, c.name, problemReasons(p), c.reasons)
 		})
 	}
+}
+
+// problemReasons are the reasons of a refusal: its Reasons, or its
+// Detail when it has one reason only.
+func problemReasons(p translate.Problem) []string {
+	if len(p.Reasons) == 0 {
+		return []string{p.Detail}
+	}
+	return p.Reasons
 }
 
 // checkReasons reports a wanted text found in no reason or in several,

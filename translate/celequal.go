@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -241,7 +242,7 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 	inner, err := body(a+"["+i+"]", b+"["+i+"]")
 	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
 		// The items are read all the same, for the reasons they hold.
-		return "", joinReasons(cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList), err)
+		return "", joinReasons(needsIndexIteration(list), err)
 	}
 	indices := make([]string, *list.s.ValueValidation.MaxItems)
 	for j := range indices {
@@ -253,6 +254,48 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 // maxIndexList bounds the literal index list of indexPairs: beyond it the
 // rule text grows unreasonably and targets that need it should use 1.33.
 const maxIndexList = 256
+
+// needsIndexIteration refuses to compare the items of list index by
+// index on a target that cannot iterate indices, where the list has no
+// maxItems to enumerate them.
+func needsIndexIteration(list *node) error {
+	return &inexpressible{reason: ReasonIndexComparison, detail: indexIterationDetail([]string{list.userPath()}), node: list.userPath()}
+}
+
+func indexIterationDetail(lists []string) string {
+	if len(lists) == 1 {
+		return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", lists[0], maxIndexList)
+	}
+	return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give each of these lists maxItems (at most %d) so mut2cel can enumerate their indices", andList(lists), maxIndexList)
+}
+
+// oneVersionRequirement merges the reasons that lists need index
+// iteration into one, put first: they have one remedy, a newer target,
+// which a reader should see before the nodes, and one line each would
+// crowd out the other reasons.
+func (r reasons) oneVersionRequirement() reasons {
+	var lists []string
+	var others reasons
+	for _, e := range r {
+		if e.reason == ReasonIndexComparison {
+			lists = append(lists, e.node)
+		} else {
+			others = append(others, e)
+		}
+	}
+	if len(lists) == 0 {
+		return r
+	}
+	return append(reasons{{reason: ReasonIndexComparison, detail: indexIterationDetail(lists)}}, others...)
+}
+
+// andList renders "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
 
 // paren wraps a compound expression so it can be an operand.
 func paren(e string) string {

@@ -18,13 +18,15 @@ type exprGen struct {
 }
 
 // inexpressible is returned when no exact CEL form exists; the planner turns
-// it into a Problem on the declaring node, with the reason.
-type inexpressible struct{ reason, detail string }
+// it into a Problem on the declaring node, with the reason. node, where
+// set, is the schema path the detail is about, for reasons merged by
+// path (oneVersionRequirement).
+type inexpressible struct{ reason, detail, node string }
 
 func (e *inexpressible) Error() string { return e.detail }
 
 func cannot(reason, format string, args ...interface{}) error {
-	return &inexpressible{reason, fmt.Sprintf(format, args...)}
+	return &inexpressible{reason: reason, detail: fmt.Sprintf(format, args...)}
 }
 
 // reasons are every reason found why one declaration has no exact rule,

@@ -243,6 +243,7 @@ func errPresenceOnEntry(c decl.Constraints) Problem {
 // errInexpressible refuses a declaration for every reason found; the
 // first reason classifies the problem.
 func errInexpressible(rs reasons) Problem {
+	rs = rs.oneVersionRequirement()
 	if len(rs) == 1 {
 		p := newProblem(Forbidden, "cannot be translated exactly: %s", rs[0].detail)
 		p.Reason = rs[0].reason

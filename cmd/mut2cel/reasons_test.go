@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,54 +12,54 @@ import (
 	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
 )
 
-// TestCorpusReasonsVerbose refuses Karpenter's NodeClaim .spec, declared
-// Immutable, for its four reasons at Kubernetes 1.31: translate prints
-// the first three and counts the last; with -v it prints all four; -o
-// json reports all four either way.
+// TestCorpusReasonsVerbose refuses Knative's Revision .spec, declared
+// Immutable, at Kubernetes 1.31: translate prints the first three of its
+// reasons, the version requirement first, and counts the others; with -v
+// it prints them all; -o json reports them all either way.
 func TestCorpusReasonsVerbose(t *testing.T) {
-	crd := filepath.Join(corpus.Dir(t), "karpenter", "karpenter.sh_nodeclaims.yaml")
+	crd := filepath.Join(corpus.Dir(t), "knative-serving", "revision.yaml")
 	decls := filepath.Join(t.TempDir(), "declarations.yaml")
-	const text = "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: nodeclaims.karpenter.sh\nfields:\n  .spec: {x-kubernetes-mutability: Immutable}\n"
+	const text = "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: revisions.serving.knative.dev\nfields:\n  .spec: {x-kubernetes-mutability: Immutable}\n"
 	if err := os.WriteFile(decls, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		name             string
-		flags            []string
-		reasons          int
-		more, jsonReport bool
-	}{
-		{name: "first three", reasons: 3, more: true},
-		{name: "-v", flags: []string{"-v"}, reasons: 4},
-		{name: "-o json", flags: []string{"--check", "-o", "json"}, reasons: 4, jsonReport: true},
+	args := []string{"translate", "--kube-version", "1.31", "--declarations", decls}
+	translate := func(flags ...string) (stdout, stderr string) {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		all := append(append(append([]string{}, args...), flags...), crd)
+		if code := run(all, strings.NewReader(""), &out, &errOut); code != exitError {
+			t.Fatalf("%v = exit %d, want %d:\n%s", all, code, exitError, errOut.String())
+		}
+		return out.String(), errOut.String()
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			args := append([]string{"translate", "--kube-version", "1.31", "--declarations", decls}, c.flags...)
-			var stdout, stderr bytes.Buffer
-			if code := run(append(args, crd), strings.NewReader(""), &stdout, &stderr); code != exitError {
-				t.Fatalf("%v = exit %d, want %d:\n%s", args, code, exitError, stderr.String())
+	stdout, _ := translate("--check", "-o", "json")
+	var report struct {
+		Errors []struct{ Reasons []string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &report); err != nil || len(report.Errors) != 1 {
+		t.Fatalf("-o json = %v, %s; want one error", err, stdout)
+	}
+	reasons := report.Errors[0].Reasons
+	if len(reasons) <= shownReasons || !strings.HasPrefix(reasons[0], "comparing the items of spec.") {
+		t.Fatalf("-o json reports %d reasons, want more than %d, the version requirement first:\n%s", len(reasons), shownReasons, strings.Join(reasons, "\n"))
+	}
+	_, brief := translate()
+	_, verbose := translate("-v")
+	for _, c := range []struct {
+		name, out string
+		shown     int
+	}{{"without -v", brief, shownReasons}, {"-v", verbose, len(reasons)}} {
+		if got := strings.Count(c.out, "\n  - "); got != c.shown {
+			t.Errorf("%s: %d reasons printed, want %d:\n%s", c.name, got, c.shown, c.out)
+		}
+		for _, r := range reasons[:c.shown] {
+			if !strings.Contains(strings.ReplaceAll(c.out, "\n  ", " "), r) {
+				t.Errorf("%s: reason %q not printed:\n%s", c.name, r, c.out)
 			}
-			out := stderr.String()
-			if c.jsonReport {
-				out = stdout.String()
-			}
-			if !strings.Contains(out, "for 4 reasons") {
-				t.Errorf("%v does not say how many reasons there are:\n%s", args, out)
-			}
-			got := strings.Count(out, "\n  - ")
-			if c.jsonReport {
-				if !strings.Contains(out, `"reasons"`) {
-					t.Errorf("%v reports no reasons field:\n%s", args, out)
-				}
-				got = strings.Count(out, "the value at spec.") + strings.Count(out, "comparing the items of spec.")
-			}
-			if got != c.reasons {
-				t.Errorf("%v prints %d reasons, want %d:\n%s", args, got, c.reasons, out)
-			}
-			if more := strings.Contains(out, "and 1 more (-v lists them)"); more != c.more {
-				t.Errorf("%v: counts the reasons left out: %v, want %v:\n%s", args, more, c.more, out)
-			}
-		})
+		}
+	}
+	if more := fmt.Sprintf("and %d more (-v lists them)", len(reasons)-shownReasons); !strings.Contains(brief, more) || strings.Contains(verbose, "more (-v lists them)") {
+		t.Errorf("only the run without -v should end with %q:\nwithout -v:\n%s\n-v:\n%s", more, brief, verbose)
 	}
 }
