@@ -46,7 +46,8 @@ written, and replaced only if mut2cel wrote it; OUT holding two of them is
 an error, as for kustomize. If any input cannot be read or translated, or
 the file cannot be written, every problem is reported, nothing is
 written (a directory patch created is removed again), and the exit status
-is 2. When
+is 2; a declaration refused for several reasons lists the first three and
+counts the others, all of them with -v. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,

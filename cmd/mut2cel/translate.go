@@ -56,7 +56,9 @@ warnings, the bounds added and the notes on documents that are not CRDs
 (docs/rewrite.md).
 
 If any input cannot be read or translated, every problem is reported on
-standard error, nothing is written, and the exit status is 2. When
+standard error, nothing is written, and the exit status is 2. A
+declaration refused for several reasons lists the first three and counts
+the others; -v lists them all. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
