@@ -32,9 +32,9 @@ func nullableContainer(n *node) bool {
 // Below a node CEL cannot compare it goes on, to report every such node
 // down to the next set or list map, whose items the generators read.
 func exactValues(n *node) (bool, error) {
-	errs := []error{comparable(n)}
+	errs := comparable(n)
 	if lt := n.listType(); lt == "set" || lt == "map" {
-		return false, joinReasons(errs...)
+		return false, errs
 	}
 	exact := true
 	for _, p := range n.props {
@@ -42,7 +42,7 @@ func exactValues(n *node) (bool, error) {
 			exact = false
 		}
 		ok, err := exactEquality(p)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
 	for _, c := range []*node{n.items, n.values} {
@@ -50,11 +50,11 @@ func exactValues(n *node) (bool, error) {
 			continue
 		}
 		ok, err := exactEquality(c)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
-	if err := joinReasons(errs...); err != nil {
-		return false, err
+	if errs != nil {
+		return false, errs
 	}
 	return exact, nil
 }
@@ -182,15 +182,15 @@ func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
 		eq, err := keyEq(n, v, b+"["+i+"]")
 		return sameOrder(a, b, i, v, eq), err
 	}
-	errs := []error{keysComparable(n)}
+	errs := keysComparable(n)
 	var terms []string
 	for _, k := range n.listMapKeys() {
 		e := g.newVar("e")
 		ek, err := sel(e, k)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 		terms = append(terms, a+".map("+e+", "+ek+") == "+b+".map("+e+", "+ek+")")
 	}
-	return strings.Join(terms, " && "), joinReasons(errs...)
+	return strings.Join(terms, " && "), errs
 }
 
 func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
@@ -209,19 +209,19 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 
 func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
 	var terms []string
-	var errs []error
+	var errs error
 	for _, p := range n.props {
 		name := p.name()
 		ap, selErr := sel(a, name)
 		bp, _ := sel(b, name)
 		inner, err := g.equal(p, ap, bp)
-		errs = append(errs, selErr, err)
+		errs = joinReasons(errs, selErr, err)
 		terms = append(terms, "(has("+ap+") ? has("+bp+") && "+paren(inner)+" : !has("+bp+"))")
 	}
 	if len(terms) == 0 {
 		return "true", nil
 	}
-	return strings.Join(terms, " && "), joinReasons(errs...)
+	return strings.Join(terms, " && "), errs
 }
 
 // indexPairs renders "body holds for a[i], b[i] at every index i that both

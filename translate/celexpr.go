@@ -136,24 +136,24 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 	if nullable {
 		terms = append(terms, "type("+x+") != null_type")
 	}
-	var errs []error
+	var errs error
 	if len(names) >= 3 {
 		cur := x
 		for _, name := range names {
 			var err error
 			cur, err = selWith(cur, ".?", name)
-			errs = append(errs, err)
+			errs = joinReasons(errs, err)
 		}
-		return strings.Join(append(terms, cur+".hasValue()"), " && "), joinReasons(errs...)
+		return strings.Join(append(terms, cur+".hasValue()"), " && "), errs
 	}
 	cur := x
 	for _, name := range names {
 		next, err := sel(cur, name)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 		terms = append(terms, "has("+next+")")
 		cur = next
 	}
-	return strings.Join(terms, " && "), joinReasons(errs...)
+	return strings.Join(terms, " && "), errs
 }
 
 // presence builds the presence check of a property reached from its scope by

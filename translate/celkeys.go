@@ -6,15 +6,15 @@ import "strings"
 //
 //	a.k1 == b.k1 && a.k2 == b.k2
 func keyEq(list *node, a, b string) (string, error) {
-	errs := []error{keysComparable(list)}
+	errs := keysComparable(list)
 	var terms []string
 	for _, k := range list.listMapKeys() {
 		ak, err := sel(a, k)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 		bk, _ := sel(b, k)
 		terms = append(terms, ak+" == "+bk)
 	}
-	return strings.Join(terms, " && "), joinReasons(errs...)
+	return strings.Join(terms, " && "), errs
 }
 
 // keysComparable refuses a list-map keyed by a string whose CEL value has
@@ -22,17 +22,17 @@ func keyEq(list *node, a, b string) (string, error) {
 // uniqueness by the stored strings, so two items may hold keys that CEL's
 // == takes for one.
 func keysComparable(list *node) error {
-	var errs []error
+	var errs error
 	for _, k := range list.listMapKeys() {
 		kn := list.items.propIndex[k]
 		if kn == nil {
 			continue
 		}
 		if name, f, ok := kn.format(); ok && f.spellings != "" {
-			errs = append(errs, cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings))
+			errs = joinReasons(errs, cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings))
 		}
 	}
-	return joinReasons(errs...)
+	return errs
 }
 
 // keys builds the key check of collection c reached from its scope by names
@@ -121,13 +121,13 @@ func sizeOrZero(present, coll string) string {
 // selChain renders x.a.b.
 func selChain(x string, names []string) (string, error) {
 	cur := x
-	var errs []error
+	var errs error
 	for _, name := range names {
 		var err error
 		cur, err = sel(cur, name)
-		errs = append(errs, err)
+		errs = joinReasons(errs, err)
 	}
-	return cur, joinReasons(errs...)
+	return cur, errs
 }
 
 // containedKeys renders "every key of sub is a key of super".

@@ -212,13 +212,13 @@ func (p *planner) valueInline(n *node, add func(string)) error {
 func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 	var terms []string
 	var recurse []*node
-	var errs []error
+	var errs error
 	for _, c := range n.props {
 		name := c.name()
 		x, selErr := sel("self", name)
 		y, _ := sel("oldSelf", name)
 		exact, err := exactEquality(c)
-		errs = append(errs, selErr, err)
+		errs = joinReasons(errs, selErr, err)
 		switch {
 		case exact && keptPresent(c):
 			terms = append(terms, x+" == "+y)
@@ -235,9 +235,9 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 		add(strings.Join(terms, " && "))
 	}
 	for _, c := range recurse {
-		errs = append(errs, p.valueAt(c, msg))
+		errs = joinReasons(errs, p.valueAt(c, msg))
 	}
-	return joinReasons(errs...)
+	return errs
 }
 
 // presenceRule checks the presence of property n within its scope
