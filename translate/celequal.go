@@ -269,34 +269,6 @@ func indexIterationDetail(lists []string) string {
 	return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33 (--kube-version 1.33); for older targets give each of these lists maxItems (at most %d) so mut2cel can enumerate their indices", andList(lists), maxIndexList)
 }
 
-// oneVersionRequirement merges the reasons that lists need index
-// iteration into one, put first: they have one remedy, a newer target,
-// which a reader should see before the nodes, and one line each would
-// crowd out the other reasons.
-func (r reasons) oneVersionRequirement() reasons {
-	var lists []string
-	var others reasons
-	for _, e := range r {
-		if e.reason == ReasonIndexComparison {
-			lists = append(lists, e.node)
-		} else {
-			others = append(others, e)
-		}
-	}
-	if len(lists) == 0 {
-		return r
-	}
-	return append(reasons{{reason: ReasonIndexComparison, detail: indexIterationDetail(lists)}}, others...)
-}
-
-// andList renders "a", "a and b", "a, b and c".
-func andList(items []string) string {
-	if len(items) == 1 {
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
 // paren wraps a compound expression so it can be an operand.
 func paren(e string) string {
 	if strings.ContainsAny(e, " ") {
