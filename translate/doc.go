@@ -70,5 +70,9 @@
 //   - A problem is a diag.Diagnostic (Problem is that type). Its message
 //     names no command-line flag: where an option would change the
 //     outcome, Hint names the Options field and the command words it.
+//     A refused declaration names every reason found in one run, not
+//     only the first (Problem.Reasons): each node CEL cannot compare or
+//     name, the Kubernetes version the rules need, each rule over the
+//     cost limits.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate

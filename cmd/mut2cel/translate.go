@@ -58,7 +58,9 @@ warnings, the bounds added and the notes on documents that are not CRDs
 (docs/rewrite.md).
 
 If any input cannot be read or translated, every problem is reported on
-standard error, nothing is written, and the exit status is 2. When
+standard error, nothing is written, and the exit status is 2. A
+declaration refused for several reasons lists the first three and counts
+the others; -v lists them all. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
@@ -144,7 +146,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	printDiags(e, unusedWarnings)
 	if len(diags) > 0 {
-		printDiags(e, diags)
+		printDiags(e, firstReasons(diags, o.verbose))
 		return exitError
 	}
 	switch {
@@ -207,6 +209,23 @@ func declaring(results []*batch.Result) int {
 // batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
 	printAll(e, batch.Capped(diags))
+}
+
+// shownReasons is how many reasons of one refusal translate and patch
+// print without -v: enough to see what stands in the way, in a few lines.
+const shownReasons = 3
+
+// firstReasons keeps the first shownReasons reasons of each refusal in
+// diags, counting the others, unless verbose asks for every one.
+func firstReasons(diags []batch.Diagnostic, verbose bool) []batch.Diagnostic {
+	if verbose {
+		return diags
+	}
+	out := make([]batch.Diagnostic, len(diags))
+	for i, d := range diags {
+		out[i] = d.FirstReasons(shownReasons, "(-v lists them)")
+	}
+	return out
 }
 
 // printAll prints every diagnostic, as -v asks for.
