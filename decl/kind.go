@@ -43,6 +43,9 @@ type Kind struct {
 	// end where they add up (repeated Go markers); nil when they must be
 	// equal.
 	combine func(a, b string) (string, error)
+	// modifier: the kind changes what the other declarations on its node
+	// mean, and stands only beside one (Modifier).
+	modifier bool
 }
 
 // Kinds are the kinds of declaration, in the order they are read and
@@ -66,6 +69,13 @@ var Kinds = []Kind{
 		words:     []string{"updat"},
 		read:      readUpdate, check: func(string) error { return nil }, write: writeConstraints,
 		flow: true, combine: combineConstraints,
+	},
+	{
+		Name:      ExtFormats,
+		Placement: "beside a declaration of another kind on the same node; it applies to the declarations there and to everything they cover",
+		words:     []string{"format"},
+		read:      readFormats, check: checkFormats, write: writeString,
+		modifier: true,
 	},
 }
 

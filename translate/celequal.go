@@ -16,8 +16,8 @@ import (
 // object, list or map may be null: the apiserver's == fails ("no such
 // overload") comparing such a value with null. Values CEL cannot compare at
 // all are an error.
-func exactEquality(n *node) (bool, error) {
-	exact, err := exactValues(n)
+func (g *exprGen) exactEquality(n *node) (bool, error) {
+	exact, err := g.exactValues(n)
 	return exact && !nullableContainer(n), err
 }
 
@@ -28,8 +28,8 @@ func nullableContainer(n *node) bool {
 }
 
 // exactValues is exactEquality for two values of n that are not null.
-func exactValues(n *node) (bool, error) {
-	if err := comparable(n); err != nil {
+func (g *exprGen) exactValues(n *node) (bool, error) {
+	if err := g.comparable(n); err != nil {
 		return false, err
 	}
 	if lt := n.listType(); lt == "set" || lt == "map" {
@@ -40,7 +40,7 @@ func exactValues(n *node) (bool, error) {
 		if p.s.Nullable || !equalSeesProperty(p.name()) {
 			exact = false
 		}
-		ok, err := exactEquality(p)
+		ok, err := g.exactEquality(p)
 		if err != nil {
 			return false, err
 		}
@@ -50,7 +50,7 @@ func exactValues(n *node) (bool, error) {
 		if c == nil {
 			continue
 		}
-		ok, err := exactEquality(c)
+		ok, err := g.exactEquality(c)
 		if err != nil {
 			return false, err
 		}
@@ -60,7 +60,7 @@ func exactValues(n *node) (bool, error) {
 }
 
 // comparable rejects values whose changes CEL cannot see.
-func comparable(n *node) error {
+func (g *exprGen) comparable(n *node) error {
 	switch {
 	case n.s.XPreserveUnknownFields:
 		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
@@ -69,7 +69,7 @@ func comparable(n *node) error {
 	case n.s.AdditionalProperties != nil && n.s.AdditionalProperties.Bool && n.s.AdditionalProperties.Structural == nil:
 		return cannot(ReasonInexact, "the value at %s is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead", n.userPath())
 	}
-	return formatComparable(n)
+	return g.formatComparable(n)
 }
 
 // listMapEqualityWorks reports whether CEL's == can compare lists of the
@@ -103,7 +103,7 @@ func listMapEqualityWorks(n *node) bool {
 //
 // map() turns a set or list map into a plain CEL list, whose == is ordered.
 func (g *exprGen) equal(n *node, a, b string) (string, error) {
-	exact, err := exactEquality(n)
+	exact, err := g.exactEquality(n)
 	if err != nil {
 		return "", err
 	}
@@ -121,7 +121,7 @@ func (g *exprGen) equal(n *node, a, b string) (string, error) {
 //
 //	type(a) == null_type || type(b) == null_type ? type(a) == null_type && type(b) == null_type : EQ(a, b)
 func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
-	exact, err := exactValues(n)
+	exact, err := g.exactValues(n)
 	if err != nil {
 		return "", err
 	}
@@ -138,7 +138,7 @@ func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
 func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	switch {
 	case n.listType() == "set":
-		itemsExact, err := exactEquality(n.items)
+		itemsExact, err := g.exactEquality(n.items)
 		if err != nil {
 			return "", err
 		}
@@ -213,7 +213,7 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	itemsExact, err := exactEquality(n.items)
+	itemsExact, err := g.exactEquality(n.items)
 	if err != nil {
 		return "", err
 	}

@@ -154,7 +154,10 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		k := g.newVar("k")
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
 	case c.listType() == "set":
-		exact, err := exactEquality(c.items)
+		if err := g.setKeysStrict(c); err != nil {
+			return "", err
+		}
+		exact, err := g.exactEquality(c.items)
 		if err != nil {
 			return "", err
 		}

@@ -30,6 +30,9 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 	}
 	g.annotation(check)
 	g.files(sets, check)
+	if alone := g.modifiersAlone(); check {
+		g.problems = append(g.problems, alone...)
+	}
 	if len(g.decls) > limits.Declarations {
 		// Nothing is compiled: the apiserver's own validation would
 		// take minutes (internal/leaf/limits).

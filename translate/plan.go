@@ -29,6 +29,9 @@ type planner struct {
 	// presenceFields lists, by ruleKey, the fields each presence rule
 	// stands for (sharePresence).
 	presenceFields map[string][]*node
+	// formatsAsValues: the run compares formatted strings as CEL values
+	// (Options.CompareFormatsAsValues).
+	formatsAsValues bool
 }
 
 // plan generates the rules of every declaration below root, in walk order,
@@ -53,7 +56,7 @@ func (p *planner) plan(root *node) {
 // NoRemoveItem the key rule, each with the KEP value whose table row it
 // is.
 func (p *planner) updateRules(n *node, c decl.Constraints) error {
-	if c.Has(decl.NoModify) && n.parent.valueImmutableAtOrAbove() == nil {
+	if c.Has(decl.NoModify) && p.coveredAbove(n.parent, p.comparesAsValues(n)) == nil {
 		if err := p.valueRules(n, c); err != nil {
 			return err
 		}
@@ -90,6 +93,7 @@ func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
 func (p *planner) declared(n *node, ext string, gen func() error) {
 	d := n.declared[ext]
 	p.origin = origin{decl: d, node: n.docPath(nil), text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
+	p.g.formatsAsValues = p.comparesAsValues(n)
 	err := hiddenMetadata(n)
 	if err == nil {
 		err = gen()
@@ -125,7 +129,7 @@ func hiddenMetadata(n *node) error {
 
 // mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
 func (p *planner) mutabilityRules(n *node, m mutability) error {
-	if n.parent.valueImmutableAtOrAbove() == nil {
+	if p.coveredAbove(n.parent, p.comparesAsValues(n)) == nil {
 		if err := p.valueRules(n, decl.FieldConstraints); err != nil {
 			return err
 		}
@@ -171,7 +175,7 @@ func (p *planner) valueRules(n *node, c decl.Constraints) error {
 // which costs O(n) where an inline comparison would pair list-map items by
 // scanning.
 func (p *planner) valueAt(n *node, msg string) error {
-	exact, err := exactEquality(n)
+	exact, err := p.g.exactEquality(n)
 	if err != nil {
 		return err
 	}
@@ -184,7 +188,7 @@ func (p *planner) valueAt(n *node, msg string) error {
 		if err != nil {
 			return err
 		}
-		if itemsExact, _ := exactEquality(n.items); itemsExact && listMapEqualityWorks(n) {
+		if itemsExact, _ := p.g.exactEquality(n.items); itemsExact && listMapEqualityWorks(n) {
 			add("self == oldSelf && " + order)
 			return nil
 		}
@@ -235,7 +239,7 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 			return err
 		}
 		y, _ := sel("oldSelf", name)
-		exact, err := exactEquality(c)
+		exact, err := p.g.exactEquality(c)
 		if err != nil {
 			return err
 		}
@@ -272,8 +276,8 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 		return nil // the schema keeps n present: a rule that could never fail would only cost
 	}
 	names := propertyNames(scope, carrier)
-	host, rule, err := p.scopedRule(scope, n, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
-		if err := presenceReadable(carrier); err != nil {
+	host, rule, err := p.scopedRule(scope, n, true, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
+		if err := p.g.presenceReadable(carrier); err != nil {
 			return "", err
 		}
 		return presence(m, x, y, names, scope.nullableEntry())
@@ -379,20 +383,23 @@ func (p *planner) keyRules(c *node, m mutability) error {
 	names := propertyNames(scope, c)
 	msg := keysMessage(c, m)
 	nullable := scope.nullableEntry()
+	// Values equal as CEL values have the same keys, but for sets whose
+	// items hold several spellings of one value.
+	byValue := !spelledFormatIn(c.items) && !spelledFormatIn(c.values)
 	if len(names) == 0 || !c.hostable() || c.listType() == "atomic" {
-		_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+		_, _, err := p.scopedRule(scope, c, byValue, msg, func(x, y string) (string, error) {
 			return p.g.keys(m, c, x, y, names, nullable)
 		})
 		return err
 	}
-	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
+	if p.coveredAbove(c.parent, byValue) == nil && !c.underSetItem() {
 		contained, err := p.g.keys(m, c, "self", "oldSelf", nil, false)
 		if err != nil {
 			return err
 		}
 		p.addRule(c, edit.Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
-	_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+	_, _, err := p.scopedRule(scope, c, byValue, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
 	})
 	return err
@@ -401,9 +408,11 @@ func (p *planner) keyRules(c *node, m mutability) error {
 // scopedRule hosts a check that must run at every instance of scope existing
 // before and after, on scope itself where the apiserver correlates it, or on
 // the nearest correlated node above, iterating down to scope. It returns the
-// host and the rule text, or a nil host where no rule is needed.
-func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y string) (string, error)) (*node, string, error) {
-	if scope.valueImmutableAtOrAbove() != nil || scope.underSetItem() {
+// host and the rule text, or a nil host where no rule is needed. byValue
+// says that the check holds wherever scope keeps its value as CEL reads
+// it (coveredAbove).
+func (p *planner) scopedRule(scope, target *node, byValue bool, msg string, check func(x, y string) (string, error)) (*node, string, error) {
+	if p.coveredAbove(scope, byValue) != nil || scope.underSetItem() {
 		return nil, "", nil // the whole scope is equal wherever it exists before and after
 	}
 	host := nearestHostable(scope)
