@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"strings"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -182,4 +184,47 @@ func unreadableDetail(n *node, p pair, detail string) string {
 		return detail
 	}
 	return "the value holds a string the apiserver's CEL cannot read as its format, so every rule comparing it fails and the update is denied: " + shown(p.new.v)
+}
+
+// comparesAnyAsValues reports whether a declaration of the checker
+// compares formatted strings as values.
+func (c *Checker) comparesAnyAsValues() bool {
+	if c.formatsAsValues {
+		return true
+	}
+	found := false
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n == nil || found {
+			return
+		}
+		found = n.formats
+		for _, p := range n.props {
+			walk(p.node)
+		}
+		walk(n.items)
+		walk(n.values)
+	}
+	walk(c.root)
+	return found
+}
+
+// unreadableMarkers are how the apiserver's CEL value conversion reports
+// a stored date-time or byte string it cannot read.
+var unreadableMarkers = []string{"Invalid date-time formatted string", "Invalid byte formatted string"}
+
+// unexplainedByUnreadable drops the evaluation errors that a formatted
+// string CEL cannot read causes.
+func unexplainedByUnreadable(errs []string) []string {
+	var out []string
+	for _, e := range errs {
+		explained := false
+		for _, m := range unreadableMarkers {
+			explained = explained || strings.Contains(e, m)
+		}
+		if !explained {
+			out = append(out, e)
+		}
+	}
+	return out
 }
