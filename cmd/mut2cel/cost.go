@@ -49,6 +49,7 @@ type costOptions struct {
 	kube        kubeVersionFlag
 	format      string
 	allVersions bool
+	formats     bool
 }
 
 func costFlags(o *costOptions) *pflag.FlagSet {
@@ -59,6 +60,7 @@ func costFlags(o *costOptions) *pflag.FlagSet {
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
 	fs.MarkHidden("format")
 	allVersionsFlag(fs, &o.allVersions)
+	formatsFlag(fs, &o.formats)
 	return fs
 }
 
@@ -73,7 +75,7 @@ func runCost(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	inputs, diags := batch.Collect(fs.Args(), e.stdin)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, CompareFormatsAsValues: o.formats}
 	report := &audit.Report{KubeVersion: opts.KubeVersion.String(), CRDs: []audit.CRD{}}
 	census := &batch.Census{}
 	progress := newProgress(e, "cost")

@@ -57,6 +57,7 @@ type patchOptions struct {
 	kube         kubeVersionFlag
 	dir          string
 	allVersions  bool
+	formats      bool
 	verbose      bool
 	declarations []string
 }
@@ -72,6 +73,7 @@ func patchFlags(o *patchOptions) *pflag.FlagSet {
 	fs.StringVar(&o.dir, "dir", "", "directory of the component (required)")
 	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
 	allVersionsFlag(fs, &o.allVersions)
+	formatsFlag(fs, &o.formats)
 	verboseFlag(fs, &o.verbose)
 	declarationsFlag(fs, &o.declarations)
 	return fs
@@ -90,7 +92,7 @@ func runPatch(c *command, e *env, args []string) int {
 	sets, diags := batch.ReadDeclarations(o.declarations)
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
-	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets}
+	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions, Declarations: sets.Sets, CompareFormatsAsValues: o.formats}
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.See(doc)
 		return e.translate(doc, opts)

@@ -70,6 +70,7 @@ type translateOptions struct {
 	floors                             []string
 	noBounds                           bool
 	allVersions                        bool
+	formats                            bool
 	write, check, diff, verbose        bool
 	output                             string
 	declarations                       []string
@@ -94,6 +95,7 @@ func translateFlags(o *translateOptions) *pflag.FlagSet {
 	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
 	fs.BoolVar(&o.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &o.allVersions)
+	formatsFlag(fs, &o.formats)
 	declarationsFlag(fs, &o.declarations)
 	markersFlag(fs, &o.markers)
 	verboseFlag(fs, &o.verbose)
@@ -126,7 +128,8 @@ func runTranslate(c *command, e *env, args []string) int {
 	diags = append(diags, more...)
 	opts := translate.Options{KubeVersion: translate.KubeVersion(o.kube),
 		MaxLength: o.maxLength, MaxItems: o.maxItems, MaxProperties: o.maxProperties, NoBounds: o.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets}
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: o.allVersions, Declarations: sets.Sets,
+		CompareFormatsAsValues: o.formats}
 	floorsSeen := newFloorPaths(nodeFloors)
 	tr := func(doc map[string]interface{}) (*translate.Result, error) {
 		sets.See(doc)

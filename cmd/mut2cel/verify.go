@@ -103,6 +103,7 @@ type verifyOptions struct {
 	jobs         int
 	server       bool
 	allVersions  bool
+	formats      bool
 	examples     int
 	output       string
 	declarations []string
@@ -124,6 +125,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
 	allVersionsFlag(fs, &o.allVersions)
+	formatsFlag(fs, &o.formats)
 	fs.IntVar(&o.examples, "counterexamples", 3, "groups of disagreements per version shown by a shrunk counterexample (0: none)")
 	outputFlag(fs, &o.output, "output format: text, json or yaml", "text", "json", "yaml")
 	declarationsFlag(fs, &o.declarations)
@@ -175,7 +177,8 @@ func runVerify(c *command, e *env, args []string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limits.VerifyHeap))
 	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
+		CompareFormatsAsValues: o.formats}
 	if o.examples == 0 {
 		opts.Counterexamples = -1 // none; zero asks for the default
 	}
@@ -195,7 +198,8 @@ func runVerify(c *command, e *env, args []string) int {
 // run says what verify checks.
 func (o verifyOptions) run(e *env) verifyrun.Options {
 	return verifyrun.Options{
-		Translate:        translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions},
+		Translate: translate.Options{KubeVersion: translate.KubeVersion(o.kube), AllServedVersions: o.allVersions,
+			CompareFormatsAsValues: o.formats},
 		Against:          o.against,
 		DeclarationFiles: o.declarations,
 		Stdin:            e.stdin,
