@@ -5,8 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
 // formatsCases are declarations with the modifier x-mut2cel-formats:
@@ -142,4 +146,135 @@ func TestFormatsAsValues(t *testing.T) {
 // of the strings above that the apiserver's CEL cannot read.
 func holdsUnreadable(obj string) bool {
 	return strings.Contains(obj, "t10:00:00z") || strings.Contains(obj, "+/8=")
+}
+
+// formatsSchema declares .spec Immutable in the schema, with the modifier
+// where asValues is set.
+func formatsSchema(asValues bool) string {
+	modifier := ""
+	if asValues {
+		modifier = ", x-mut2cel-formats: CompareAsValues"
+	}
+	return `{type: object, properties: {spec: {type: object, x-kubernetes-mutability: Immutable` + modifier +
+		`, properties: {at: {type: string, format: date-time}, other: {type: string, maxLength: 8}}}}}`
+}
+
+// TestFormatsFrontEnds: the modifier written in the schema, in the
+// annotation and in a declarations file gives the same translation, and
+// is kept in the annotation of the output like the declaration beside
+// it; without it the declaration is refused, naming it.
+func TestFormatsFrontEnds(t *testing.T) {
+	inSchema, err := translate.Translate(crdWith(t, formatsSchema(true)), translate.Options{})
+	if err != nil {
+		t.Fatalf("Translate with the modifier in the schema: %v", err)
+	}
+	annotated := crdWith(t, formatsSchema(false))
+	deleteExt(t, annotated, "x-kubernetes-mutability")
+	annotated["metadata"].(map[string]interface{})["annotations"] = map[string]interface{}{
+		"mut2cel.io/declarations": "v1:\n  .spec:\n    x-kubernetes-mutability: Immutable\n    x-mut2cel-formats: CompareAsValues\n",
+	}
+	inAnnotation, err := translate.Translate(annotated, translate.Options{})
+	if err != nil {
+		t.Fatalf("Translate with the modifier in the annotation: %v", err)
+	}
+	sets, err := decl.ParseFile("d.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+fields:
+  .spec: {x-kubernetes-mutability: Immutable, x-mut2cel-formats: CompareAsValues}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := crdWith(t, formatsSchema(false))
+	deleteExt(t, bare, "x-kubernetes-mutability")
+	inFile, err := translate.Translate(bare, translate.Options{Declarations: sets})
+	if err != nil {
+		t.Fatalf("Translate with the modifier in a declarations file: %v", err)
+	}
+	runWide, err := translate.Translate(crdWith(t, formatsSchema(false)), translate.Options{CompareFormatsAsValues: true})
+	if err != nil {
+		t.Fatalf("Translate with the run-wide option: %v", err)
+	}
+	want := rulesOf(inSchema)
+	for name, res := range map[string]*translate.Result{"annotation": inAnnotation, "file": inFile, "run-wide": runWide} {
+		if got := rulesOf(res); got != want {
+			t.Errorf("the modifier in the %s gives the rules\n%s\nwant, as in the schema,\n%s", name, got, want)
+		}
+	}
+	for name, res := range map[string]*translate.Result{"schema": inSchema, "annotation": inAnnotation, "file": inFile} {
+		annotations, _ := res.Translated["metadata"].(map[string]interface{})["annotations"].(map[string]interface{})
+		kept, _ := annotations["mut2cel.io/declarations"].(string)
+		schemas, _ := yaml.Marshal(res.Translated["spec"])
+		if !strings.Contains(kept, "x-mut2cel-formats: CompareAsValues") || strings.Contains(string(schemas), "x-mut2cel-formats") {
+			t.Errorf("the modifier in the %s: annotation %q, schemas\n%s\nwant it in the annotation only", name, kept, schemas)
+		}
+	}
+	_, err = translate.Translate(crdWith(t, formatsSchema(false)), translate.Options{})
+	if err == nil || !strings.Contains(err.Error(), "x-mut2cel-formats: CompareAsValues beside the declaration (or the run-wide option)") {
+		t.Errorf("Translate without the modifier = %v, want a refusal naming it", err)
+	}
+}
+
+// TestFormatsModifierAlone: a modifier with nothing to modify is an error
+// where it was written, in every front end, and in the reference checker.
+func TestFormatsModifierAlone(t *testing.T) {
+	const schemaAlone = `{type: object, properties: {spec: {type: object, properties: {at: {type: string, format: date-time, x-mut2cel-formats: CompareAsValues}}}}}`
+	_, err := translate.Translate(crdWith(t, schemaAlone), translate.Options{})
+	if err == nil || !strings.Contains(err.Error(), "properties[at].x-mut2cel-formats: Invalid value: modifies the declarations beside it") {
+		t.Errorf("Translate(%s) = %v, want the modifier alone refused at its node", schemaAlone, err)
+	}
+	var raw map[string]interface{}
+	if err := yaml.Unmarshal([]byte(schemaAlone), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := verify.NewChecker(raw); err == nil || !strings.Contains(err.Error(), "x-mut2cel-formats") {
+		t.Errorf("NewChecker(%s) = %v, want the modifier alone refused", schemaAlone, err)
+	}
+	sets, err := decl.ParseFile("d.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+fields:
+  .spec.other:
+    x-mut2cel-formats: CompareAsValues
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = translate.Translate(crdWith(t, formatsSchema(false)), translate.Options{Declarations: sets, CompareFormatsAsValues: true})
+	if err == nil || !strings.Contains(err.Error(), "d.yaml:5: version v1, .spec.other: x-mut2cel-formats: Invalid value: modifies the declarations beside it") {
+		t.Errorf("Translate with a modifier alone in a file = %v, want it refused at its line", err)
+	}
+	_, err = translate.Translate(crdWith(t, `{type: object, properties: {spec: {type: object, x-kubernetes-mutability: Immutable, x-mut2cel-formats: Always}}}`), translate.Options{})
+	if err == nil || !strings.Contains(err.Error(), `x-mut2cel-formats: Unsupported value: "Always": supported value: "CompareAsValues"`) {
+		t.Errorf("Translate with a modifier of another value = %v, want it refused", err)
+	}
+}
+
+func rulesOf(res *translate.Result) string {
+	var rules []string
+	for _, g := range res.Generated {
+		rules = append(rules, g.Rule.Rule)
+	}
+	return strings.Join(rules, "\n")
+}
+
+// deleteExt removes key from every node of the CRD's schema.
+func deleteExt(t *testing.T, doc map[string]interface{}, key string) {
+	t.Helper()
+	var walk func(v interface{})
+	walk = func(v interface{}) {
+		switch x := v.(type) {
+		case map[string]interface{}:
+			delete(x, key)
+			for _, c := range x {
+				walk(c)
+			}
+		case []interface{}:
+			for _, c := range x {
+				walk(c)
+			}
+		}
+	}
+	walk(doc["spec"])
 }

@@ -30,8 +30,8 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 	}
 	g.annotation(check)
 	g.files(sets, check)
-	if alone := g.modifiersAlone(); check {
-		g.problems = append(g.problems, alone...)
+	if check { // else where a modifier may stand is left to the reader
+		g.problems = append(g.problems, g.modifiersAlone()...)
 	}
 	if len(g.decls) > limits.Declarations {
 		// Nothing is compiled: the apiserver's own validation would
