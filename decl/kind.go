@@ -89,10 +89,16 @@ func KindNamed(name string) (Kind, bool) {
 	return Kind{}, false
 }
 
-// KindNames lists the extension keys of Kinds, joined by sep and the
-// last by last: KindNames(", ", " or ").
+// KindNames lists the extension keys of the Kinds that declare (not the
+// modifiers, which only stand beside them), joined by sep and the last by
+// last: KindNames(", ", " or ").
 func KindNames(sep, last string) string {
-	names := Extensions
+	var names []string
+	for _, k := range Kinds {
+		if !k.modifier {
+			names = append(names, k.Name)
+		}
+	}
 	if len(names) == 1 {
 		return names[0]
 	}

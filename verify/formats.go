@@ -170,7 +170,9 @@ func markFormatted(n *node) bool {
 func (w *walker) presenceChange(n *node, p pair) (removed, added bool) {
 	removed = p.old.ok && !p.new.ok
 	added = !p.old.ok && p.new.ok
-	if !w.asValues(n) || !n.presenceReads || !p.both() {
+	if !w.asValues(n) || !n.presenceReads || !byValueFormats[n.format] || !p.both() {
+		// has() reads the value of the property itself only: an
+		// object, list or map is read lazily, its contents not at all.
 		return removed, added
 	}
 	return unreadableIn(n, p.new.v), unreadableIn(n, p.old.v)
