@@ -110,8 +110,62 @@ properties:
 // apiserver's CEL validator and the reference checker. Unlike
 // runVerdicts, a rule may fail to evaluate, which denies the update, but
 // only on an update holding a string CEL cannot read.
+// formatsKeyCases are list-maps keyed by a byte string, under the
+// opt-in: the apiserver pairs items by the stored key, so a key field
+// exists before and after only where it is the same stored string.
+var formatsKeyCases = []verdictCase{{
+	name:   "list-map-keyed-by-bytes",
+	values: "I",
+	schema: `
+type: object
+properties:
+  l:
+    type: array
+    maxItems: 4
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [id]
+    items:
+      type: object
+      required: [id]
+      x-kubernetes-update: [NoModify]
+      x-mut2cel-formats: CompareAsValues
+      properties:
+        id: {type: string, format: byte, maxLength: 16, x-kubernetes-update: [NoModify], x-mut2cel-formats: CompareAsValues}
+        at: {type: string, format: date-time, x-kubernetes-mutability: %s, x-mut2cel-formats: CompareAsValues}`,
+	transitions: []transition{
+		{`{l: [{id: YQ==, at: "2024-05-01T10:00:00Z"}]}`, `{l: [{id: YQ==, at: "2024-05-01T12:00:00+02:00"}]}`, "I"},
+		{`{l: [{id: YQ==, at: "2024-05-01T10:00:00Z"}]}`, `{l: [{id: YQ==, at: "2024-05-01T10:00:01Z"}]}`, ""},
+		{`{l: [{id: YQ==}]}`, `{l: [{id: YR==}]}`, "I"},
+		{`{l: [{id: "+/8="}]}`, `{l: [{id: "+/8="}]}`, ""},
+		{`{l: [{id: "+/8="}]}`, `{l: []}`, "I"},
+	},
+}, {
+	// The key field alone: it exists before and after only where the
+	// item's stored key is the same, and a rule compares it there, which
+	// fails on a key CEL cannot read.
+	name:   "key-field-of-a-list-map",
+	values: "I",
+	schema: `
+type: object
+properties:
+  l:
+    type: array
+    maxItems: 4
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [id]
+    items:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string, format: byte, maxLength: 16, x-kubernetes-mutability: %s, x-mut2cel-formats: CompareAsValues}`,
+	transitions: []transition{
+		{`{l: [{id: YQ==}]}`, `{l: [{id: YR==}]}`, "I"},
+		{`{l: [{id: "+/8="}]}`, `{l: [{id: "+/8="}]}`, ""},
+	},
+}}
+
 func TestFormatsAsValues(t *testing.T) {
-	for _, c := range formatsCases {
+	for _, c := range append(formatsCases, formatsKeyCases...) {
 		values := c.values
 		if values == "" {
 			values = "IAR"

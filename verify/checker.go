@@ -30,6 +30,7 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 	}
 	nameNodes(root, nil)
 	markFormatted(root)
+	markSetItems(root, false)
 	return &Checker{root: root}, nil
 }
 

@@ -50,8 +50,13 @@ func (p *parser) checkFormatsModifier(raw map[string]interface{}, path *field.Pa
 func (c *Checker) CompareFormatsAsValues() { c.formatsAsValues = true }
 
 // asValues reports whether the declarations of n compare formatted
-// strings as values.
-func (w *walker) asValues(n *node) bool { return w.formatsAsValues || n.formats }
+// strings as values. At or below the items of a set they compare nothing:
+// such a position exists before and after only where the set item is the
+// same stored value (semantics.md 3.3), so no rule reads it there, and a
+// string CEL cannot read denies nothing.
+func (w *walker) asValues(n *node) bool {
+	return (w.formatsAsValues || n.formats) && !n.inSetItem
+}
 
 // equalAs is equal, or with asValues the equality of the opt-in: strings
 // of the three formats equal when they spell one value.
@@ -140,6 +145,19 @@ func unreadableIn(n *node, v interface{}) bool {
 		return byValueFormats[n.format] && !ok
 	}
 	return false
+}
+
+// markSetItems sets inSetItem at and below the items of every set.
+func markSetItems(n *node, in bool) {
+	if n == nil {
+		return
+	}
+	n.inSetItem = in
+	for _, p := range n.props {
+		markSetItems(p.node, in)
+	}
+	markSetItems(n.items, in || n.listType == "set")
+	markSetItems(n.values, in)
 }
 
 // markFormatted sets formattedBelow on every node at or above a string of

@@ -39,6 +39,8 @@ type node struct {
 	format         string
 	formats        bool
 	formattedBelow bool
+	// inSetItem is set at and below the items of a set (formats.go).
+	inSetItem bool
 	// presenceReads is set on a property whose presence a rule can only
 	// test by reading its value: one the schema does not keep present
 	// (optional, or a property of an entry that may be null).
