@@ -142,7 +142,7 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if !itemsExact {
+		if !itemsExact || g.errorsSwallowed(n.items) {
 			// Items CEL's == does not compare strictly (objects with a
 			// nullable property, an inner set, an escape-like name) are
 			// compared index by index, as strict equality of lists is

@@ -95,3 +95,24 @@ func (g *exprGen) setKeysStrict(c *node) error {
 	}
 	return cannot(ReasonFormat, "the keys of the set %s are its items as stored, which hold strings with a format that the apiserver's CEL compares as values (1h and 60m are equal), so no rule can see a key replaced by another spelling of its value; declare NoModify on the whole set with x-mut2cel-formats: CompareAsValues instead, or remove the format", c.userPath())
 }
+
+// errorsSwallowed reports whether comparing two lists built by map() from
+// items of n could take a string CEL cannot read for an equal one: under
+// the opt-in, where such a string is at or below n. The == of a list that
+// CEL builds (cel-go's baseList) fails only on a false item comparison
+// and passes over one that fails, so an item holding such a string would
+// compare equal to anything; the apiserver's own lists, and comparisons
+// in all(), pass the failure on, which denies the update as semantics.md 8
+// says.
+func (g *exprGen) errorsSwallowed(n *node) bool {
+	if !g.formatsAsValues || n == nil {
+		return false
+	}
+	found := false
+	n.walk(func(c *node) {
+		if c.unreadable() {
+			found = true
+		}
+	})
+	return found
+}
