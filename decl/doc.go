@@ -3,7 +3,8 @@
 //
 // Input: the spellings users write. The KEP values of
 // x-kubernetes-mutability and x-kubernetes-key-mutability, the list of
-// x-kubernetes-update (docs/semantics.md, section 9), schema paths in the
+// x-kubernetes-update (docs/semantics.md, section 9), the modifier
+// x-mut2cel-formats (section 8), which declares nothing on its own, schema paths in the
 // notation of the mut2cel.io/declarations annotation, and declarations
 // files (kind Declarations) for CRDs the user does not own.
 //

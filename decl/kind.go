@@ -43,6 +43,9 @@ type Kind struct {
 	// end where they add up (repeated Go markers); nil when they must be
 	// equal.
 	combine func(a, b string) (string, error)
+	// modifier: the kind changes what the other declarations on its node
+	// mean, and stands only beside one (Modifier).
+	modifier bool
 }
 
 // Kinds are the kinds of declaration, in the order they are read and
@@ -67,6 +70,13 @@ var Kinds = []Kind{
 		read:      readUpdate, check: func(string) error { return nil }, write: writeConstraints,
 		flow: true, combine: combineConstraints,
 	},
+	{
+		Name:      ExtFormats,
+		Placement: "beside a declaration of another kind on the same node; it applies to the declarations there and to everything they cover",
+		words:     []string{"format"},
+		read:      readFormats, check: checkFormats, write: writeString,
+		modifier: true,
+	},
 }
 
 // KindNamed returns the kind whose extension key is name.
@@ -79,10 +89,16 @@ func KindNamed(name string) (Kind, bool) {
 	return Kind{}, false
 }
 
-// KindNames lists the extension keys of Kinds, joined by sep and the
-// last by last: KindNames(", ", " or ").
+// KindNames lists the extension keys of the Kinds that declare (not the
+// modifiers, which only stand beside them), joined by sep and the last by
+// last: KindNames(", ", " or ").
 func KindNames(sep, last string) string {
-	names := Extensions
+	var names []string
+	for _, k := range Kinds {
+		if !k.modifier {
+			names = append(names, k.Name)
+		}
+	}
 	if len(names) == 1 {
 		return names[0]
 	}

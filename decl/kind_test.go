@@ -19,6 +19,7 @@ var samples = map[string]string{
 	decl.ExtMutability:    "AddOnly",
 	decl.ExtKeyMutability: "RemoveOnly",
 	decl.ExtUpdate:        "[NoUnset, NoModify]",
+	decl.ExtFormats:       "CompareAsValues",
 }
 
 func TestKindsHaveSamples(t *testing.T) {

@@ -17,7 +17,8 @@ const maxTypos = 3
 // key is not one of them: one it equals but for letter case or a few
 // typos (x-kubernetes-mutabilty), or, after the x-kubernetes- prefix, a
 // word that names one of them (x-kubernetes-immutable,
-// x-kubernetes-key-mutable, x-kubernetes-updates). No key of the
+// x-kubernetes-key-mutable, x-kubernetes-updates), or after
+// mut2cel's own prefix x-mut2cel- (x-mut2cel-format). No key of the
 // apiserver's (x-kubernetes-validations, x-kubernetes-list-type, ...) is
 // one. A declaration under such a key would be lost without a word: the
 // apiserver drops keys it does not know (or refuses them, under strict
@@ -31,7 +32,10 @@ func Misspelling(key string) (string, bool) {
 	}
 	word, ok := strings.CutPrefix(strings.ToLower(key), "x-kubernetes-")
 	if !ok {
-		return "", false
+		// mut2cel's own prefix, which the apiserver never uses.
+		if word, ok = strings.CutPrefix(strings.ToLower(key), "x-mut2cel-"); !ok {
+			return "", false
+		}
 	}
 	// The kind whose words the key holds, the one with the most words
 	// first: x-kubernetes-key-mutable holds the words of two.

@@ -30,6 +30,11 @@ func TestMisspelling(t *testing.T) {
 		{"x-kubernetes-key-mutability", ""},
 		{"x-kubernetes-update", ""},
 		{"x-kubernetes-frobnicate", ""},
+		{"x-mut2cel-format", ExtFormats},
+		{"x-mut2cel-compare-formats", ExtFormats},
+		{"x-kubernetes-formats", ExtFormats},
+		{"x-mut2cel-formats", ""},
+		{"x-mut2cel-other", ""},
 		{"mutability", ""},
 		{"immutable", ""},
 	} {

@@ -43,6 +43,13 @@ type Options struct {
 	// mut2cel.io/declarations annotation of the output like those of the
 	// annotation itself.
 	Declarations []decl.Set
+	// CompareFormatsAsValues makes every declaration compare strings of
+	// format date-time, duration and byte as the apiserver's CEL reads
+	// them, as the modifier x-mut2cel-formats: CompareAsValues does for
+	// the declarations beside it (docs/semantics.md 8): two spellings of
+	// one value are no change, and a value CEL cannot read fails the
+	// rules that read it. Without it such comparisons are refused.
+	CompareFormatsAsValues bool
 }
 
 // Bound is a maxLength, maxItems or maxProperties Translate added so that

@@ -17,8 +17,8 @@ import (
 // object, list or map may be null: the apiserver's == fails ("no such
 // overload") comparing such a value with null. Values CEL cannot compare at
 // all are an error.
-func exactEquality(n *node) (bool, error) {
-	exact, err := exactValues(n)
+func (g *exprGen) exactEquality(n *node) (bool, error) {
+	exact, err := g.exactValues(n)
 	return exact && !nullableContainer(n), err
 }
 
@@ -31,8 +31,8 @@ func nullableContainer(n *node) bool {
 // exactValues is exactEquality for two values of n that are not null.
 // Below a node CEL cannot compare it goes on, to report every such node
 // down to the next set or list map, whose items the generators read.
-func exactValues(n *node) (bool, error) {
-	errs := comparable(n)
+func (g *exprGen) exactValues(n *node) (bool, error) {
+	errs := g.comparable(n)
 	if lt := n.listType(); lt == "set" || lt == "map" {
 		return false, errs
 	}
@@ -41,7 +41,7 @@ func exactValues(n *node) (bool, error) {
 		if p.s.Nullable || !equalSeesProperty(p.name()) {
 			exact = false
 		}
-		ok, err := exactEquality(p)
+		ok, err := g.exactEquality(p)
 		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
@@ -49,7 +49,7 @@ func exactValues(n *node) (bool, error) {
 		if c == nil {
 			continue
 		}
-		ok, err := exactEquality(c)
+		ok, err := g.exactEquality(c)
 		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
@@ -60,7 +60,7 @@ func exactValues(n *node) (bool, error) {
 }
 
 // comparable rejects values whose changes CEL cannot see.
-func comparable(n *node) error {
+func (g *exprGen) comparable(n *node) error {
 	switch {
 	case n.s.XPreserveUnknownFields:
 		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
@@ -69,7 +69,7 @@ func comparable(n *node) error {
 	case n.s.AdditionalProperties != nil && n.s.AdditionalProperties.Bool && n.s.AdditionalProperties.Structural == nil:
 		return cannot(ReasonInexact, "the value at %s is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead", n.userPath())
 	}
-	return formatComparable(n)
+	return g.formatComparable(n)
 }
 
 // listMapEqualityWorks reports whether CEL's == can compare lists of the
@@ -106,7 +106,7 @@ func listMapEqualityWorks(n *node) bool {
 // Where CEL cannot compare some part of n, it goes on to the parts
 // exactEquality does not read, and returns every reason found.
 func (g *exprGen) equal(n *node, a, b string) (string, error) {
-	exact, err := exactEquality(n)
+	exact, err := g.exactEquality(n)
 	if exact {
 		return a + " == " + b, nil
 	}
@@ -125,7 +125,7 @@ func (g *exprGen) equal(n *node, a, b string) (string, error) {
 //
 //	type(a) == null_type || type(b) == null_type ? type(a) == null_type && type(b) == null_type : EQ(a, b)
 func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
-	exact, err := exactValues(n)
+	exact, err := g.exactValues(n)
 	inner := a + " == " + b
 	if !exact {
 		var more error
@@ -139,8 +139,8 @@ func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
 func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	switch {
 	case n.listType() == "set":
-		itemsExact, err := exactEquality(n.items)
-		if err != nil || !itemsExact {
+		itemsExact, err := g.exactEquality(n.items)
+		if err != nil || !itemsExact || g.errorsSwallowed(n.items) {
 			// Items CEL's == does not compare strictly (objects with a
 			// nullable property, an inner set, an escape-like name) are
 			// compared index by index, as strict equality of lists is
@@ -195,7 +195,7 @@ func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
 
 func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 	order, orderErr := g.keyOrder(n, a, b)
-	itemsExact, err := exactEquality(n.items)
+	itemsExact, err := g.exactEquality(n.items)
 	if err == nil && itemsExact && listMapEqualityWorks(n) {
 		// == on list maps pairs items by key: with the same key order it is
 		// strict.

@@ -15,6 +15,9 @@ type exprGen struct {
 	twoVarComprehensions bool
 	// vars numbers comprehension variables so nested ones never shadow.
 	vars int
+	// formatsAsValues: the declaration being compiled compares formatted
+	// strings as the apiserver's CEL values (formats.go).
+	formatsAsValues bool
 }
 
 // inexpressible is returned when no exact CEL form exists; the planner turns

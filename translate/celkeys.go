@@ -142,7 +142,10 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		k := g.newVar("k")
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
 	case c.listType() == "set":
-		exact, err := exactEquality(c.items)
+		if err := g.setKeysStrict(c); err != nil {
+			return "", err
+		}
+		exact, err := g.exactEquality(c.items)
 		e := g.newVar("e")
 		if err == nil && exact {
 			return sub + ".all(" + e + ", " + e + " in " + super + ")", nil

@@ -2,6 +2,8 @@ package translate
 
 import (
 	apiservercel "k8s.io/apiserver/pkg/cel"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // Where the apiserver's CEL values differ from the stored JSON
@@ -67,25 +69,31 @@ func (n *node) unreadable() bool {
 // that reads a value the apiserver may not be able to read: has() on a
 // property converts its value, and fails on such a value, and CEL has no
 // other test of a property's presence (a typed object cannot be iterated
-// for its keys), so the rule would deny every update of an object holding
-// one.
-func presenceReadable(n *node) error {
+// for its keys), so the rule would deny updates of an object holding one.
+// Under the opt-in (formats.go) that denial is the stated meaning
+// (semantics.md 8), and the rule is emitted.
+func (g *exprGen) presenceReadable(n *node) error {
 	name, f, ok := n.format()
-	if !ok || f.unreadable == "" {
+	if !ok || f.unreadable == "" || g.formatsAsValues {
 		return nil
 	}
-	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on its presence would deny every update of an object holding one; remove the format (a pattern can check the string instead)", n.userPath(), name, f.unreadable)
+	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on its presence would deny updates of an object holding one; %s", n.userPath(), name, f.unreadable, optInHint)
 }
 
 // formatComparable refuses a string whose CEL value has several stored
-// spellings: no rule can compare the strings.
-func formatComparable(n *node) error {
+// spellings, unless the declaration compares them as values: no rule can
+// compare the strings.
+func (g *exprGen) formatComparable(n *node) error {
 	name, f, ok := n.format()
-	if !ok || f.spellings == "" {
+	if !ok || f.spellings == "" || g.formatsAsValues {
 		return nil
 	}
-	return cannot(ReasonFormat, "the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.userPath(), name, f.celType, f.spellings)
+	return cannot(ReasonFormat, "the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; %s, remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.userPath(), name, f.celType, f.spellings, optInHint)
 }
+
+// optInHint names the opt-in in the refusals it lifts. Library messages
+// name the modifier; the command adds its flag.
+const optInHint = "to accept respellings of one value as no change, add " + decl.ExtFormats + ": " + decl.CompareAsValues + " beside the declaration (or the run-wide option)"
 
 // equalSeesProperty reports whether the apiserver's == on objects compares
 // the property name under its own name. That == looks every stored

@@ -15,6 +15,9 @@ const (
 	extUpdate        = decl.ExtUpdate
 )
 
+// formatsKind is the modifier's kind, whose check its placement uses.
+var formatsKind, _ = decl.KindNamed(decl.ExtFormats)
+
 // mutability is the value of either KEP extension.
 type mutability string
 
@@ -33,6 +36,9 @@ type declaration struct {
 	mutability    mutability
 	keyMutability mutability
 	update        decl.Constraints
+	// formats: the declarations of the node compare formatted strings
+	// as the apiserver's CEL values (decl.ExtFormats).
+	formats bool
 }
 
 // add takes one checked declaration into the node's view.
@@ -44,6 +50,8 @@ func (d *declaration) add(x decl.Declaration) {
 		d.keyMutability = mutability(x.Value)
 	case extUpdate:
 		d.update, _ = decl.ParseConstraints(x.Value)
+	case decl.ExtFormats:
+		d.formats = x.Value == decl.CompareAsValues
 	}
 }
 
@@ -83,7 +91,7 @@ func (r *schemaReader) readNode(dp []interface{}, raw map[string]interface{}, in
 		value, err := k.Read(v)
 		switch {
 		case err != nil:
-			r.problems = append(r.problems, valueProblem(v, err).At(at))
+			r.problems = append(r.problems, valueProblem(k, v, err).At(at))
 		case inJunctor:
 			r.problems = append(r.problems, errInJunctor().At(at))
 		default:
@@ -98,9 +106,12 @@ func (r *schemaReader) readNode(dp []interface{}, raw map[string]interface{}, in
 // valueProblem says why a value written in a schema does not read. A KEP
 // value must be one of the three (checkPlacement says so for every front
 // end); in the schema only its type is checked.
-func valueProblem(v interface{}, err error) Problem {
+func valueProblem(k decl.Kind, v interface{}, err error) Problem {
 	var unsupported *decl.UnsupportedValue
-	if errors.As(err, &unsupported) {
+	switch {
+	case k.Name == decl.ExtFormats:
+		return errFormatsValue(v)
+	case errors.As(err, &unsupported):
 		return errUnsupportedKEP(v)
 	}
 	return errUpdateValue(err)
@@ -110,6 +121,12 @@ func valueProblem(v interface{}, err error) Problem {
 // raw (semantics.md 1.1 and 9.2), if it cannot. Every front end's
 // declarations pass here, so that the rules and their wording are one.
 func checkPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bool) {
+	if d.Ext == decl.ExtFormats {
+		if err := formatsKind.Check(d.Value); err != nil {
+			return errFormatsValue(d.Value), true
+		}
+		return misplaced(d.Path)
+	}
 	if d.Ext == extUpdate {
 		c, _ := decl.ParseConstraints(d.Value)
 		if p, bad := misplaced(d.Path); bad {

@@ -4,7 +4,8 @@
 // Input: one CustomResourceDefinition document (apiextensions.k8s.io/v1),
 // decoded from YAML or JSON into map[string]interface{}, whose version schemas
 // may carry x-kubernetes-mutability, x-kubernetes-key-mutability and
-// x-kubernetes-update, and declarations kept outside the schemas: the
+// x-kubernetes-update, with the modifier x-mut2cel-formats beside them,
+// and declarations kept outside the schemas: the
 // mut2cel.io/declarations annotation and Options.Declarations.
 //
 // Phases: the CRD is read once into its model (crd.Read: versions,
@@ -43,6 +44,9 @@
 //     apiserver's CEL validator denies what the reference checker in verify/
 //     denies. Where no exact rule exists for the target Kubernetes version,
 //     Translate fails and says why; it never emits a weaker or stronger rule.
+//     Under the modifier x-mut2cel-formats: CompareAsValues (or
+//     Options.CompareFormatsAsValues), "exactly" is with the equality of
+//     formatted strings that semantics.md section 8 states for it.
 //   - Every rule sits where the apiserver evaluates it: value checks on the
 //     declared node when the apiserver correlates it with its old value,
 //     presence and key checks on the nearest entry (list item, map value or

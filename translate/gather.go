@@ -30,6 +30,9 @@ func gather(st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Probl
 	}
 	g.annotation(check)
 	g.files(sets, check)
+	if check { // else where a modifier may stand is left to the reader
+		g.problems = append(g.problems, g.modifiersAlone()...)
+	}
 	if len(g.decls) > limits.Declarations {
 		// Nothing is compiled: the apiserver's own validation would
 		// take minutes (internal/leaf/limits).

@@ -12,6 +12,7 @@ var kindSamples = map[string]interface{}{
 	decl.ExtMutability:    "Immutable",
 	decl.ExtKeyMutability: "AddOnly",
 	decl.ExtUpdate:        []interface{}{"NoModify"},
+	decl.ExtFormats:       "CompareAsValues",
 }
 
 // TestSchemaFrontEndReadsEveryKind: the schema front end reads every kind

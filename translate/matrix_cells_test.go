@@ -84,6 +84,12 @@ var matrixCells = concat(
 	withPresence(scalarCells("format duration", `type: string, format: duration`, `"1h"`, `"60m"`, "", "refused: Format", "refused: Format", "exact"),
 		allow(spec(`"1 hour"`), spec(`"1 hour"`)), allow(spec(`"2d"`), spec(`"3 weeks"`))),
 	scalarCells("format byte", `type: string, format: byte`, `"YQ=="`, `"YR=="`, "", "refused: Format", "refused: Format", "refused: Format"),
+	// Under the opt-in (section 8), respellings of one value are no
+	// change; strings CEL cannot read are in TestFormatsAsValues, since
+	// the rules that read them fail, which denies.
+	scalarCells("format date-time, compared as values", `type: string, format: date-time, `+asValues, `"2024-05-01T10:00:00Z"`, `"2024-05-01T10:00:01Z"`, `"2024-05-01T12:00:00+02:00"`, "exact", "exact", "exact"),
+	scalarCells("format duration, compared as values", `type: string, format: duration, maxLength: 16, `+asValues, `"1h"`, `"2h"`, `"60m"`, "exact", "exact", "exact"),
+	scalarCells("format byte, compared as values", `type: string, format: byte, maxLength: 16, `+asValues, `"YQ=="`, `"Yg=="`, `"YR=="`, "exact", "exact", "exact"),
 	scalarCells("other formats", `type: string, format: uri, maxLength: 32`, `"https://a.b/c"`, `"https://a.b/C"`, "", "exact", "exact", "exact"),
 	scalarCells("enum", `type: string, enum: [a, b]`, `"a"`, `"b"`, "", "exact", "exact", "exact"),
 	singleEnumCells,

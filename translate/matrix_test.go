@@ -80,6 +80,7 @@ const (
 	noUnset  = `x-kubernetes-update: [NoUnset]`
 	noAdd    = `x-kubernetes-update: [NoAddItem]`
 	noRemove = `x-kubernetes-update: [NoRemoveItem]`
+	asValues = `x-mut2cel-formats: CompareAsValues`
 )
 
 // their reason, error cells as declaration errors.

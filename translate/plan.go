@@ -28,6 +28,9 @@ type planner struct {
 	// presenceFields lists, by ruleKey, the fields each presence rule
 	// stands for (sharePresence).
 	presenceFields map[string][]*node
+	// formatsAsValues: the run compares formatted strings as CEL values
+	// (Options.CompareFormatsAsValues).
+	formatsAsValues bool
 }
 
 // plan generates the rules of every declaration below root, in walk order,
@@ -53,7 +56,7 @@ func (p *planner) plan(root *node) {
 // is.
 func (p *planner) updateRules(n *node, c decl.Constraints) error {
 	var errs []error
-	if c.Has(decl.NoModify) && n.parent.valueImmutableAtOrAbove() == nil {
+	if c.Has(decl.NoModify) && p.coveredAbove(n.parent, p.comparesAsValues(n)) == nil {
 		errs = append(errs, p.valueRules(n, c))
 	}
 	if m := kepValue(c, decl.NoSet, decl.NoUnset); m != unset && n.isProperty() {
@@ -86,6 +89,7 @@ func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
 func (p *planner) declared(n *node, ext string, gen func() error) {
 	d := n.declared[ext]
 	p.origin = origin{decl: d, node: n.docPath(nil), text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
+	p.g.formatsAsValues = p.comparesAsValues(n)
 	err := joinReasons(hiddenMetadata(n), gen())
 	if err == nil {
 		return
@@ -119,7 +123,7 @@ func hiddenMetadata(n *node) error {
 // mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
 func (p *planner) mutabilityRules(n *node, m mutability) error {
 	var errs []error
-	if n.parent.valueImmutableAtOrAbove() == nil {
+	if p.coveredAbove(n.parent, p.comparesAsValues(n)) == nil {
 		errs = append(errs, p.valueRules(n, decl.FieldConstraints))
 	}
 	if n.isProperty() {
@@ -165,7 +169,7 @@ func (p *planner) valueRules(n *node, c decl.Constraints) error {
 // compared part by part, to report every reason at once; the rules it
 // adds then are never used, since the declaration is refused.
 func (p *planner) valueAt(n *node, msg string) error {
-	exact, err := exactEquality(n)
+	exact, err := p.g.exactEquality(n)
 	add := func(expr string) { p.addRule(n, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
 	switch {
 	case exact:
@@ -173,7 +177,7 @@ func (p *planner) valueAt(n *node, msg string) error {
 	case n.listType() == "map":
 		order, orderErr := p.g.keyOrder(n, "self", "oldSelf")
 		err = joinReasons(err, orderErr)
-		if itemsExact, itemsErr := exactEquality(n.items); itemsErr == nil && itemsExact && listMapEqualityWorks(n) {
+		if itemsExact, itemsErr := p.g.exactEquality(n.items); itemsErr == nil && itemsExact && listMapEqualityWorks(n) {
 			add("self == oldSelf && " + order)
 			return err
 		}
@@ -217,7 +221,7 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 		name := c.name()
 		x, selErr := sel("self", name)
 		y, _ := sel("oldSelf", name)
-		exact, err := exactEquality(c)
+		exact, err := p.g.exactEquality(c)
 		errs = joinReasons(errs, selErr, err)
 		switch {
 		case exact && keptPresent(c):
@@ -250,9 +254,9 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 		return nil // the schema keeps n present: a rule that could never fail would only cost
 	}
 	names := propertyNames(scope, carrier)
-	host, rule, err := p.scopedRule(scope, n, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
+	host, rule, err := p.scopedRule(scope, n, true, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
 		expr, err := presence(m, x, y, names, scope.nullableEntry())
-		return expr, joinReasons(presenceReadable(carrier), err)
+		return expr, joinReasons(p.g.presenceReadable(carrier), err)
 	})
 	if err != nil || host == nil {
 		return err
@@ -355,19 +359,22 @@ func (p *planner) keyRules(c *node, m mutability) error {
 	names := propertyNames(scope, c)
 	msg := keysMessage(c, m)
 	nullable := scope.nullableEntry()
+	// Values equal as CEL values have the same keys, but for sets whose
+	// items hold several spellings of one value.
+	byValue := !spelledFormatIn(c.items) && !spelledFormatIn(c.values)
 	if len(names) == 0 || !c.hostable() || c.listType() == "atomic" {
-		_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+		_, _, err := p.scopedRule(scope, c, byValue, msg, func(x, y string) (string, error) {
 			return p.g.keys(m, c, x, y, names, nullable)
 		})
 		return err
 	}
 	var containedErr error
-	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
+	if p.coveredAbove(c.parent, byValue) == nil && !c.underSetItem() {
 		var contained string
 		contained, containedErr = p.g.keys(m, c, "self", "oldSelf", nil, false)
 		p.addRule(c, edit.Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
-	_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
+	_, _, err := p.scopedRule(scope, c, byValue, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
 	})
 	return joinReasons(containedErr, err)
@@ -376,9 +383,11 @@ func (p *planner) keyRules(c *node, m mutability) error {
 // scopedRule hosts a check that must run at every instance of scope existing
 // before and after, on scope itself where the apiserver correlates it, or on
 // the nearest correlated node above, iterating down to scope. It returns the
-// host and the rule text, or a nil host where no rule is needed.
-func (p *planner) scopedRule(scope, target *node, msg string, check func(x, y string) (string, error)) (*node, string, error) {
-	if scope.valueImmutableAtOrAbove() != nil || scope.underSetItem() {
+// host and the rule text, or a nil host where no rule is needed. byValue
+// says that the check holds wherever scope keeps its value as CEL reads
+// it (coveredAbove).
+func (p *planner) scopedRule(scope, target *node, byValue bool, msg string, check func(x, y string) (string, error)) (*node, string, error) {
+	if p.coveredAbove(scope, byValue) != nil || scope.underSetItem() {
 		return nil, "", nil // the whole scope is equal wherever it exists before and after
 	}
 	host := nearestHostable(scope)

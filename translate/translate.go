@@ -95,7 +95,8 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 		}
 		n.addDeclaration(d)
 	}
-	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath}
+	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath,
+		formatsAsValues: opts.CompareFormatsAsValues}
 	p.plan(tree)
 	if len(p.problems) > 0 {
 		return nil, nil, p.problems

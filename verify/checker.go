@@ -10,6 +10,9 @@ import (
 // Checker checks updates against the declarations of one CRD version schema.
 type Checker struct {
 	root *node
+	// formatsAsValues: every declaration compares formatted strings as
+	// values (CompareFormatsAsValues).
+	formatsAsValues bool
 }
 
 // NewChecker reads the declarations from the raw openAPIV3Schema of one CRD
@@ -26,6 +29,8 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 		return nil, err
 	}
 	nameNodes(root, nil)
+	markFormatted(root)
+	markSetItems(root, false)
 	return &Checker{root: root}, nil
 }
 
@@ -33,7 +38,7 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 // new. Both objects are already in stored form (pruned, defaulted; the caller
 // does that). An empty result means the update is allowed.
 func (c *Checker) Check(old, new map[string]interface{}) []Violation {
-	w := &walker{}
+	w := &walker{formatsAsValues: c.formatsAsValues}
 	// The root always exists before and after (semantics.md 2.2).
 	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
 	w.visit(c.root, both, nil, true, false)

@@ -68,6 +68,7 @@ func (p *parser) checkDeclarations(raw map[string]interface{}, path *field.Path,
 	if v, ok := raw[extUpdate]; ok {
 		p.checkUpdateDeclaration(v, path.Child(extUpdate), at, raw)
 	}
+	p.checkFormatsModifier(raw, path, at)
 }
 
 // misplaced applies 1.1.2 and 1.1.5; the root wins over metadata, metadata

@@ -12,7 +12,8 @@
 //   - NewChecker takes the raw openAPIV3Schema of one CRD version as decoded
 //     from JSON or YAML (map[string]interface{}), because the typed
 //     apiextensions structs drop the extensions (x-kubernetes-mutability,
-//     x-kubernetes-key-mutability, x-kubernetes-update). It returns every
+//     x-kubernetes-key-mutability, x-kubernetes-update, and the modifier
+//     x-mut2cel-formats). It returns every
 //     invalid declaration (semantics.md 1.1, 9.2) as one aggregate of field
 //     errors, sorted, with apiserver-style schema paths.
 //   - Check takes the old and the new object in stored form (pruned,
@@ -41,7 +42,13 @@
 //
 // Invariants:
 //
-//   - Check(x, x) is empty for every x.
+//   - Check(x, x) is empty for every x, but where a declaration compares
+//     formatted strings as values (x-mut2cel-formats, or
+//     Checker.CompareFormatsAsValues) and x holds, where it covers, a
+//     string the apiserver's CEL cannot read: that string equals nothing,
+//     and the update is denied, as the apiserver denies it
+//     (semantics.md 8). The checker reads the three formats on its own
+//     (formatvalue.go).
 //   - The result never depends on Go map iteration order: properties and map
 //     keys are walked sorted, list items in list order.
 //   - Check never panics on objects that do not match the schema: a value of
@@ -84,7 +91,10 @@
 //     (constraints.go), and few pairs were set aside. A disagreeing pair is
 //     counted apart as an integer sent as a float (semantics.md 2.4) only
 //     when the same pair with integers for those floats, judged again,
-//     agrees; any other rule evaluation error is a disagreement.
+//     agrees; a rule failing on a formatted string CEL cannot read, where a
+//     declaration compares such strings as values, counts as the denial
+//     the checker predicts; any other rule evaluation error is a
+//     disagreement.
 //   - Shrinking keeps a counterexample valid, failing the same way and of
 //     the same cause, and only ever makes the pair smaller.
 package verify

@@ -77,7 +77,7 @@ func declarationOf(v Violation, decls []Declaration) Declaration {
 // It also lists the constraints the update breaks (constraints.go), each
 // once, in the order the walk met them.
 func (c *Checker) checkExercised(old, new map[string]interface{}) ([]Violation, []Declaration, []Constraint) {
-	w := &walker{track: true}
+	w := &walker{track: true, formatsAsValues: c.formatsAsValues}
 	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
 	w.visit(c.root, both, nil, true, false)
 	sortViolations(w.out)

@@ -134,7 +134,10 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (str
 	doc := randomCRD(schemaSeed)
 	versions := translate.AllKubeVersions()
 	kube := versions[uint64(schemaSeed)%uint64(len(versions))]
-	res, err := translateNoPanic(doc, kube)
+	// One schema in seven compares formatted strings as values for the
+	// whole run, as --compare-formats-as-values does.
+	runWide := schemaSeed%7 == 3
+	res, err := translateNoPanic(doc, translate.Options{KubeVersion: kube, CompareFormatsAsValues: runWide})
 	if err != nil {
 		kind := refusalKind(err)
 		if kind == "" {
@@ -142,7 +145,7 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (str
 		}
 		return "refused: " + kind, report{}
 	}
-	rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: pairSeed, Counterexamples: 1})
+	rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: pairSeed, Counterexamples: 1, CompareFormatsAsValues: runWide})
 	if err != nil {
 		t.Fatalf("schema seed %d, Kubernetes %s: %v\n%s", schemaSeed, kube, err, docYAML(doc))
 	}
@@ -165,14 +168,14 @@ func (r report) versions() []*verify.VersionReport {
 	return r.Versions
 }
 
-func translateNoPanic(doc map[string]interface{}, v translate.KubeVersion) (res *translate.Result, err error) {
+func translateNoPanic(doc map[string]interface{}, opts translate.Options) (res *translate.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("translate panicked: %v", r)
 			res = nil
 		}
 	}()
-	return translate.Translate(doc, translate.Options{KubeVersion: v})
+	return translate.Translate(doc, opts)
 }
 
 // refusalKind names the reasons of a refusal the semantics allows,

@@ -7,8 +7,8 @@ import (
 // checkValue is semantics.md 3.1: a position of N that exists before and
 // after keeps a strictly equal value.
 func (w *walker) checkValue(n *node, p pair, at *field.Path) {
-	if p.both() && !equal(n, p.old.v, p.new.v) {
-		w.add(at, n, kindValue, valueDetail(n.mut, p.old.v, p.new.v))
+	if p.both() && !equalAs(n, p.old.v, p.new.v, w.asValues(n)) {
+		w.add(at, n, kindValue, unreadableDetail(n, p, valueDetail(n.mut, p.old.v, p.new.v)))
 		w.broke(n, extMutability, n.mut, noModify)
 	}
 }
@@ -17,8 +17,7 @@ func (w *walker) checkValue(n *node, p pair, at *field.Path) {
 // before and after, so a position missing on one side means N, or a
 // property between N and its scope, was added or removed.
 func (w *walker) checkPresence(n *node, p pair, at *field.Path) {
-	removed := p.old.ok && !p.new.ok
-	added := !p.old.ok && p.new.ok
+	removed, added := w.presenceChange(n, p)
 	if (removed && n.mut != removeOnly) || (added && n.mut != addOnly) {
 		w.add(at, n, kindPresence, presenceDetail(n.mut, added))
 		if added {

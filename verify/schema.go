@@ -3,6 +3,8 @@ package verify
 import (
 	"sort"
 
+	"github.com/mut2cel/mut2cel/decl"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -30,6 +32,19 @@ type node struct {
 	// nullable is x-kubernetes nullable: on an entry, a null entry
 	// exists without any of its properties (semantics.md 2.1).
 	nullable bool
+	// format is the format of a string node; formats is the modifier
+	// x-mut2cel-formats: CompareAsValues, valid on this node; and
+	// formattedBelow says that a string of a format the modifier
+	// compares as values is at or below the node (formats.go).
+	format         string
+	formats        bool
+	formattedBelow bool
+	// inSetItem is set at and below the items of a set (formats.go).
+	inSetItem bool
+	// presenceReads is set on a property whose presence a rule can only
+	// test by reading its value: one the schema does not keep present
+	// (optional, or a property of an entry that may be null).
+	presenceReads bool
 }
 
 type prop struct {
@@ -108,6 +123,10 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 		update:   validUpdate(raw[extUpdate]),
 	}
 	n.nullable = raw["nullable"] == true
+	if raw["type"] == "string" {
+		n.format = stringOf(raw["format"])
+	}
+	n.formats = raw[extFormats] == decl.CompareAsValues
 	if enum, ok := raw["enum"].([]interface{}); ok && len(enum) == 1 {
 		n.fixed = true
 	}
@@ -139,6 +158,7 @@ func (p *parser) parseProperties(raw map[string]interface{}, path *field.Path, a
 		n := p.parse(sub, path.Child("properties").Key(name), below)
 		_, defaulted := sub["default"]
 		n.optional = (!required[name] && !defaulted) || sub["nullable"] == true
+		n.presenceReads = n.optional || at.entry && raw["nullable"] == true
 		out = append(out, prop{name: name, node: n})
 	}
 	return out

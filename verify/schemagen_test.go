@@ -13,6 +13,10 @@ import (
 type schemaGen struct {
 	rnd   *rand.Rand
 	decls int
+	// optIn draws, apart from rnd so that a seed gives the schema it gave
+	// before the opt-in existed, whether a declaration compares formatted
+	// strings as values (x-mut2cel-formats); nil never.
+	optIn *rand.Rand
 }
 
 // awkwardNames are property names: plain ones, ones CEL reaches only
@@ -30,7 +34,7 @@ const maxDepth = 4
 // translate accepts only when a conversion webhook may store them
 // differently (semantics.md 1.1.6), so a CRD with two has one.
 func randomCRD(seed int64) map[string]interface{} {
-	g := &schemaGen{rnd: rand.New(rand.NewSource(seed))}
+	g := &schemaGen{rnd: rand.New(rand.NewSource(seed)), optIn: rand.New(rand.NewSource(^seed))}
 	versions := []interface{}{g.version("v1", true, true)}
 	if g.rnd.Intn(4) == 0 {
 		versions = append(versions, g.version("v2", g.rnd.Intn(2) == 0, false))
@@ -110,11 +114,41 @@ func (g *schemaGen) declare(n map[string]interface{}) {
 		}
 		n["x-kubernetes-mutability"] = values[g.rnd.Intn(len(values))]
 		g.decls++
+		g.compareAsValues(n)
 	}
 	if collection && g.rnd.Intn(3) == 0 {
 		n["x-kubernetes-key-mutability"] = []string{"Immutable", "AddOnly", "RemoveOnly"}[g.rnd.Intn(3)]
 		g.decls++
+		g.compareAsValues(n)
 	}
+}
+
+// compareAsValues puts x-mut2cel-formats: CompareAsValues beside the
+// declarations of n half the time where a string of format date-time,
+// duration or byte is at or below n, the declarations the opt-in is for.
+func (g *schemaGen) compareAsValues(n map[string]interface{}) {
+	if g.optIn != nil && formattedAtOrBelow(n) && g.optIn.Intn(2) == 0 {
+		n["x-mut2cel-formats"] = "CompareAsValues"
+	}
+}
+
+func formattedAtOrBelow(n map[string]interface{}) bool {
+	switch n["format"] {
+	case "date-time", "duration", "byte":
+		return n["type"] == "string"
+	}
+	for _, key := range []string{"items", "additionalProperties"} {
+		if sub, ok := n[key].(map[string]interface{}); ok && formattedAtOrBelow(sub) {
+			return true
+		}
+	}
+	props, _ := n["properties"].(map[string]interface{})
+	for _, p := range props {
+		if sub, ok := p.(map[string]interface{}); ok && formattedAtOrBelow(sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // declarePresence puts NoSet, NoUnset or both (x-kubernetes-update) on
@@ -126,6 +160,7 @@ func (g *schemaGen) declarePresence(p map[string]interface{}) {
 	}
 	p["x-kubernetes-update"] = [][]interface{}{{"NoSet"}, {"NoUnset"}, {"NoSet", "NoUnset"}}[g.rnd.Intn(3)]
 	g.decls++
+	g.compareAsValues(p)
 }
 
 func (g *schemaGen) object(depth int) map[string]interface{} {

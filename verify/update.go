@@ -130,8 +130,8 @@ func constraintOnWrongNode(path *field.Path, name string, at where, raw map[stri
 func (w *walker) checkUpdate(n *node, p pair, at *field.Path, scopeBoth, isProp bool) {
 	if n.has(noModify) && p.both() {
 		w.exercise(n, extUpdate, noModify)
-		if !equal(n, p.old.v, p.new.v) {
-			w.add(at, n, kindValue, noModifyDetail(p.old.v, p.new.v))
+		if !equalAs(n, p.old.v, p.new.v, w.asValues(n)) {
+			w.add(at, n, kindValue, unreadableDetail(n, p, noModifyDetail(p.old.v, p.new.v)))
 			w.broke(n, extUpdate, noModify, noModify)
 		}
 	}
@@ -141,16 +141,17 @@ func (w *walker) checkUpdate(n *node, p pair, at *field.Path, scopeBoth, isProp 
 	if !isProp || !scopeBoth {
 		return
 	}
+	removed, added := w.presenceChange(n, p)
 	if n.has(noSet) {
 		w.exercise(n, extUpdate, noSet)
-		if !p.old.ok && p.new.ok {
+		if added {
 			w.add(at, n, kindPresence, noSetDetail())
 			w.broke(n, extUpdate, noSet, noSet)
 		}
 	}
 	if n.has(noUnset) {
 		w.exercise(n, extUpdate, noUnset)
-		if p.old.ok && !p.new.ok {
+		if removed {
 			w.add(at, n, kindPresence, noUnsetDetail())
 			w.broke(n, extUpdate, noUnset, noUnset)
 		}

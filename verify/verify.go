@@ -38,6 +38,11 @@ type Options struct {
 	// than one needs a Judge that is safe for concurrent use, as the
 	// in-process one is. The report does not depend on it.
 	Workers int
+	// CompareFormatsAsValues makes every declaration compare strings of
+	// format date-time, duration and byte as values, as the run-wide
+	// option of translate does (semantics.md 8); the modifier
+	// x-mut2cel-formats does it for the declarations beside it.
+	CompareFormatsAsValues bool
 }
 
 // GCPercent is the garbage collector's target (GOGC) that the mut2cel

@@ -52,6 +52,9 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 	if err != nil {
 		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.Field(), dv.Name, err)
 	}
+	if opts.CompareFormatsAsValues {
+		checker.CompareFormatsAsValues()
+	}
 	s, err := tv.Structural()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tv.Field(), schemaErr(err))
@@ -452,6 +455,12 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 		// order in which the apiserver's CEL compares object fields, so
 		// only the verdict is compared.
 		unexplained = unexplainedByFloats(unexplained)
+	}
+	if r.checker.comparesAnyAsValues() {
+		// Under the opt-in a rule that reads a formatted string CEL
+		// cannot read fails, and so denies (semantics.md 8): the
+		// checker predicts the denial, and only verdicts are compared.
+		unexplained = unexplainedByUnreadable(unexplained)
 	}
 	switch {
 	case len(unexplained) > 0:

@@ -33,6 +33,9 @@ type walker struct {
 	// the walk is below it (constraints.go).
 	broken []Constraint
 	via    string
+	// formatsAsValues: every declaration compares formatted strings as
+	// values (Checker.CompareFormatsAsValues).
+	formatsAsValues bool
 }
 
 // visit checks the declarations of n at one position and descends.

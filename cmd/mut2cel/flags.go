@@ -32,6 +32,16 @@ func allVersionsFlag(fs *pflag.FlagSet, p *bool) {
 	fs.BoolVar(p, "all-versions", false, "apply the declarations of each served version to every other served version where the path exists")
 }
 
+// formatsFlagName is the run-wide form of the modifier x-mut2cel-formats:
+// CompareAsValues, translate.Options.CompareFormatsAsValues.
+const formatsFlagName = "compare-formats-as-values"
+
+// formatsFlag adds --compare-formats-as-values to the flags of a command
+// that translates.
+func formatsFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVar(p, formatsFlagName, false, "compare strings of format date-time, duration and byte as the apiserver's CEL reads them, in every declaration, as x-mut2cel-formats: CompareAsValues does beside one (respellings of a value are no change; a value CEL cannot read fails the rules)")
+}
+
 // outputFlag adds -o/--output, the format of the command's report on
 // standard output; formats[0] is the default. Its words are not files, so
 // completion offers none.

@@ -31,8 +31,15 @@ objects, so a path declared in one of them must be declared alike in every
 other served version that has it; --all-versions copies the declarations
 there and keeps the copies in the annotation (docs/translation.md).
 
+Declarations over strings of format date-time, duration or byte, which the
+apiserver's CEL reads as instants, durations and bytes, are refused unless
+x-mut2cel-formats: CompareAsValues stands beside them, or the run takes
+--compare-formats-as-values: then respellings of one value (1h and 60m)
+are no change (docs/semantics.md section 8).
+
 With --markers, the mutability markers of Go API packages (+immutable,
-+immutable-keys, +k8s:immutable, +k8s:update, +k8s:eachVal) are added to
++immutable-keys, +k8s:immutable, +k8s:update, +k8s:eachVal, and
++mut2cel:formats beside them) are added to
 the CRDs controller-gen generated from them, and controller-gen's own rules
 for +k8s:immutable are replaced: run it after controller-gen, as in
 "mut2cel translate -w --markers ./api/... config/crd/bases"

@@ -27,6 +27,7 @@ type translateInputFlags struct {
 	floors                             []string
 	noBounds                           bool
 	allVersions                        bool
+	formats                            bool
 	declarations                       []string
 	markers                            []string
 
@@ -56,6 +57,7 @@ func (t *translateInputFlags) register(fs *pflag.FlagSet, command string, refuse
 	fs.SetAnnotation("bound-floor", completeAnnotation, []string{completeFree})
 	fs.BoolVar(&t.noBounds, "no-bounds", false, "fail, listing the bounds needed, instead of adding bounds")
 	allVersionsFlag(fs, &t.allVersions)
+	formatsFlag(fs, &t.formats)
 	declarationsFlag(fs, &t.declarations)
 	markersFlag(fs, &t.markers)
 	for name, why := range refused {
@@ -101,7 +103,8 @@ func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *translateInputs, usag
 	}
 	opts := translate.Options{KubeVersion: translate.KubeVersion(t.kube),
 		MaxLength: t.maxLength, MaxItems: t.maxItems, MaxProperties: t.maxProperties, NoBounds: t.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: t.allVersions, Declarations: sets.Sets}
+		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: t.allVersions, Declarations: sets.Sets,
+		CompareFormatsAsValues: t.formats}
 	return &translateInputs{opts: opts, sets: sets, marked: marked, floors: newFloorPaths(nodeFloors), flags: t}, "", diags
 }
 

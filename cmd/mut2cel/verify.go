@@ -193,7 +193,8 @@ func runVerify(c *command, e *env, args []string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limits.VerifyHeap))
 	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples}
+	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
+		CompareFormatsAsValues: in.opts.CompareFormatsAsValues}
 	if o.examples == 0 {
 		opts.Counterexamples = -1 // none; zero asks for the default
 	}

@@ -166,3 +166,32 @@ func TestLoadOutsideModule(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadFormats reads the modifier +mut2cel:formats beside the markers
+// it modifies, on a type and on a field.
+func TestLoadFormats(t *testing.T) {
+	r, err := Load("testdata", "./formats/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range r.Sets {
+		for _, f := range s.Fields {
+			for _, ext := range []string{decl.ExtMutability, decl.ExtUpdate, decl.ExtFormats} {
+				if v, ok := f.Values[ext]; ok {
+					got = append(got, fmt.Sprintf("%s %s: %s %s", f.Path, ext, v, f.Source))
+				}
+			}
+		}
+	}
+	file := "testdata/formats/v1/types.go"
+	want := []string{
+		".spec x-kubernetes-mutability: Immutable " + file + ":17",
+		".spec x-mut2cel-formats: CompareAsValues " + file + ":18",
+		".spec.since x-kubernetes-update: [NoModify] " + file + ":23",
+		".spec.since x-mut2cel-formats: CompareAsValues " + file + ":24",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Load(testdata/formats) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

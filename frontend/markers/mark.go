@@ -19,9 +19,12 @@ const (
 	nameK8sImmutable  = "k8s:immutable"  // validation-gen's, and controller-gen's since v0.21
 	nameK8sUpdate     = "k8s:update"
 	nameK8sEachVal    = "k8s:eachVal"
+	// nameFormats is mut2cel's own modifier (decl.ExtFormats), beside
+	// one of the markers above on the same field or type.
+	nameFormats = "mut2cel:formats"
 )
 
-var markerNames = []string{nameImmutable, nameImmutableKeys, nameK8sImmutable, nameK8sUpdate, nameK8sEachVal}
+var markerNames = []string{nameImmutable, nameImmutableKeys, nameK8sImmutable, nameK8sUpdate, nameK8sEachVal, nameFormats}
 
 // register adds controller-gen's CRD markers, so that schemas come out
 // as controller-gen makes them, and mut2cel's markers. Registering
@@ -121,6 +124,11 @@ func (m *mark) parse(name, rest string) error {
 		m.setUpdate(c)
 	case nameK8sEachVal:
 		return m.eachVal(rest)
+	case nameFormats:
+		if k, _ := decl.KindNamed(decl.ExtFormats); k.Check(rest) != nil {
+			return fmt.Errorf("+%s=%s: want +%s=%s", name, rest, name, decl.CompareAsValues)
+		}
+		m.ext, m.value = decl.ExtFormats, rest
 	default:
 		return fmt.Errorf("+%s: not a marker mut2cel reads", name)
 	}

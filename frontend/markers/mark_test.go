@@ -43,6 +43,9 @@ func TestParseMarker(t *testing.T) {
 		{text: "+k8s:eachVal=+k8s:update=NoAddItem", err: "does not apply to an entry"},
 		{text: "+k8s:eachVal=+immutable", err: "write the KEP marker on the item type"},
 		{text: "+k8s:eachVal=NoModify", err: "the value is a marker"},
+		{text: "+mut2cel:formats=CompareAsValues", ext: decl.ExtFormats, value: decl.CompareAsValues},
+		{text: "+mut2cel:formats=Strings", err: "+mut2cel:formats=Strings: want +mut2cel:formats=CompareAsValues"},
+		{text: "+mut2cel:formats", err: "want +mut2cel:formats=CompareAsValues"},
 	} {
 		for _, target := range []ctmarkers.TargetType{ctmarkers.DescribesField, ctmarkers.DescribesType} {
 			def := reg.Lookup(tc.text, target)
