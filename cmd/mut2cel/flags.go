@@ -23,7 +23,7 @@ func declarationsFlag(fs *pflag.FlagSet, p *[]string) {
 // verboseFlag adds -v, which lists every bound added where the warnings
 // summarize them per version, to a command that translates.
 func verboseFlag(fs *pflag.FlagSet, p *bool) {
-	fs.BoolVarP(p, "verbose", "v", false, "list every bound added, not only a summary per version")
+	fs.BoolVarP(p, "verbose", "v", false, "list every bound added and every reason a declaration is refused, not only a summary per version and the first reasons")
 }
 
 // allVersionsFlag adds --all-versions, translate.Options.AllServedVersions,

@@ -39,7 +39,7 @@ type translateInputFlags struct {
 
 // sharedTranslateFlags lists the flags translateInputFlags registers, in the
 // order of the help, which sorts them anyway.
-var sharedTranslateFlags = []string{"all-versions", "bound-floor", "declarations", "kube-version", "markers", "max-items", "max-length", "max-properties", "no-bounds"}
+var sharedTranslateFlags = []string{"all-versions", "bound-floor", "compare-formats-as-values", "declarations", "kube-version", "markers", "max-items", "max-length", "max-properties", "no-bounds"}
 
 // boundFlags are the flags that shape the bounds translate adds.
 var boundFlags = []string{"max-length", "max-items", "max-properties", "bound-floor", "no-bounds"}
