@@ -13,8 +13,13 @@ import (
 type Options struct {
 	// KubeVersion is the oldest Kubernetes minor version the output must work
 	// on. Rules are compiled in the CEL environment that version uses for new
-	// CRD rules. Zero means DefaultKubeVersion.
+	// CRD rules. Zero lets the CRD's declarations say it: the kubeVersion of
+	// a declarations file, else the version recorded by an earlier run,
+	// else FallbackKubeVersion (Target).
 	KubeVersion KubeVersion
+	// FallbackKubeVersion is the target of a CRD whose declarations say
+	// none, when KubeVersion is zero. Zero means DefaultKubeVersion.
+	FallbackKubeVersion KubeVersion
 	// MaxLength, MaxItems and MaxProperties, when positive, are the values
 	// of the bounds Translate adds where generated rules need one to fit the
 	// CEL cost limits; zero lets Translate choose (docs/cost.md).

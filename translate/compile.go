@@ -45,9 +45,13 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).At([]interface{}{"apiVersion"})}}
 	}
 	st, problems := readState(doc)
+	target, p, targetWarnings := resolveTarget(st, opts.Declarations, opts)
+	problems = append(problems, p...)
+	opts.KubeVersion = target
 	decls, p := gather(doc, st, opts.Declarations, true)
 	problems = append(problems, p...)
 	owned, warnings := findOwned(doc, st)
+	warnings = append(warnings, targetWarnings...)
 	sp := spreadDeclarations(st, decls, opts)
 	for _, d := range sp.copies {
 		if p, ok := placed(doc, d, st.node(d)); !ok {

@@ -18,7 +18,7 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 		return nil, err
 	}
 	edits := netEdits(doc, c.edits, c.owned)
-	edits = append(edits, annotationEdits(c.st, c.decls, generatedRecord(c.edits, c.st))...)
+	edits = append(edits, withTargetRecord(annotationEdits(c.st, c.decls, generatedRecord(c.edits, c.st)), c.st, c.decls, KubeVersion(c.plan.KubeVersion))...)
 	out, err := edit.Apply(doc, edits)
 	if err != nil {
 		return nil, internalError(err)
@@ -60,6 +60,9 @@ func dropAnnotations(st *state) (edit.Edit, bool) {
 	}
 	if st.hasRec {
 		names = append(names, annGenerated)
+	}
+	if _, ok := st.crd.Annotations[annKubeVersion]; ok {
+		names = append(names, annKubeVersion) // target.go
 	}
 	if len(names) == 0 {
 		return edit.Edit{}, false
