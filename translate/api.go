@@ -48,6 +48,10 @@ type Options struct {
 	// mut2cel.io/declarations annotation of the output like those of the
 	// annotation itself.
 	Declarations []decl.Set
+
+	// given are the bounds the declarations files give the CRD being
+	// compiled (givenbounds.go), which compile reads from Declarations.
+	given givenBounds
 }
 
 // Bound is a maxLength, maxItems or maxProperties Translate added so that

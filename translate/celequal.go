@@ -273,10 +273,11 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 		}
 		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
 	}
-	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
-		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", list.userPath(), maxIndexList)
+	n, ok := g.indexBound(list)
+	if !ok {
+		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to the list's maxItems (at most %d): give it in the schema, as maxItems of the field in a declarations file, or as a run-wide floor", list.userPath(), maxIndexList)
 	}
-	indices := make([]string, *list.s.ValueValidation.MaxItems)
+	indices := make([]string, n)
 	for j := range indices {
 		indices[j] = strconv.Itoa(j)
 	}

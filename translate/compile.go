@@ -48,6 +48,8 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 	target, p, targetWarnings := resolveTarget(st, opts.Declarations, opts)
 	problems = append(problems, p...)
 	opts.KubeVersion = target
+	opts.given, p = readGivenBounds(st, opts.Declarations)
+	problems = append(problems, p...)
 	decls, p := gather(doc, st, opts.Declarations, true)
 	problems = append(problems, p...)
 	owned, warnings := findOwned(doc, st)

@@ -189,7 +189,7 @@ func errInexpressible(e *inexpressible) Problem {
 	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
 	p.Reason = e.reason
 	if e.reason == ReasonIndexComparison {
-		p.Hint = hintKubeVersion // a newer target compares by index
+		p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
 	}
 	return p
 }

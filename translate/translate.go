@@ -99,12 +99,14 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 		}
 		n.addDeclaration(d)
 	}
-	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath}
+	g := &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33}), givenMaxItems: opts.givenMaxItems(v.Name)}
+	p := &planner{g: g, rootPath: rootPath}
 	p.plan(tree)
 	if len(p.problems) > 0 {
 		return nil, nil, p.problems
 	}
 	fillVersion(pv, tree, p.standsFor)
+	pv.Bounds = g.addedBounds() // the maxItems given for lists compared by index
 	return pv, p.origins, nil
 }
 

@@ -11,8 +11,9 @@ var flagHints = map[diag.Hint]string{
 	diag.HintAllVersions:   ", or use --all-versions to apply declarations to every served version where the path exists",
 	diag.HintBounds:        ", or let mut2cel add it by omitting --no-bounds",
 	diag.HintBoundCeilings: " (the --max-length, --max-items or --max-properties given may be too large)",
-	diag.HintBoundFloor:    " (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)",
+	diag.HintBoundFloor:    " (--bound-floor PATH:KEYWORD=N)",
 	diag.HintKubeVersion:   "; or target Kubernetes 1.33 with --kube-version 1.33",
+	diag.HintIndexBound:    " (--bound-floor PATH:maxItems=N); or target Kubernetes 1.33 with --kube-version 1.33",
 }
 
 // WithFlagHints returns diags with the words for each one's hint added to
