@@ -63,11 +63,10 @@ func resolveTarget(st *state, sets []decl.Set, opts Options) (KubeVersion, []Pro
 // targetWarning says that the rules are made for chosen, not for the
 // version said elsewhere.
 func targetWarning(chosen KubeVersion, how string, said *givenTarget) Problem {
-	p := newProblem("", "the rules are made for Kubernetes %s, %s, not for %s as %s says", chosen, how, said.version, said.where)
 	if said.where == annotationWhere {
-		return annotationProblem(annKubeVersion, p)
+		return annotationProblem(annKubeVersion, newProblem("", "the rules are made for Kubernetes %s, %s, not for %s as an earlier run recorded here", chosen, how, said.version))
 	}
-	return p
+	return newProblem("", "the rules are made for Kubernetes %s, %s, not for %s as %s says", chosen, how, said.version, said.where)
 }
 
 const annotationWhere = "the " + annKubeVersion + " annotation"
