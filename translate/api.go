@@ -65,6 +65,10 @@ type Bound struct {
 	Version, Node string
 	Keyword       string
 	Value         int64
+	// Indexed marks the maxItems of a list whose items the rules compare
+	// index by index below Kubernetes 1.33, up to maxItems: a value
+	// given in a declarations file or as a per-node floor.
+	Indexed bool
 }
 
 func (b Bound) String() string {

@@ -79,7 +79,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	var bounds []Bound
 	for _, b := range given {
 		node, _ := v.Node(b.Node)
-		bounds = append(bounds, Bound{Path: node, Version: version, Node: b.Node.String(), Keyword: b.Keyword, Value: b.Value})
+		bounds = append(bounds, Bound{Path: node, Version: version, Node: b.Node.String(), Keyword: b.Keyword, Value: b.Value, Indexed: true})
 	}
 	for _, b := range found {
 		steps := toSteps(b.Node)
