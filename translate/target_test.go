@@ -97,3 +97,20 @@ func TestTargetProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetRecordGoesWithDeclarations: without declarations the record
+// goes with the other annotations, and the published form never has it.
+func TestTargetRecordGoesWithDeclarations(t *testing.T) {
+	res := rewriteWith(t, docOf(t, rewriteCRD), translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}})
+	if _, ok := res.Base["metadata"].(map[string]interface{})["annotations"]; ok {
+		t.Errorf("Base has annotations %v, want none", res.Base["metadata"])
+	}
+	doc := roundTrip(t, res.Translated)
+	annotations := doc["metadata"].(map[string]interface{})["annotations"].(map[string]interface{})
+	delete(annotations, decl.AnnotationDeclarations)
+	// The inline declarations went into the annotation: none is left.
+	again := rewrite(t, doc)
+	if _, ok := again.Translated["metadata"].(map[string]interface{})["annotations"]; ok {
+		t.Errorf("translated without declarations: annotations %v, want none", again.Translated["metadata"])
+	}
+}
