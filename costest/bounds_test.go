@@ -143,3 +143,32 @@ func TestRuntimeReach(t *testing.T) {
 		})
 	}
 }
+
+// TestUnfitNamesEveryRule checks that an UnfitError names every rule over
+// the per-expression limit at the floors, costliest first, each with the
+// nodes that make its cost, so that one run says everything that needs a
+// smaller bound.
+func TestUnfitNamesEveryRule(t *testing.T) {
+	deep := "type: array\nitems: {type: array, items: {type: array, items: {type: string}}}\n" +
+		rule("self.all(x, x.all(y, y.all(z, oldSelf.all(u, u.all(v, v.all(w, w == z))))))")
+	shallower := "type: array\nitems: {type: array, items: {type: string}}\n" +
+		rule("self.all(x, x.all(y, oldSelf.all(u, u.all(v, v == y))))")
+	schema := "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      deep:\n" + indent(deep, 8) +
+		"      shallower:\n" + indent(shallower, 8) + "      cheap:\n" + indent("type: string\n"+rule("self == oldSelf"), 8)
+	_, err := costest.Bounds(schemaFrom(t, schema), kube.NewRuleEnvSet(31), costest.BoundOptions{Selected: selectOldSelf})
+	var unfit *costest.UnfitError
+	if !errors.As(err, &unfit) {
+		t.Fatalf("Bounds = %v, want an UnfitError", err)
+	}
+	var got []string
+	for _, r := range unfit.Rules {
+		got = append(got, fmt.Sprintf("%s %d nodes", costest.NodePath(r.Cost.Node), len(r.Dominant)))
+	}
+	want := "openAPIV3Schema.properties[spec].properties[deep] 3 nodes, openAPIV3Schema.properties[spec].properties[shallower] 2 nodes"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("UnfitError.Rules = %s, want %s", strings.Join(got, ", "), want)
+	}
+	if !strings.HasSuffix(err.Error(), "; and 1 more over the per-expression limit") {
+		t.Errorf("UnfitError = %q, want it to count the other rule over the limit", err)
+	}
+}

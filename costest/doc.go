@@ -16,8 +16,9 @@
 //   - Bounds takes the same schema, a predicate naming the rules it may
 //     bound for (the generated ones), floors and explicit values, and
 //     returns the bounds without which those rules would cross a static
-//     limit, or an UnfitError naming the rule and the nodes that make its
-//     cost when no bounds at or above the floors make them fit.
+//     limit, or, when no bounds at or above the floors make them fit, an
+//     UnfitError naming every rule over the per-expression limit and the
+//     nodes that make the cost of each.
 //   - RuntimeReach says up to which object sizes the selected rules are
 //     sure to stay within the runtime limits: these are judged on
 //     realistic objects, never bounded for (docs/cost.md).

@@ -14,21 +14,34 @@ type UnfitError struct {
 	// Exceeded are the limits still crossed with every candidate bound at
 	// its floor (or, with no candidate, as the schema is).
 	Exceeded []Exceeded
-	// Rule is the selected expression that costs most at the floors.
-	Rule Cost
-	// Dominant are the (at most three) nodes whose size makes most of
-	// Rule's cost, largest share first, with the bound they have or were
-	// given.
-	Dominant []Bound
+	// Rules are every selected expression over the per-expression limit
+	// at the floors, costliest first, or, where only the version total is
+	// over its limit, the costliest selected expression: all that one
+	// estimate can tell, so that a user who bounds one node does not
+	// meet the next rule over the limit on the following run.
+	Rules []UnfitRule
 	// Tried are the bounds that were tried, at their floors.
 	Tried []Bound
 }
 
+// UnfitRule is one expression that does not fit, and what makes its cost.
+type UnfitRule struct {
+	// Cost is the expression's cost at the floors.
+	Cost Cost
+	// Dominant are the (at most three) nodes whose size makes most of
+	// the cost, largest share first, with the bound they have or were
+	// given.
+	Dominant []Bound
+}
+
+// Error names the costliest expression, and counts the others over the
+// per-expression limit.
 func (e *UnfitError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s costs %d", e.Rule.Path(), e.Rule.Total)
+	first := e.Rules[0]
+	fmt.Fprintf(&b, "%s costs %d", first.Cost.Path(), first.Cost.Total)
 	for _, x := range e.Exceeded {
-		if x.Path == e.Rule.Path() {
+		if x.Path == first.Cost.Path() {
 			fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
 		} else {
 			fmt.Fprintf(&b, "; the %s total %d is over its limit %d", x.Limit.Name, x.Cost, x.Limit.Value)
@@ -39,9 +52,12 @@ func (e *UnfitError) Error() string {
 	} else {
 		b.WriteString(", with the bounds the schema has (existing bounds are never lowered)")
 	}
-	if len(e.Dominant) > 0 {
+	if len(first.Dominant) > 0 {
 		b.WriteString("; most of the cost comes from ")
-		b.WriteString(describeBounds(e.Dominant))
+		b.WriteString(describeBounds(first.Dominant))
+	}
+	if more := len(e.Rules) - 1; more > 0 {
+		fmt.Fprintf(&b, "; and %d more over the per-expression limit", more)
 	}
 	return b.String()
 }
@@ -59,17 +75,39 @@ func describeBounds(bounds []Bound) string {
 // floors), whose estimate is r.
 func (s *search) unfit(r *Report, tried []Bound) error {
 	e := &UnfitError{Exceeded: s.misfits(r), Tried: tried}
+	for _, c := range unfitCosts(r, s.opts.Selected) {
+		dominant, err := s.dominant(c, tried)
+		if err != nil {
+			return err
+		}
+		e.Rules = append(e.Rules, UnfitRule{Cost: c, Dominant: dominant})
+	}
+	return e
+}
+
+// unfitCosts are the selected expressions of r over the per-expression
+// limit, costliest first and otherwise in schema order, or, when none
+// is, the costliest selected expression (the last of equals, in schema
+// order).
+func unfitCosts(r *Report, selected func(Cost) bool) []Cost {
+	var over []Cost
+	var costliest Cost
 	for _, c := range r.Costs {
-		if s.opts.Selected(c) && c.Total >= e.Rule.Total {
-			e.Rule = c
+		if !selected(c) {
+			continue
+		}
+		if c.Total > PerExpressionLimit.Value {
+			over = append(over, c)
+		}
+		if c.Total >= costliest.Total {
+			costliest = c
 		}
 	}
-	dominant, err := s.dominant(e.Rule, tried)
-	if err != nil {
-		return err
+	if len(over) == 0 {
+		return []Cost{costliest}
 	}
-	e.Dominant = dominant
-	return e
+	sort.SliceStable(over, func(i, j int) bool { return over[i].Total > over[j].Total })
+	return over
 }
 
 // dominant finds the nodes whose size makes most of rule's cost: each node

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 func readYAML(t *testing.T, text string) *CRD {
@@ -63,8 +65,12 @@ func TestRead(t *testing.T) {
 	if v2.Index != 1 || v2.Served || v2.Raw != nil {
 		t.Errorf("version 1 = %+v", v2)
 	}
-	if got := v1.Where("properties", "spec"); got != "spec.versions[0].schema.openAPIV3Schema.properties[spec]" {
-		t.Errorf("Where = %s", got)
+	spec := Location{Version: "v1", Path: decl.Path{{Name: "spec"}}}
+	if got := c.Where(spec); got != "spec.versions[0].schema.openAPIV3Schema.properties[spec]" {
+		t.Errorf("Where(%s) = %s", spec, got)
+	}
+	if gone := (Location{Version: "v2", Path: spec.Path}); c.Where(gone) != "version v2, .spec" {
+		t.Errorf("Where(%s) = %s, want the short form", gone, c.Where(gone))
 	}
 	s, err := v1.Structural()
 	if err != nil || s.Properties["spec"].Type != "object" {

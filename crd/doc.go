@@ -8,7 +8,13 @@
 // kind, plural, scope and conversion strategy, and its versions in
 // spec.versions order, each with its index, name, served and storage flags, the
 // decoded openAPIV3Schema, the document path of that schema, and, on
-// demand, the apiserver's typed and structural forms of it.
+// demand, the apiserver's typed and structural forms of it; mut2cel's
+// annotations as read (Own: the declarations annotation and the record
+// of generated rules, and those that do not read); the raw access the
+// other packages need (NodeAt, Walk, Mapping, Typed). A Location (version
+// name and decl.Path) names a schema node the short way
+// ("version v1, .spec.a"); the model resolves it to its document path
+// (Node) and renders that as the apiserver does (Where).
 //
 // Invariants:
 //   - Read never changes the document, and the model shares the decoded
@@ -23,6 +29,9 @@
 //     VersionField and SchemaField as the apiserver's field paths; Split
 //     and VersionOfField are their inverses. Paths are rendered by edit
 //     (Render, Pointer), never here by hand.
+//   - No other package defines its own way into the document or decodes
+//     a whole CRD (readers_test.go checks it); the annotations are read with decl's
+//     codec, and one that does not read is reported, never fatal.
 //   - A version's schema is converted at most once, by internal/leaf/kube as
 //     the apiserver converts it; a conversion error is a *SchemaError
 //     naming the version and the document path of its schema.

@@ -117,3 +117,90 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// rawHelpers are the names of the helpers that index a decoded CRD
+// document or decode it whole, which the model now provides (NodeAt,
+// Walk, Mapping, Typed, TypedSchema): a package that defines one again
+// reads the document behind the model's back.
+var rawHelpers = map[string]bool{
+	"nestedMap": true, "nestedSlice": true, "nestedField": true,
+	"walkSchema": true, "convertJSON": true,
+}
+
+// TestOnlyTheModelIndexesDocuments checks that no package but crd
+// defines a raw-indexing helper (rawHelpers) or decodes a whole CRD
+// document into the apiserver's types through JSON (a function that
+// calls json.Unmarshal and builds a CustomResourceDefinition): ask the
+// model (issue 23, "only the model package indexes the CRD document").
+func TestOnlyTheModelIndexesDocuments(t *testing.T) {
+	root := ".."
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || name == "crd" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		for _, what := range documentIndexing(t, path) {
+			t.Errorf("%s %s: ask the crd model instead", filepath.ToSlash(rel), what)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// documentIndexing lists what the functions of a Go file do to a CRD
+// document that only the model may.
+func documentIndexing(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, decl := range f.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		if rawHelpers[fn.Name.Name] {
+			out = append(out, "defines "+fn.Name.Name)
+		}
+		if fn.Body != nil && decodesWholeCRD(fn.Body) {
+			out = append(out, "decodes a whole CRD through JSON in "+fn.Name.Name)
+		}
+	}
+	return out
+}
+
+// decodesWholeCRD reports whether body calls json.Unmarshal and builds a
+// CustomResourceDefinition.
+func decodesWholeCRD(body *ast.BlockStmt) bool {
+	unmarshal, typed := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Unmarshal" {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "json" {
+					unmarshal = true
+				}
+			}
+		case *ast.CompositeLit:
+			if sel, ok := n.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "CustomResourceDefinition" {
+				typed = true
+			}
+		}
+		return true
+	})
+	return unmarshal && typed
+}

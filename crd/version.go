@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -107,13 +106,6 @@ func Split(path []interface{}) (int, []interface{}, bool) {
 	return i, path[len(root):], true
 }
 
-// SchemaWhere renders a schema-relative path from openAPIV3Schema on,
-// without the version, as the apiserver prints a schema's own paths:
-// openAPIV3Schema.properties[spec].
-func SchemaWhere(rel []interface{}) string {
-	return edit.Render(append([]interface{}{RootName}, rel...))
-}
-
 // Node is the document path of the schema node p names, and whether the
 // version's schema has it.
 func (v *Version) Node(p decl.Path) ([]interface{}, bool) {
@@ -122,13 +114,6 @@ func (v *Version) Node(p decl.Path) ([]interface{}, bool) {
 		return nil, false
 	}
 	return append(v.Root(), rel...), true
-}
-
-// Where renders a schema-relative document path of the version as the
-// apiserver prints field paths, e.g.
-// spec.versions[0].schema.openAPIV3Schema.properties[spec].
-func (v *Version) Where(rel ...interface{}) string {
-	return edit.Render(append(v.Root(), rel...))
 }
 
 // Schema is the version's schema in the apiserver's v1 type, without the
@@ -151,8 +136,8 @@ func (v *Version) convert() {
 		return
 	}
 	v.converted = true
-	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(StripDeclarations(v.Raw), props); err != nil {
+	props, err := TypedSchema(v.Raw)
+	if err != nil {
 		v.err = &SchemaError{Version: v.Name, Path: v.Root(), Err: err}
 		return
 	}
@@ -183,11 +168,3 @@ func (e *SchemaError) Error() string {
 }
 
 func (e *SchemaError) Unwrap() error { return e.Err }
-
-func convertJSON(in interface{}, out interface{}) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}

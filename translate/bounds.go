@@ -72,7 +72,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	var unfit *costest.UnfitError
 	switch {
 	case errors.As(err, &unfit):
-		return nil, []Problem{unfitProblem(unfit, origins, rootPath, opts)}, nil
+		return nil, unfitProblems(unfit, origins, rootPath, opts), nil
 	case err != nil:
 		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
@@ -84,7 +84,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	for _, b := range found {
 		steps := toSteps(b.Node)
 		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
-			Version: version, Node: renderDeclPath(steps), Keyword: b.Keyword, Value: b.Value})
+			Version: version, Node: decl.PathOf(steps).String(), Keyword: b.Keyword, Value: b.Value})
 		pv.Bounds = append(pv.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
 	if opts.NoBounds {
@@ -131,12 +131,12 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 			generated[ruleKey(rel.Path, r.Rule)] = true
 		}
 	}
-	schema, err := edit.Apply(crd.StripDeclarations(raw), rels)
+	schema, err := edit.Apply(raw, rels)
 	if err != nil {
 		return nil, nil, err
 	}
-	props := &apiextensionsv1.JSONSchemaProps{}
-	if err := convertJSON(schema, props); err != nil {
+	props, err := crd.TypedSchema(schema)
+	if err != nil {
 		return nil, nil, err
 	}
 	return props, func(c costest.Cost) bool {
@@ -159,44 +159,97 @@ func neededBounds(bounds []Bound) []Problem {
 	return problems
 }
 
-// unfitProblem refuses a version whose generated rules do not fit even
-// with every bound at its floor, in a few short lines: the declaration,
-// the rule and the limit, the nodes that make most of its cost, and what
-// to do.
-func unfitProblem(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) Problem {
-	node := toSteps(e.Rule.Node)
-	o, ok := origins[ruleKey(node, e.Rule.Expression)]
+// unfitProblems refuse a version whose generated rules do not fit even
+// with every bound at its floor: one problem for each declaration whose
+// rules are over the limits, naming every such rule, in a few short
+// lines: the declaration, each rule and the limit, the nodes that make
+// most of its cost, and what to do. Several rules are the problem's
+// Reasons.
+func unfitProblems(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) []Problem {
+	var keys []string
+	byDecl := map[string][]costest.UnfitRule{}
+	declOf := map[string]*origin{}
+	for _, r := range e.Rules {
+		key := ""
+		if o, ok := origins[ruleKey(toSteps(r.Cost.Node), r.Cost.Expression)]; ok {
+			key = o.text + "\x00" + pathKey(o.node)
+			declOf[key] = &o
+		}
+		if byDecl[key] == nil {
+			keys = append(keys, key)
+		}
+		byDecl[key] = append(byDecl[key], r)
+	}
+	problems := make([]Problem, len(keys))
+	for i, key := range keys {
+		problems[i] = unfitProblem(e, byDecl[key], declOf[key], rootPath, opts)
+	}
+	return problems
+}
+
+// unfitProblem refuses the declaration o (nil when unknown) for rules,
+// the rules it stands for that do not fit.
+func unfitProblem(e *costest.UnfitError, rules []costest.UnfitRule, o *origin, rootPath []interface{}, opts Options) Problem {
 	var b strings.Builder
 	b.WriteString("the generated rules do not fit the apiserver's CEL cost limits")
 	if len(e.Tried) > 0 {
 		b.WriteString(", even with the bounds mut2cel may add at their floors")
 	}
-	if ok {
+	if len(rules) > 1 {
+		fmt.Fprintf(&b, ": %d rules are over the %s limit %d", len(rules), costest.PerExpressionLimit.Name, costest.PerExpressionLimit.Value)
+	}
+	if o != nil {
 		fmt.Fprintf(&b, "\n  declaration: %s", o.text)
 	}
-	fmt.Fprintf(&b, "\n  rule on %s costs %d", renderDeclPath(node), e.Rule.Total)
-	if len(e.Exceeded) > 0 {
-		x := e.Exceeded[0]
-		fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
+	var lines []string
+	for _, r := range rules {
+		lines = append(lines, unfitRuleLines(e, r, len(rules) == 1))
 	}
-	if len(e.Dominant) > 0 {
-		parts := make([]string, len(e.Dominant))
-		for i, d := range e.Dominant {
-			parts[i] = fmt.Sprintf("%s (%s %d)", renderDeclPath(toSteps(d.Node)), d.Keyword, d.Value)
-		}
-		fmt.Fprintf(&b, "\n  most of its cost comes from %s", strings.Join(parts, ", "))
+	if len(rules) == 1 {
+		b.WriteString("\n  " + lines[0])
 	}
-	b.WriteString("\n  to fix: declare a smaller part of the schema, or give these nodes smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor")
+	these := "these nodes"
+	if len(rules) > 1 {
+		these = "the nodes named below"
+	}
+	fmt.Fprintf(&b, "\n  to fix: declare a smaller part of the schema, or give %s smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor", these)
 	hint := hintBoundFloor // the command words how to give one
 	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
 		hint = hintBoundCeilings
 	}
 	problem := withHint(newProblem(Forbidden, "%s", b.String()).At(rootPath), hint)
-	if ok {
+	if len(rules) > 1 {
+		problem.Reasons = lines
+	}
+	if o != nil {
 		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
 	}
 	problem.Reason = ReasonCost
 	return problem
+}
+
+// unfitRuleLines says what rule r costs and the nodes that make most of
+// its cost: alone, on two lines and with the limit it crosses; among
+// several, on one line under a heading that names the limit.
+func unfitRuleLines(e *costest.UnfitError, r costest.UnfitRule, alone bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "rule on %s costs %d", decl.PathOf(toSteps(r.Cost.Node)).String(), r.Cost.Total)
+	if alone && len(e.Exceeded) > 0 {
+		x := e.Exceeded[0]
+		fmt.Fprintf(&b, ", over the %s limit %d", x.Limit.Name, x.Limit.Value)
+	}
+	if len(r.Dominant) > 0 {
+		parts := make([]string, len(r.Dominant))
+		for i, d := range r.Dominant {
+			parts[i] = fmt.Sprintf("%s (%s %d)", decl.PathOf(toSteps(d.Node)).String(), d.Keyword, d.Value)
+		}
+		sep := "; "
+		if alone {
+			sep = "\n  "
+		}
+		fmt.Fprintf(&b, "%smost of its cost comes from %s", sep, strings.Join(parts, ", "))
+	}
+	return b.String()
 }
 
 // reachWarnings tell, in one line, how large objects may grow before a

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,12 @@ func nullableContainer(n *node) bool {
 }
 
 // exactValues is exactEquality for two values of n that are not null.
+// Below a node CEL cannot compare it goes on, to report every such node
+// down to the next set or list map, whose items the generators read.
 func exactValues(n *node) (bool, error) {
-	if err := comparable(n); err != nil {
-		return false, err
-	}
+	errs := comparable(n)
 	if lt := n.listType(); lt == "set" || lt == "map" {
-		return false, nil
+		return false, errs
 	}
 	exact := true
 	for _, p := range n.props {
@@ -41,9 +42,7 @@ func exactValues(n *node) (bool, error) {
 			exact = false
 		}
 		ok, err := exactEquality(p)
-		if err != nil {
-			return false, err
-		}
+		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
 	for _, c := range []*node{n.items, n.values} {
@@ -51,10 +50,11 @@ func exactValues(n *node) (bool, error) {
 			continue
 		}
 		ok, err := exactEquality(c)
-		if err != nil {
-			return false, err
-		}
+		errs = joinReasons(errs, err)
 		exact = exact && ok
+	}
+	if errs != nil {
+		return false, errs
 	}
 	return exact, nil
 }
@@ -102,18 +102,22 @@ func listMapEqualityWorks(n *node) bool {
 //	atomic:     size(a) == size(b) && <items paired by index>
 //
 // map() turns a set or list map into a plain CEL list, whose == is ordered.
+//
+// Where CEL cannot compare some part of n, it goes on to the parts
+// exactEquality does not read, and returns every reason found.
 func (g *exprGen) equal(n *node, a, b string) (string, error) {
 	exact, err := exactEquality(n)
-	if err != nil {
-		return "", err
-	}
 	if exact {
 		return a + " == " + b, nil
 	}
+	var expr string
+	var more error
 	if nullableContainer(n) {
-		return g.equalNullable(n, a, b)
+		expr, more = g.equalNullable(n, a, b)
+	} else {
+		expr, more = g.equalValues(n, a, b)
 	}
-	return g.equalValues(n, a, b)
+	return expr, joinReasons(err, more)
 }
 
 // equalNullable compares two entries of n that may be null: a null entry
@@ -122,16 +126,13 @@ func (g *exprGen) equal(n *node, a, b string) (string, error) {
 //	type(a) == null_type || type(b) == null_type ? type(a) == null_type && type(b) == null_type : EQ(a, b)
 func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
 	exact, err := exactValues(n)
-	if err != nil {
-		return "", err
-	}
 	inner := a + " == " + b
 	if !exact {
-		if inner, err = g.equalValues(n, a, b); err != nil {
-			return "", err
-		}
+		var more error
+		inner, more = g.equalValues(n, a, b)
+		err = joinReasons(err, more)
 	}
-	return "(" + isNull(a) + " || " + isNull(b) + " ? " + isNull(a) + " && " + isNull(b) + " : " + paren(inner) + ")", nil
+	return "(" + isNull(a) + " || " + isNull(b) + " ? " + isNull(a) + " && " + isNull(b) + " : " + paren(inner) + ")", err
 }
 
 // equalValues is equal for two values of n that are not null.
@@ -139,10 +140,7 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	switch {
 	case n.listType() == "set":
 		itemsExact, err := exactEquality(n.items)
-		if err != nil {
-			return "", err
-		}
-		if !itemsExact {
+		if err != nil || !itemsExact {
 			// Items CEL's == does not compare strictly (objects with a
 			// nullable property, an inner set, an escape-like name) are
 			// compared index by index, as strict equality of lists is
@@ -162,10 +160,7 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 	case n.isMap():
 		k := g.newVar("k")
 		inner, err := g.equal(n.values, a+"["+k+"]", b+"["+k+"]")
-		if err != nil {
-			return "", err
-		}
-		return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + k + ", " + k + " in " + b + " && " + paren(inner) + ")", nil
+		return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + k + ", " + k + " in " + b + " && " + paren(inner) + ")", err
 	}
 	return g.equalObject(n, a, b)
 }
@@ -174,10 +169,7 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 // indices.
 func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
 	body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.items, ai, bi) })
-	if err != nil {
-		return "", err
-	}
-	return "size(" + a + ") == size(" + b + ") && " + body, nil
+	return "size(" + a + ") == size(" + b + ") && " + body, err
 }
 
 // keyOrder renders "the list maps a and b have the same keys in the same
@@ -185,74 +177,51 @@ func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
 // are not strings and the target has two-variable comprehensions, one pass
 // comparing the keys index by index (sameOrder).
 func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
-	if err := keysComparable(n); err != nil {
-		return "", err
-	}
 	if g.twoVarComprehensions && !keysSizedByLength(n) {
 		i, v := g.newVar("i"), g.newVar("v")
 		eq, err := keyEq(n, v, b+"["+i+"]")
-		if err != nil {
-			return "", err
-		}
-		return sameOrder(a, b, i, v, eq), nil
+		return sameOrder(a, b, i, v, eq), err
 	}
+	errs := keysComparable(n)
 	var terms []string
 	for _, k := range n.listMapKeys() {
 		e := g.newVar("e")
 		ek, err := sel(e, k)
-		if err != nil {
-			return "", err
-		}
+		errs = joinReasons(errs, err)
 		terms = append(terms, a+".map("+e+", "+ek+") == "+b+".map("+e+", "+ek+")")
 	}
-	return strings.Join(terms, " && "), nil
+	return strings.Join(terms, " && "), errs
 }
 
 func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
-	order, err := g.keyOrder(n, a, b)
-	if err != nil {
-		return "", err
-	}
+	order, orderErr := g.keyOrder(n, a, b)
 	itemsExact, err := exactEquality(n.items)
-	if err != nil {
-		return "", err
-	}
-	if itemsExact && listMapEqualityWorks(n) {
+	if err == nil && itemsExact && listMapEqualityWorks(n) {
 		// == on list maps pairs items by key: with the same key order it is
 		// strict.
-		return a + " == " + b + " && " + order, nil
+		return a + " == " + b + " && " + order, orderErr
 	}
 	e, f := g.newVar("e"), g.newVar("e")
-	eq, err := keyEq(n, e, f)
-	if err != nil {
-		return "", err
-	}
-	inner, err := g.equal(n.items, e, f)
-	if err != nil {
-		return "", err
-	}
-	return order + " && " + a + ".all(" + e + ", " + b + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", nil
+	eq, eqErr := keyEq(n, e, f)
+	inner, innerErr := g.equal(n.items, e, f)
+	return order + " && " + a + ".all(" + e + ", " + b + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(orderErr, eqErr, innerErr)
 }
 
 func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
 	var terms []string
+	var errs error
 	for _, p := range n.props {
 		name := p.name()
-		ap, err := sel(a, name)
-		if err != nil {
-			return "", err
-		}
+		ap, selErr := sel(a, name)
 		bp, _ := sel(b, name)
 		inner, err := g.equal(p, ap, bp)
-		if err != nil {
-			return "", err
-		}
+		errs = joinReasons(errs, selErr, err)
 		terms = append(terms, "(has("+ap+") ? has("+bp+") && "+paren(inner)+" : !has("+bp+"))")
 	}
 	if len(terms) == 0 {
 		return "true", nil
 	}
-	return strings.Join(terms, " && "), nil
+	return strings.Join(terms, " && "), errs
 }
 
 // indexPairs renders "body holds for a[i], b[i] at every index i that both
@@ -268,29 +237,38 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 	if g.twoVarComprehensions {
 		v := g.newVar("v")
 		inner, err := body(v, b+"["+i+"]")
-		if err != nil {
-			return "", err
-		}
-		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
+		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", err
 	}
-	n, ok := g.indexBound(list)
+	inner, err := body(a+"["+i+"]", b+"["+i+"]")
+	n, ok := g.indexBound(list) // the list's maxItems, or one given (givenbounds.go)
 	if !ok {
-		return "", cannot(ReasonIndexComparison, "comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to the list's maxItems (at most %d): give it in the schema, as maxItems of the field in a declarations file, or as a run-wide floor", list.userPath(), maxIndexList)
+		// The items are read all the same, for the reasons they hold.
+		return "", joinReasons(needsIndexIteration(list), err)
 	}
 	indices := make([]string, n)
 	for j := range indices {
 		indices[j] = strconv.Itoa(j)
 	}
-	inner, err := body(a+"["+i+"]", b+"["+i+"]")
-	if err != nil {
-		return "", err
-	}
-	return "[" + strings.Join(indices, ", ") + "].all(" + i + ", " + i + " >= size(" + a + ") || " + i + " >= size(" + b + ") || " + paren(inner) + ")", nil
+	return "[" + strings.Join(indices, ", ") + "].all(" + i + ", " + i + " >= size(" + a + ") || " + i + " >= size(" + b + ") || " + paren(inner) + ")", err
 }
 
 // maxIndexList bounds the literal index list of indexPairs: beyond it the
 // rule text grows unreasonably and targets that need it should use 1.33.
 const maxIndexList = 256
+
+// needsIndexIteration refuses to compare the items of list index by
+// index on a target that cannot iterate indices, where the list has no
+// maxItems to enumerate them.
+func needsIndexIteration(list *node) error {
+	return &inexpressible{reason: ReasonIndexComparison, detail: indexIterationDetail([]string{list.userPath()}), node: list.userPath()}
+}
+
+func indexIterationDetail(lists []string) string {
+	if len(lists) == 1 {
+		return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to the list's maxItems (at most %d): give it in the schema, as maxItems of the field in a declarations file, or as a run-wide floor", lists[0], maxIndexList)
+	}
+	return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to each list's maxItems (at most %d): give them in the schema, as maxItems of the fields in a declarations file, or as run-wide floors", andList(lists), maxIndexList)
+}
 
 // paren wraps a compound expression so it can be an operand.
 func paren(e string) string {

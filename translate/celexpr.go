@@ -24,13 +24,15 @@ type exprGen struct {
 }
 
 // inexpressible is returned when no exact CEL form exists; the planner turns
-// it into a Problem on the declaring node, with the reason.
-type inexpressible struct{ reason, detail string }
+// it into a Problem on the declaring node, with the reason. node, where
+// set, is the schema path the detail is about, for reasons merged by
+// path (oneVersionRequirement).
+type inexpressible struct{ reason, detail, node string }
 
 func (e *inexpressible) Error() string { return e.detail }
 
 func cannot(reason, format string, args ...interface{}) error {
-	return &inexpressible{reason, fmt.Sprintf(format, args...)}
+	return &inexpressible{reason: reason, detail: fmt.Sprintf(format, args...)}
 }
 
 func (g *exprGen) newVar(prefix string) string {
@@ -42,11 +44,13 @@ func (g *exprGen) newVar(prefix string) string {
 func sel(x, name string) (string, error) { return selWith(x, ".", name) }
 
 // selWith renders the selection of name from x with the operator op: "."
-// or, for an optional selection, ".?".
+// or, for an optional selection, ".?". A name without an escape is a
+// reason, returned with the unescaped selection, so that a caller can go
+// on to find the other reasons.
 func selWith(x, op, name string) (string, error) {
 	escaped, ok := apiservercel.Escape(name)
 	if !ok {
-		return "", cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
+		return x + op + name, cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
 	}
 	return x + op + escaped, nil
 }
@@ -76,26 +80,24 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 	if nullable {
 		terms = append(terms, "type("+x+") != null_type")
 	}
+	var errs error
 	if len(names) >= 3 {
 		cur := x
 		for _, name := range names {
 			var err error
-			if cur, err = selWith(cur, ".?", name); err != nil {
-				return "", err
-			}
+			cur, err = selWith(cur, ".?", name)
+			errs = joinReasons(errs, err)
 		}
-		return strings.Join(append(terms, cur+".hasValue()"), " && "), nil
+		return strings.Join(append(terms, cur+".hasValue()"), " && "), errs
 	}
 	cur := x
 	for _, name := range names {
 		next, err := sel(cur, name)
-		if err != nil {
-			return "", err
-		}
+		errs = joinReasons(errs, err)
 		terms = append(terms, "has("+next+")")
 		cur = next
 	}
-	return strings.Join(terms, " && "), nil
+	return strings.Join(terms, " && "), errs
 }
 
 // presence builds the presence check of a property reached from its scope by
@@ -109,16 +111,13 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 // and with the optional chains of hasChain from three properties on.
 func presence(m mutability, x, y string, names []string, nullable bool) (string, error) {
 	nx, err := hasChain(x, names, nullable)
-	if err != nil {
-		return "", err
-	}
 	ny, _ := hasChain(y, names, nullable)
 	nx, ny = paren(nx), paren(ny)
 	switch m {
 	case addOnly:
-		return "!" + ny + " || " + nx, nil
+		return "!" + ny + " || " + nx, err
 	case removeOnly:
-		return "!" + nx + " || " + ny, nil
+		return "!" + nx + " || " + ny, err
 	}
-	return nx + " == " + ny, nil
+	return nx + " == " + ny, err
 }

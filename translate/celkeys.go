@@ -6,19 +6,15 @@ import "strings"
 //
 //	a.k1 == b.k1 && a.k2 == b.k2
 func keyEq(list *node, a, b string) (string, error) {
-	if err := keysComparable(list); err != nil {
-		return "", err
-	}
+	errs := keysComparable(list)
 	var terms []string
 	for _, k := range list.listMapKeys() {
 		ak, err := sel(a, k)
-		if err != nil {
-			return "", err
-		}
+		errs = joinReasons(errs, err)
 		bk, _ := sel(b, k)
 		terms = append(terms, ak+" == "+bk)
 	}
-	return strings.Join(terms, " && "), nil
+	return strings.Join(terms, " && "), errs
 }
 
 // keysComparable refuses a list-map keyed by a string whose CEL value has
@@ -26,16 +22,17 @@ func keyEq(list *node, a, b string) (string, error) {
 // uniqueness by the stored strings, so two items may hold keys that CEL's
 // == takes for one.
 func keysComparable(list *node) error {
+	var errs error
 	for _, k := range list.listMapKeys() {
 		kn := list.items.propIndex[k]
 		if kn == nil {
 			continue
 		}
 		if name, f, ok := kn.format(); ok && f.spellings != "" {
-			return cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings)
+			errs = joinReasons(errs, cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings))
 		}
 	}
-	return nil
+	return errs
 }
 
 // keys builds the key check of collection c reached from its scope by names
@@ -63,36 +60,31 @@ func keysComparable(list *node) error {
 //	set:          Y.all(e, e in X), or where the items' == is not strict
 //	              Y.all(e, X.exists(f, EQ(e, f)))
 func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nullable bool) (string, error) {
-	px, err := hasChain(x, names, nullable)
-	if err != nil {
-		return "", err
-	}
+	px, chainErr := hasChain(x, names, nullable)
 	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
 	px, py = paren(px), paren(py)
 	if c.listType() == "atomic" {
 		op := map[mutability]string{immutable: "==", addOnly: ">=", removeOnly: "<="}[m]
-		return sizeOrZero(px, nx) + " " + op + " " + sizeOrZero(py, ny), nil
+		return sizeOrZero(px, nx) + " " + op + " " + sizeOrZero(py, ny), chainErr
 	}
 	sub, super, psub, psuper := ny, nx, py, px // AddOnly, Immutable: old keys stay
 	if m == removeOnly {
 		sub, super, psub, psuper = nx, ny, px, py
 	}
 	contained, err := g.containedKeys(c, sub, super)
-	if err != nil {
-		return "", err
-	}
+	err = joinReasons(chainErr, err)
 	if m == immutable {
 		contained = "size(" + nx + ") == size(" + ny + ") && " + contained
 	}
 	if px == "" {
-		return contained, nil
+		return contained, err
 	}
 	if m == immutable {
-		return px + " ? (" + py + " ? " + contained + " : size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", nil
+		return px + " ? (" + py + " ? " + contained + " : size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", err
 	}
-	return "!" + psub + " || (" + psuper + " ? " + contained + " : size(" + sub + ") == 0)", nil
+	return "!" + psub + " || (" + psuper + " ? " + contained + " : size(" + sub + ") == 0)", err
 }
 
 // keyPresence is the part of the key check of a collection reached from
@@ -106,20 +98,17 @@ func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nulla
 // A null scope (nullable) has no collection.
 func keyPresence(m mutability, x, y string, names []string, nullable bool) (string, error) {
 	px, err := hasChain(x, names, nullable)
-	if err != nil {
-		return "", err
-	}
 	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
 	px, py = paren(px), paren(py)
 	switch m {
 	case addOnly:
-		return "!" + py + " || size(" + ny + ") == 0 || " + px, nil
+		return "!" + py + " || size(" + ny + ") == 0 || " + px, err
 	case removeOnly:
-		return "!" + px + " || size(" + nx + ") == 0 || " + py, nil
+		return "!" + px + " || size(" + nx + ") == 0 || " + py, err
 	}
-	return px + " ? (" + py + " || size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", nil
+	return px + " ? (" + py + " || size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", err
 }
 
 func sizeOrZero(present, coll string) string {
@@ -132,14 +121,13 @@ func sizeOrZero(present, coll string) string {
 // selChain renders x.a.b.
 func selChain(x string, names []string) (string, error) {
 	cur := x
+	var errs error
 	for _, name := range names {
-		next, err := sel(cur, name)
-		if err != nil {
-			return "", err
-		}
-		cur = next
+		var err error
+		cur, err = sel(cur, name)
+		errs = joinReasons(errs, err)
 	}
-	return cur, nil
+	return cur, errs
 }
 
 // containedKeys renders "every key of sub is a key of super".
@@ -155,27 +143,18 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
 	case c.listType() == "set":
 		exact, err := exactEquality(c.items)
-		if err != nil {
-			return "", err
-		}
 		e := g.newVar("e")
-		if exact {
+		if err == nil && exact {
 			return sub + ".all(" + e + ", " + e + " in " + super + ")", nil
 		}
 		// in uses the items' ==, which is not strict here: scan for an
 		// item strictly equal instead.
 		f := g.newVar("e")
 		eq, err := g.equal(c.items, e, f)
-		if err != nil {
-			return "", err
-		}
-		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + paren(eq) + "))", nil
+		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + paren(eq) + "))", err
 	default: // list-type map
 		e, f := g.newVar("e"), g.newVar("e")
 		eq, err := keyEq(c, e, f)
-		if err != nil {
-			return "", err
-		}
-		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + eq + "))", nil
+		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + eq + "))", err
 	}
 }

@@ -49,44 +49,26 @@ func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (
 		// before and after.
 		next = func(nx, ny string) (string, error) {
 			inner, err := g.pairSteps(rest, nx, ny, body)
-			if err != nil {
-				return "", err
-			}
-			return isNull(nx) + " || " + isNull(ny) + " || " + paren(inner), nil
+			return isNull(nx) + " || " + isNull(ny) + " || " + paren(inner), err
 		}
 	}
 	switch {
 	case n.isProperty():
-		nx, err := sel(x, n.name())
-		if err != nil {
-			return "", err
-		}
+		nx, selErr := sel(x, n.name())
 		ny, _ := sel(y, n.name())
 		inner, err := next(nx, ny)
-		if err != nil {
-			return "", err
-		}
-		return "!has(" + nx + ") || !has(" + ny + ") || " + paren(inner), nil
+		return "!has(" + nx + ") || !has(" + ny + ") || " + paren(inner), joinReasons(selErr, err)
 	case n.isValue():
 		k := g.newVar("k")
 		inner, err := next(x+"["+k+"]", y+"["+k+"]")
-		if err != nil {
-			return "", err
-		}
-		return x + ".all(" + k + ", !(" + k + " in " + y + ") || " + paren(inner) + ")", nil
+		return x + ".all(" + k + ", !(" + k + " in " + y + ") || " + paren(inner) + ")", err
 	case n.parent.listType() == "set":
 		return "", errVacuous
 	case n.parent.listType() == "map":
 		e, f := g.newVar("e"), g.newVar("e")
-		eq, err := keyEq(n.parent, e, f)
-		if err != nil {
-			return "", err
-		}
+		eq, eqErr := keyEq(n.parent, e, f)
 		inner, err := next(e, f)
-		if err != nil {
-			return "", err
-		}
-		return x + ".all(" + e + ", " + y + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", nil
+		return x + ".all(" + e + ", " + y + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(eqErr, err)
 	default:
 		return g.indexPairs(n.parent, x, y, next)
 	}

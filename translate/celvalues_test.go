@@ -259,13 +259,18 @@ func TestCELValueRules(t *testing.T) {
 func TestCELValueRefusals(t *testing.T) {
 	const root = "spec.versions[0].schema.openAPIV3Schema"
 	const forbidden = ": Forbidden: cannot be translated exactly: "
+	// Every reason is named, not only the first: a date-time can be
+	// neither compared nor tested for presence, and a list map keyed by
+	// bytes can neither pair its items nor compare their keys.
+	const twoReasons = ": Forbidden: cannot be translated exactly, for 2 reasons:\n  - "
 	cases := []struct {
 		name, schema string
 		want         []string
 	}{{
 		name:   "date-time",
 		schema: `{type: object, properties: {at: {type: string, format: date-time, x-kubernetes-mutability: Immutable}}}`,
-		want:   []string{root + ".properties[at].x-kubernetes-mutability" + forbidden + "the value at at is a string with format date-time, which the apiserver's CEL reads as timestamp and compares as such (2024-05-01T10:00:00Z and 2024-05-01T12:00:00+02:00 are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration"},
+		want: []string{root + ".properties[at].x-kubernetes-mutability" + twoReasons + "the value at at is a string with format date-time, which the apiserver's CEL reads as timestamp and compares as such (2024-05-01T10:00:00Z and 2024-05-01T12:00:00+02:00 are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration" +
+			"\n  - at is a string with format date-time, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (2024-05-01t10:00:00z), so a rule on its presence would deny every update of an object holding one; remove the format (a pattern can check the string instead)"},
 	}, {
 		name:   "duration inside a declared object",
 		schema: `{type: object, properties: {spec: {type: object, x-kubernetes-mutability: AddOnly, properties: {a: {type: string, maxLength: 8}, ttl: {type: string, format: duration}}}}}`,
@@ -285,7 +290,8 @@ func TestCELValueRefusals(t *testing.T) {
 	}, {
 		name:   "list-map keyed by bytes, compared whole",
 		schema: `{type: object, properties: {l: {type: array, maxItems: 4, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [id], x-kubernetes-mutability: Immutable, items: {type: object, required: [id], properties: {id: {type: string, format: byte, maxLength: 8}}}}}}`,
-		want:   []string{root + ".properties[l].x-kubernetes-mutability" + forbidden + "the items of l are keyed by id, a string with format byte, which the apiserver's CEL reads as bytes and compares as such (YQ== and YR== are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)"},
+		want: []string{root + ".properties[l].x-kubernetes-mutability" + twoReasons + "the items of l are keyed by id, a string with format byte, which the apiserver's CEL reads as bytes and compares as such (YQ== and YR== are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)" +
+			"\n  - the value at l[*].id is a string with format byte, which the apiserver's CEL reads as bytes and compares as such (YQ== and YR== are equal), so no rule can see every change of the stored string; remove the format (a pattern can check the string instead) or leave the field out of the declaration"},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,7 +3,7 @@ package translate
 import (
 	"errors"
 
-	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/plan"
 )
@@ -25,12 +25,11 @@ func Compile(doc map[string]interface{}, opts Options) (*plan.Plan, error) {
 // back into the document needs besides the plan.
 type compilation struct {
 	*compiled
-	st    *state
-	decls []decl.Declaration
+	st *state
 	// owned are the rules an earlier run generated, set aside before
 	// compiling; base is the document without them, the annotations and
 	// the inline declarations (Result.Base).
-	owned []ownedRule
+	owned *crdrules.Owned
 	base  map[string]interface{}
 }
 
@@ -41,22 +40,22 @@ type compilation struct {
 // step are collected: a declaration that does not fit is left out and
 // the others are still compiled, so that one run reports every problem.
 func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+	st, problems := readState(doc)
+	if v := st.crd.APIVersion; v != "apiextensions.k8s.io/v1" {
 		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).At([]interface{}{"apiVersion"})}}
 	}
-	st, problems := readState(doc)
 	target, p, targetWarnings := resolveTarget(st, opts.Declarations, opts)
 	problems = append(problems, p...)
 	opts.KubeVersion = target
 	opts.given, p = readGivenBounds(st, opts.Declarations)
 	problems = append(problems, p...)
-	decls, p := gather(doc, st, opts.Declarations, true)
+	decls, p := gather(st, opts.Declarations, true)
 	problems = append(problems, p...)
-	owned, warnings := findOwned(doc, st)
-	warnings = append(warnings, targetWarnings...)
+	owned := crdrules.FindOwned(st.crd)
+	warnings := append(lostRuleWarnings(owned.Lost), targetWarnings...)
 	sp := spreadDeclarations(st, decls, opts)
 	for _, d := range sp.copies {
-		if p, ok := placed(doc, d, st.node(d)); !ok {
+		if p, ok := placed(st, d); !ok {
 			problems = append(problems, p)
 			continue
 		}
@@ -64,11 +63,11 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 	}
 	problems = append(problems, sp.problems...)
 	warnings = append(warnings, sp.warnings...)
-	src, err := edit.Apply(doc, setAside(st, owned))
+	src, err := edit.Apply(doc, owned.SetAside())
 	if err != nil {
 		return nil, internalError(err)
 	}
-	base, err := edit.Apply(src, inlineRemovals(st, decls))
+	base, err := edit.Apply(src, crdrules.InlineRemovals(st.crd, decls))
 	if err != nil {
 		return nil, internalError(err)
 	}
@@ -84,5 +83,5 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 		return nil, &Error{Problems: sortProblems(problems)}
 	}
 	c.warnings = append(warnings, c.warnings...)
-	return &compilation{compiled: c, st: st, decls: decls, owned: owned, base: base}, nil
+	return &compilation{compiled: c, st: st, owned: owned, base: base}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -46,17 +47,17 @@ func (d *declaration) add(x decl.Declaration) {
 	}
 }
 
-// schemaDeclarations is the front end for declarations written in a
-// version schema. It reads every node reachable through properties, items,
-// additionalProperties and the junctors, and returns the declarations
-// whose values read, with their paths. A value that does not read, any
-// declaration inside allOf, anyOf, oneOf or not (where no path can name
-// it), and a key that misspells an extension, is a problem at its place;
-// where the others may stand is checked with those of every front end
-// (checkPlacement).
-func schemaDeclarations(crd, version string, raw map[string]interface{}, root []interface{}) ([]decl.Declaration, []Problem) {
-	r := &schemaReader{crd: crd, version: version, root: root}
-	r.walk(raw, root, false)
+// schemaDeclarations is the front end for declarations written in the
+// schema of version v. It reads every node reachable through properties,
+// items, additionalProperties and the junctors (crd.Version.WalkAll), and
+// returns the declarations whose values read, with their paths. A value
+// that does not read, any declaration inside allOf, anyOf, oneOf or not
+// (where no path can name it), and a key that misspells an extension, is
+// a problem at its place; where the others may stand is checked with
+// those of every front end (checkPlacement).
+func schemaDeclarations(crdName string, v *crd.Version) ([]decl.Declaration, []Problem) {
+	r := &schemaReader{crd: crdName, version: v.Name, root: v.Root()}
+	v.WalkAll(r.readNode)
 	return r.decls, append(r.problems, r.typos...)
 }
 
@@ -69,36 +70,9 @@ type schemaReader struct {
 	typos []Problem
 }
 
-func (r *schemaReader) walk(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
-	r.readNode(raw, dp, inJunctor)
-	if props, ok := raw["properties"].(map[string]interface{}); ok {
-		for _, name := range sortedNames(props) {
-			if child, ok := props[name].(map[string]interface{}); ok {
-				r.walk(child, appendPath(dp, "properties", name), inJunctor)
-			}
-		}
-	}
-	for _, key := range []string{"items", "additionalProperties"} {
-		if child, ok := raw[key].(map[string]interface{}); ok {
-			r.walk(child, appendPath(dp, key), inJunctor)
-		}
-	}
-	for _, junctor := range []string{"allOf", "anyOf", "oneOf"} {
-		branches, _ := raw[junctor].([]interface{})
-		for i, b := range branches {
-			if bm, ok := b.(map[string]interface{}); ok {
-				r.walk(bm, appendPath(dp, junctor, i), true)
-			}
-		}
-	}
-	if not, ok := raw["not"].(map[string]interface{}); ok {
-		r.walk(not, appendPath(dp, "not"), true)
-	}
-}
-
 // readNode reads the declarations of one node, in the order of
 // decl.Kinds, and notes the keys that misspell one.
-func (r *schemaReader) readNode(raw map[string]interface{}, dp []interface{}, inJunctor bool) {
+func (r *schemaReader) readNode(dp []interface{}, raw map[string]interface{}, inJunctor bool) {
 	r.typos = append(r.typos, misspeltKeys(raw, dp)...)
 	for _, k := range decl.Kinds {
 		v, present := raw[k.Name]

@@ -7,20 +7,25 @@
 // x-kubernetes-update, and declarations kept outside the schemas: the
 // mut2cel.io/declarations annotation and Options.Declarations.
 //
-// Phases: the target Kubernetes version is resolved (target.go: options,
-// then declarations files, then the CRD's mut2cel.io/kube-version record,
-// then the fallback), and the bounds declarations files give are read
-// (givenbounds.go); every front end (schemaDeclarations, the annotation,
-// the declarations files) produces decl.Declarations; gather checks them
-// against the CRD (version, path, agreement, placement) and reports each
-// problem where the declaration was written; the rule compiler (the
-// planner over the structural schema) reads only those declarations and
-// fills a plan.Plan per version with the rules on their hosts, and
-// costest adds the bounds they need and their costs (Compile stops
-// here). The CRD back end (backend/crdrules) writes the plan into the
-// document, where the apiserver's own validation checks it; last, the
-// edits are netted against the rules an earlier run generated, and the
-// mut2cel.io annotations written (rewrite.go, owned.go).
+// Phases: the CRD is read once into its model (crd.Read: versions,
+// schemas, and the mut2cel.io annotations as read); the target Kubernetes
+// version is resolved (target.go: options, then declarations files, then
+// the CRD's mut2cel.io/kube-version record, then the fallback), and the
+// bounds declarations files give are read (givenbounds.go); every front end
+// (schemaDeclarations, the annotation, the declarations files) produces
+// decl.Declarations from it; gather checks them against the model
+// (version, path, agreement, placement) and reports each problem where
+// the declaration was written; the rules an earlier run generated are
+// found by their record and set aside (crdrules.FindOwned); the rule
+// compiler (the planner over the structural schema) reads only the
+// declarations and fills a plan.Plan per version with the rules on their
+// hosts, and costest adds the bounds they need and their costs (Compile
+// stops here). The CRD back end (backend/crdrules) writes the plan into
+// the document, where the apiserver's own validation checks it, and
+// Translate has it write the plan into the document as it is: netted
+// against the owned rules, with the mut2cel.io annotations
+// (crdrules.Write). translate never indexes the document itself: it asks
+// the model (crd) for nodes, paths and the typed CRD.
 //
 // Output: Compile returns the plan, which other back ends read alone.
 // Translate returns a Result holding the plan, the edit.Edits that turn
@@ -69,5 +74,9 @@
 //   - A problem is a diag.Diagnostic (Problem is that type). Its message
 //     names no command-line flag: where an option would change the
 //     outcome, Hint names the Options field and the command words it.
+//     A refused declaration names every reason found in one run, not
+//     only the first (Problem.Reasons): each node CEL cannot compare or
+//     name, the Kubernetes version the rules need, each rule over the
+//     cost limits.
 //   - The output is deterministic, and translating it again changes nothing.
 package translate

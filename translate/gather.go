@@ -3,6 +3,7 @@ package translate
 import (
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/leaf/limits"
 )
@@ -14,12 +15,11 @@ import (
 // Every declaration that does not fit is a problem at the place it was
 // written, and the others are still returned, so that one run reports
 // every problem.
-func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Problem) {
-	g := &gatherer{doc: doc, st: st, seen: map[string]decl.Declaration{}}
-	for _, v := range st.versions {
-		if root := st.roots[v]; root != nil {
-			raw := st.raw(v)
-			decls, problems := schemaDeclarations(st.name, v, raw, root)
+func gather(st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Problem) {
+	g := &gatherer{st: st, seen: map[string]decl.Declaration{}}
+	for _, name := range st.versions {
+		if v := st.withSchema(name); v != nil {
+			decls, problems := schemaDeclarations(st.name, v)
 			if check { // else the schema is read as it is, problems and all
 				g.problems = append(g.problems, problems...)
 			}
@@ -39,7 +39,6 @@ func gather(doc map[string]interface{}, st *state, sets []decl.Set, check bool) 
 }
 
 type gatherer struct {
-	doc      map[string]interface{}
 	st       *state
 	decls    []decl.Declaration
 	seen     map[string]decl.Declaration // by declKey
@@ -49,14 +48,14 @@ type gatherer struct {
 // annotation takes the declarations of the mut2cel.io/declarations
 // annotation, versions in spec.versions order.
 func (g *gatherer) annotation(check bool) {
-	a := g.st.annotation
+	a := g.st.annotation()
 	for _, v := range orderVersions(g.st.versions, a) {
-		if root, ok := g.st.roots[v]; !ok || root == nil {
+		if g.st.withSchema(v) == nil {
 			g.problems = append(g.problems, annotationProblem(annDeclarations, newProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
 			continue
 		}
 		for _, p := range sortedNames(a[v]) {
-			path, _ := decl.ParsePath(p) // checked by parseDeclarations
+			path, _ := decl.ParsePath(p) // checked by decl.ParseAnnotation
 			for _, ext := range sortedNames(a[v][p]) {
 				g.add(decl.Declaration{CRD: g.st.name, Version: v, Path: path, Ext: ext, Value: a[v][p][ext],
 					Origin: decl.Origin{Kind: decl.InAnnotation}}, check, "")
@@ -82,7 +81,7 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 			hint = "check the path"
 			versions = nil
 			for _, v := range s.Versions {
-				if root, ok := g.st.roots[v.Name]; !ok || root == nil {
+				if g.st.withSchema(v.Name) == nil {
 					p := newProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
 					p.Where = "version " + v.Name
 					g.problems = append(g.problems, inSource(p, v.Source))
@@ -105,14 +104,12 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 // add takes one declaration if it fits; hint says what to do when a
 // declarations file names a node the schema lacks.
 func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
-	root := g.st.roots[d.Version]
-	raw := g.st.raw(d.Version)
-	rel, ok := d.Path.Resolve(raw)
+	v := g.st.withSchema(d.Version) // every caller checked that it has one
+	node, ok := v.Node(d.Path)
 	if !ok { // never inline: those are where they are
-		g.problems = append(g.problems, errNotFound(d, raw, hint))
+		g.problems = append(g.problems, errNotFound(d, v.Raw, hint))
 		return
 	}
-	node := appendPath(root, rel...)
 	if len(d.Path) > limits.DeclarationDepth {
 		g.problems = append(g.problems, problemAt(d, node, errDeclaredTooDeep(len(d.Path))))
 		return
@@ -125,9 +122,8 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 		return
 	}
 	g.seen[key] = d
-	g.st.nodes[key] = node
 	if check {
-		if p, ok := placed(g.doc, d, node); !ok {
+		if p, ok := placed(g.st, d); !ok {
 			g.problems = append(g.problems, p)
 			return
 		}
@@ -135,12 +131,12 @@ func (g *gatherer) add(d decl.Declaration, check bool, hint string) {
 	g.decls = append(g.decls, d)
 }
 
-// placed checks that d may stand on the schema node at the document path
-// node (checkPlacement), and else words the problem where d was written.
-func placed(doc map[string]interface{}, d decl.Declaration, node []interface{}) (Problem, bool) {
-	m, _ := nestedMap(doc, node...)
+// placed checks that d may stand on its schema node (checkPlacement),
+// and else words the problem where d was written.
+func placed(st *state, d decl.Declaration) (Problem, bool) {
+	m, _ := st.crd.NodeAt(crd.LocationOf(d))
 	if why, bad := checkPlacement(d, m); bad {
-		return problemAt(d, node, why), false
+		return problemAt(d, st.node(d), why), false
 	}
 	return Problem{}, true
 }

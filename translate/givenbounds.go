@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/plan"
 )
@@ -44,7 +45,7 @@ func readGivenBounds(st *state, sets []decl.Set) (givenBounds, []Problem) {
 		if len(s.Versions) > 0 {
 			versions = nil
 			for _, v := range s.Versions {
-				if st.raw(v.Name) != nil {
+				if st.withSchema(v.Name) != nil {
 					versions = append(versions, v.Name) // gather reports the others
 				}
 			}
@@ -63,8 +64,8 @@ func (g givenBounds) add(st *state, v string, f decl.Field) []Problem {
 	if len(f.Bounds) == 0 {
 		return nil
 	}
-	raw := st.raw(v)
-	rel, ok := f.Path.Resolve(raw)
+	raw := st.withSchema(v).Raw
+	node, ok := st.crd.NodeAt(crd.Location{Version: v, Path: f.Path})
 	if !ok {
 		var near string
 		if p, ok := f.Path.Nearest(raw); ok {
@@ -74,7 +75,6 @@ func (g givenBounds) add(st *state, v string, f decl.Field) []Problem {
 		p.Where = fmt.Sprintf("version %s, %s", v, f.Path)
 		return []Problem{inSource(p, f.Source)}
 	}
-	node, _ := nestedMap(raw, rel...)
 	var problems []Problem
 	for _, kw := range sortedNames(f.Bounds) {
 		if t, _ := node["type"].(string); t != boundTypes[kw] {
@@ -111,7 +111,7 @@ func (o Options) boundIn(version, path, keyword string) int64 {
 // for costest's default.
 func (o Options) floorIn(version string) func(node []string, keyword string) int64 {
 	return func(node []string, keyword string) int64 {
-		if v := o.boundIn(version, renderDeclPath(toSteps(node)), keyword); v > 0 {
+		if v := o.boundIn(version, decl.PathOf(toSteps(node)).String(), keyword); v > 0 {
 			return v
 		}
 		return o.BoundFloors[keyword]

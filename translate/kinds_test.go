@@ -3,6 +3,7 @@ package translate
 import (
 	"testing"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -15,7 +16,7 @@ var kindSamples = map[string]interface{}{
 
 // TestSchemaFrontEndReadsEveryKind: the schema front end reads every kind
 // of decl.Kinds, and writing a declaration back into a schema
-// (schemaValue) gives what it read.
+// (decl.Kind.Write) gives what it read.
 func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 	raw := map[string]interface{}{"type": "array", "items": map[string]interface{}{"type": "string"}}
 	for _, k := range decl.Kinds {
@@ -27,7 +28,7 @@ func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 		raw[k.Name] = v
 	}
 	root := map[string]interface{}{"type": "object", "properties": map[string]interface{}{"list": raw}}
-	decls, problems := schemaDeclarations("widgets.example.com", "v1", root, nil)
+	decls, problems := schemaDeclarations("widgets.example.com", &crd.Version{Name: "v1", Raw: root})
 	if len(problems) > 0 {
 		t.Fatalf("schemaDeclarations: %v", problems)
 	}
@@ -41,7 +42,7 @@ func TestSchemaFrontEndReadsEveryKind(t *testing.T) {
 			t.Errorf("kind %s: not read from the schema (read %v)", k.Name, read)
 			continue
 		}
-		if again, err := k.Read(schemaValue(k.Name, value)); err != nil || again != value {
+		if again, err := k.Read(k.Write(value)); err != nil || again != value {
 			t.Errorf("kind %s: %q written back reads as %q, %v", k.Name, value, again, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"errors"
 	"slices"
 	"strings"
 
@@ -53,20 +52,17 @@ func (p *planner) plan(root *node) {
 // NoRemoveItem the key rule, each with the KEP value whose table row it
 // is.
 func (p *planner) updateRules(n *node, c decl.Constraints) error {
+	var errs []error
 	if c.Has(decl.NoModify) && n.parent.valueImmutableAtOrAbove() == nil {
-		if err := p.valueRules(n, c); err != nil {
-			return err
-		}
+		errs = append(errs, p.valueRules(n, c))
 	}
 	if m := kepValue(c, decl.NoSet, decl.NoUnset); m != unset && n.isProperty() {
-		if err := p.presenceRule(n, m); err != nil {
-			return err
-		}
+		errs = append(errs, p.presenceRule(n, m))
 	}
 	if m := kepValue(c, decl.NoAddItem, decl.NoRemoveItem); m != unset {
-		return p.keyRules(n, m)
+		errs = append(errs, p.keyRules(n, m))
 	}
-	return nil
+	return joinReasons(errs...)
 }
 
 // kepValue names the KEP value that denies what c denies of a pair of
@@ -85,23 +81,20 @@ func kepValue(c decl.Constraints, arrive, depart decl.Constraint) mutability {
 	return unset
 }
 
-// declared runs gen and records an inexpressible result as a problem on the
-// declaration, where it was written.
+// declared runs gen and records the reasons it found no exact rule, all
+// of them, as one problem on the declaration, where it was written.
 func (p *planner) declared(n *node, ext string, gen func() error) {
 	d := n.declared[ext]
 	p.origin = origin{decl: d, node: n.docPath(nil), text: ext + ": " + n.declValue(ext) + " on " + n.declPath()}
-	err := hiddenMetadata(n)
+	err := joinReasons(hiddenMetadata(n), gen())
 	if err == nil {
-		err = gen()
+		return
 	}
-	var inexp *inexpressible
-	switch {
-	case err == nil:
-	case errors.As(err, &inexp):
-		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), errInexpressible(inexp)))
-	default:
-		p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), newProblem(Internal, "%v", err)))
+	problem := newProblem(Internal, "%v", err)
+	if rs, ok := reasonsOf(err); ok {
+		problem = errInexpressible(rs)
 	}
+	p.problems = append(p.problems, problemAt(d, n.docPath(p.rootPath), problem))
 }
 
 // hiddenMetadata refuses a declaration on the metadata of an embedded
@@ -125,20 +118,17 @@ func hiddenMetadata(n *node) error {
 
 // mutabilityRules implements x-kubernetes-mutability on n (semantics.md 3).
 func (p *planner) mutabilityRules(n *node, m mutability) error {
+	var errs []error
 	if n.parent.valueImmutableAtOrAbove() == nil {
-		if err := p.valueRules(n, decl.FieldConstraints); err != nil {
-			return err
-		}
+		errs = append(errs, p.valueRules(n, decl.FieldConstraints))
 	}
 	if n.isProperty() {
-		if err := p.presenceRule(n, m); err != nil {
-			return err
-		}
+		errs = append(errs, p.presenceRule(n, m))
 	}
 	if n.isEntry() && m != immutable {
-		return p.keyRules(n.parent, m)
+		errs = append(errs, p.keyRules(n.parent, m))
 	}
-	return nil
+	return joinReasons(errs...)
 }
 
 // valueRules makes the value of n immutable (semantics.md 3.1); c, the
@@ -170,56 +160,50 @@ func (p *planner) valueRules(n *node, c decl.Constraints) error {
 // map keys, list-map key order) and lets the apiserver pair the children,
 // which costs O(n) where an inline comparison would pair list-map items by
 // scanning.
+//
+// Where CEL cannot compare some part of n, it goes on below as if n were
+// compared part by part, to report every reason at once; the rules it
+// adds then are never used, since the declaration is refused.
 func (p *planner) valueAt(n *node, msg string) error {
 	exact, err := exactEquality(n)
-	if err != nil {
-		return err
-	}
 	add := func(expr string) { p.addRule(n, edit.Rule{Rule: expr, Message: msg, Reason: reasonForbidden}) }
 	switch {
 	case exact:
 		add("self == oldSelf")
 	case n.listType() == "map":
-		order, err := p.g.keyOrder(n, "self", "oldSelf")
-		if err != nil {
-			return err
-		}
-		if itemsExact, _ := exactEquality(n.items); itemsExact && listMapEqualityWorks(n) {
+		order, orderErr := p.g.keyOrder(n, "self", "oldSelf")
+		err = joinReasons(err, orderErr)
+		if itemsExact, itemsErr := exactEquality(n.items); itemsErr == nil && itemsExact && listMapEqualityWorks(n) {
 			add("self == oldSelf && " + order)
-			return nil
+			return err
 		}
 		if !n.items.hostable() {
-			return p.valueInline(n, add)
+			return joinReasons(err, p.valueInline(n, add))
 		}
 		add(order)
-		return p.valueAt(n.items, msg)
+		return joinReasons(err, p.valueAt(n.items, msg))
 	case n.isList():
-		expr, err := p.g.equal(n, "self", "oldSelf")
-		if err != nil {
-			return err
-		}
+		expr, more := p.g.equal(n, "self", "oldSelf")
 		add(expr)
+		return joinReasons(err, more)
 	case n.isMap() && !n.values.hostable():
-		return p.valueInline(n, add)
+		return joinReasons(err, p.valueInline(n, add))
 	case n.isMap():
 		k := p.g.newVar("k")
 		add("size(self) == size(oldSelf) && self.all(" + k + ", " + k + " in oldSelf)")
-		return p.valueAt(n.values, msg)
+		return joinReasons(err, p.valueAt(n.values, msg))
 	default:
-		return p.valueAtObject(n, msg, add)
+		return joinReasons(err, p.valueAtObject(n, msg, add))
 	}
-	return nil
+	return err
 }
 
 // valueInline compares the whole value of n in one rule, for a collection
 // whose entries cannot host rules of their own.
 func (p *planner) valueInline(n *node, add func(string)) error {
 	expr, err := p.g.equal(n, "self", "oldSelf")
-	if err != nil {
-		return err
-	}
 	add(expr)
-	return nil
+	return err
 }
 
 // valueAtObject compares an object whose == is not strict property by
@@ -228,17 +212,13 @@ func (p *planner) valueInline(n *node, add func(string)) error {
 func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 	var terms []string
 	var recurse []*node
+	var errs error
 	for _, c := range n.props {
 		name := c.name()
-		x, err := sel("self", name)
-		if err != nil {
-			return err
-		}
+		x, selErr := sel("self", name)
 		y, _ := sel("oldSelf", name)
 		exact, err := exactEquality(c)
-		if err != nil {
-			return err
-		}
+		errs = joinReasons(errs, selErr, err)
 		switch {
 		case exact && keptPresent(c):
 			terms = append(terms, x+" == "+y)
@@ -255,11 +235,9 @@ func (p *planner) valueAtObject(n *node, msg string, add func(string)) error {
 		add(strings.Join(terms, " && "))
 	}
 	for _, c := range recurse {
-		if err := p.valueAt(c, msg); err != nil {
-			return err
-		}
+		errs = joinReasons(errs, p.valueAt(c, msg))
 	}
-	return nil
+	return errs
 }
 
 // presenceRule checks the presence of property n within its scope
@@ -273,10 +251,8 @@ func (p *planner) presenceRule(n *node, m mutability) error {
 	}
 	names := propertyNames(scope, carrier)
 	host, rule, err := p.scopedRule(scope, n, presenceMessage([]*node{n}, m), func(x, y string) (string, error) {
-		if err := presenceReadable(carrier); err != nil {
-			return "", err
-		}
-		return presence(m, x, y, names, scope.nullableEntry())
+		expr, err := presence(m, x, y, names, scope.nullableEntry())
+		return expr, joinReasons(presenceReadable(carrier), err)
 	})
 	if err != nil || host == nil {
 		return err
@@ -385,17 +361,16 @@ func (p *planner) keyRules(c *node, m mutability) error {
 		})
 		return err
 	}
+	var containedErr error
 	if c.parent.valueImmutableAtOrAbove() == nil && !c.underSetItem() {
-		contained, err := p.g.keys(m, c, "self", "oldSelf", nil, false)
-		if err != nil {
-			return err
-		}
+		var contained string
+		contained, containedErr = p.g.keys(m, c, "self", "oldSelf", nil, false)
 		p.addRule(c, edit.Rule{Rule: contained, Message: msg, Reason: reasonForbidden})
 	}
 	_, _, err := p.scopedRule(scope, c, msg, func(x, y string) (string, error) {
 		return keyPresence(m, x, y, names, nullable)
 	})
-	return err
+	return joinReasons(containedErr, err)
 }
 
 // scopedRule hosts a check that must run at every instance of scope existing

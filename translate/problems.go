@@ -185,11 +185,22 @@ func errPresenceOnEntry(c decl.Constraints) Problem {
 	return newProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
 }
 
-func errInexpressible(e *inexpressible) Problem {
-	p := newProblem(Forbidden, "cannot be translated exactly: %s", e.detail)
-	p.Reason = e.reason
-	if e.reason == ReasonIndexComparison {
-		p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
+// errInexpressible refuses a declaration for every reason found; the
+// first reason classifies the problem.
+func errInexpressible(rs reasons) Problem {
+	rs = rs.oneVersionRequirement()
+	if len(rs) == 1 {
+		p := newProblem(Forbidden, "cannot be translated exactly: %s", rs[0].detail)
+		p.Reason = rs[0].reason
+		if p.Reason == ReasonIndexComparison {
+			p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
+		}
+		return p
+	}
+	p := newProblem(Forbidden, "cannot be translated exactly, for %d reasons:", len(rs))
+	p.Reason = rs[0].reason
+	for _, r := range rs {
+		p.Reasons = append(p.Reasons, r.detail)
 	}
 	return p
 }

@@ -1,117 +1,43 @@
 package translate
 
 import (
-	"reflect"
-
-	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/edit"
 )
 
 // translateOwned translates a CRD that may have been translated before
-// (docs/rewrite.md): it compiles the CRD, and returns the edits from the
-// document as it is to the new translation, so that unchanged owned rules
-// stay where they are, with the mut2cel.io annotations that let a later
-// run do the same.
+// (docs/rewrite.md): it compiles the CRD, and has the CRD back end write
+// the plan into the document as it is, so that unchanged owned rules stay
+// where they are, with the mut2cel.io annotations that let a later run do
+// the same.
 func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	c, err := compile(doc, opts)
 	if err != nil {
 		return nil, err
 	}
-	edits := netEdits(doc, c.edits, c.owned)
-	edits = append(edits, withTargetRecord(annotationEdits(c.st, c.decls, generatedRecord(c.edits, c.st)), c.st, c.decls, KubeVersion(c.plan.KubeVersion))...)
-	out, err := edit.Apply(doc, edits)
+	out, err := crdrules.Write(c.st.crd, c.plan, c.owned)
 	if err != nil {
 		return nil, internalError(err)
 	}
-	return &Result{Edits: edits, Translated: out, Base: c.base, Warnings: sortProblems(c.warnings), Bounds: c.bounds,
-		Generated: generatedRules(c.edits), Plan: c.plan}, nil
+	return &Result{Edits: out.Edits, Translated: out.Translated, Base: c.base, Warnings: sortProblems(c.warnings), Bounds: c.bounds,
+		Generated: generatedRules(out.Fresh), Plan: c.plan}, nil
 }
 
-// inlineRemovals are the edits that take the declarations written in the
-// schemas out.
-func inlineRemovals(st *state, decls []decl.Declaration) []edit.Edit {
-	var edits []edit.Edit
-	for _, d := range decls {
-		if d.Origin.Kind == decl.InSchema {
-			edits = append(edits, edit.Edit{Path: st.node(d), Remove: []string{d.Ext}})
-		}
+// lostRuleWarnings word the fingerprints of the record that do not lead
+// to exactly one rule (crdrules.FindOwned).
+func lostRuleWarnings(lost []crdrules.LostRule) []Problem {
+	var warnings []Problem
+	for _, l := range lost {
+		warnings = append(warnings, lostRuleWarning(l.Version, l.Path, l.Fingerprint, l.Hits))
 	}
-	return edits
+	return warnings
 }
 
-// setAside takes away the rules mut2cel owns and its two annotations, so
-// that translate sees the rules the user wrote and nothing else. Without
-// the inline declarations as well, what is left is the CRD as it was
-// before anyone declared anything (Result.Base).
-func setAside(st *state, owned []ownedRule) []edit.Edit {
-	edits := ownedEdits(owned)
-	if e, ok := dropAnnotations(st); ok {
-		edits = append(edits, e)
+func lostRuleWarning(version, path, fp string, hits int) Problem {
+	if hits == 0 {
+		return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s is no longer there as mut2cel wrote it (edited or deleted by hand, or its node is gone): an edited copy stays as your own rule, and the rules the declarations need are generated again", version, path, fp))
 	}
-	return edits
-}
-
-// dropAnnotations removes the mut2cel.io annotations, and the annotations
-// mapping when nothing else is in it.
-func dropAnnotations(st *state) (edit.Edit, bool) {
-	var names []string
-	if st.hasDecls {
-		names = append(names, annDeclarations)
-	}
-	if st.hasRec {
-		names = append(names, annGenerated)
-	}
-	if _, ok := st.crd.Annotations[annKubeVersion]; ok {
-		names = append(names, annKubeVersion) // target.go
-	}
-	if len(names) == 0 {
-		return edit.Edit{}, false
-	}
-	if len(st.crd.Annotations) == len(names) {
-		return edit.Edit{Path: []interface{}{"metadata"}, Remove: []string{"annotations"}}, true
-	}
-	return edit.Edit{Path: annotationsPath, Remove: names}, true
-}
-
-// writeInline writes into the schemas of src every declaration that is not
-// written there already, as the user would have written it in the schema.
-func writeInline(src map[string]interface{}, st *state, decls []decl.Declaration) {
-	for _, d := range decls {
-		if d.Origin.Kind != decl.InSchema {
-			m, _ := nestedMap(src, st.node(d)...)
-			m[d.Ext] = schemaValue(d.Ext, d.Value)
-		}
-	}
-}
-
-// annotationEdits writes the declarations and the record, each only when
-// its content changed, so that a hand-formatted annotation stays as it is.
-// Without declarations both annotations go.
-func annotationEdits(st *state, all []decl.Declaration, rec record) []edit.Edit {
-	decls := declarations{}
-	for _, d := range all {
-		decls.add(d.Version, d.Path.String(), d.Ext, d.Value)
-	}
-	if len(decls) == 0 {
-		if e, ok := dropAnnotations(st); ok {
-			return []edit.Edit{e}
-		}
-		return nil
-	}
-	e := edit.Edit{Path: annotationsPath, Create: true}
-	if !st.hasDecls || !reflect.DeepEqual(decls, st.annotation) {
-		e.Set = append(e.Set, edit.Setting{Key: annDeclarations, Value: decls.render(st.versions)})
-	}
-	switch {
-	case len(rec) == 0 && st.hasRec:
-		e.Remove = []string{annGenerated}
-	case len(rec) > 0 && (!st.hasRec || !reflect.DeepEqual(rec, st.rec)):
-		e.Set = append(e.Set, edit.Setting{Key: annGenerated, Value: rec.render(st.versions)})
-	}
-	if len(e.Set) == 0 && len(e.Remove) == 0 {
-		return nil
-	}
-	return []edit.Edit{e}
+	return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s was found on %d nodes: all are kept as your own rules, and the rules the declarations need are generated again", version, path, fp, hits))
 }
 
 // generatedRules lists the rules a fresh translation adds: with the owned
@@ -143,11 +69,11 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 // contradict each other, are an *Error. Where a declaration may stand is
 // left to the reader of the result (verify's reference checker).
 func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interface{}, error) {
-	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
+	st, problems := readState(doc)
+	if st.crd.APIVersion != "apiextensions.k8s.io/v1" {
 		return doc, nil
 	}
-	st, problems := readState(doc)
-	decls, p := gather(doc, st, opts.Declarations, false)
+	decls, p := gather(st, opts.Declarations, false)
 	problems = append(problems, p...)
 	if opts.AllServedVersions {
 		decls = append(decls, spreadDeclarations(st, decls, opts).copies...)
@@ -155,12 +81,10 @@ func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interfac
 	if len(problems) > 0 {
 		return nil, &Error{Problems: sortProblems(problems)}
 	}
-	owned, _ := findOwned(doc, st)
-	src, err := edit.Apply(doc, setAside(st, owned))
+	src, err := crdrules.Declared(st.crd, crdrules.FindOwned(st.crd), decls)
 	if err != nil {
 		return nil, internalError(err)
 	}
-	writeInline(src, st, decls)
 	return src, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -20,7 +21,7 @@ import (
 type servedVersion struct {
 	name string
 	root []interface{} // document path of its openAPIV3Schema
-	raw  map[string]interface{}
+	v    *crd.Version
 }
 
 // spread is what the served versions say about each other's declarations.
@@ -91,7 +92,6 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			d := decl.Declaration{CRD: sp.st.name, Version: v.name, Path: path, Ext: ext, Value: value,
 				Origin: decl.Origin{Kind: decl.Copied, From: declaring[0]}}
 			sp.copies = append(sp.copies, d)
-			sp.st.nodes[declKey(d)] = node
 		case webhook:
 			sp.warnings = append(sp.warnings, withHint(newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).At(node), hintAllVersions))
 		default:
@@ -127,11 +127,10 @@ func conflictDetail(first, version, p, ext, want, got string, all bool) string {
 func servedVersions(st *state) []servedVersion {
 	var out []servedVersion
 	for _, v := range st.crd.Versions {
-		root := st.roots[v.Name]
-		if !v.Served || root == nil || !st.first(v) {
+		if !v.Served || v.Raw == nil || !st.crd.First(v) {
 			continue // a duplicate name is reported by readState
 		}
-		out = append(out, servedVersion{name: v.Name, root: root, raw: v.Raw})
+		out = append(out, servedVersion{name: v.Name, root: v.Root(), v: v})
 	}
 	return out
 }
@@ -142,7 +141,7 @@ func (v servedVersion) node(p string) ([]interface{}, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return resolveDeclPath(v.raw, v.root, steps)
+	return v.v.Node(steps)
 }
 
 // nodeOrRoot is node, or the schema root when the path does not resolve

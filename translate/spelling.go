@@ -23,11 +23,9 @@ func CheckSpelling(doc map[string]interface{}) error {
 	c := readCRD(doc)
 	problems := misspeltAnnotations(c.Annotations)
 	for _, v := range c.Versions {
-		if v.Raw != nil {
-			r := &schemaReader{root: v.Root()}
-			r.walk(v.Raw, v.Root(), false)
-			problems = append(problems, r.typos...)
-		}
+		r := &schemaReader{root: v.Root()}
+		v.WalkAll(r.readNode)
+		problems = append(problems, r.typos...)
 	}
 	if len(problems) == 0 {
 		return nil

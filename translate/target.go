@@ -2,7 +2,6 @@ package translate
 
 import (
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/edit"
 )
 
 // The target travels with the output (docs/rewrite.md, "The target"): a
@@ -71,22 +70,19 @@ func targetWarning(chosen KubeVersion, how string, said *givenTarget) Problem {
 
 const annotationWhere = "the " + annKubeVersion + " annotation"
 
-// recordedTarget reads the mut2cel.io/kube-version annotation; nil when
-// the CRD has none.
+// recordedTarget is the version of the mut2cel.io/kube-version
+// annotation, as the model read it; nil when the CRD has none, or one
+// that does not read (readState reports it).
 func recordedTarget(st *state) (*givenTarget, []Problem) {
-	var problems []Problem
-	text, ok := st.annotationText(st.crd.Annotations, annKubeVersion, &problems)
-	if !ok {
-		return nil, problems
+	own := st.crd.Own
+	if own.KubeVersion == "" {
+		return nil, nil
 	}
-	s, err := decl.ParseKubeVersionRecord(text)
-	if err == nil {
-		var v KubeVersion
-		if v, err = ParseKubeVersion(s); err == nil {
-			return &givenTarget{v, annotationWhere}, nil
-		}
+	v, err := ParseKubeVersion(own.KubeVersion)
+	if err != nil {
+		return nil, []Problem{annotationProblem(annKubeVersion, newProblem(Invalid, "%v (mut2cel writes this annotation; delete it to make the rules for the version the run names)", err))}
 	}
-	return nil, append(problems, annotationProblem(annKubeVersion, newProblem(Invalid, "%v; delete it to make the rules for the version the run names", err)))
+	return &givenTarget{v, annotationWhere}, nil
 }
 
 // declaredTarget reads the kubeVersion of the sets that name the CRD
@@ -123,34 +119,4 @@ func Target(doc map[string]interface{}, opts Options) (KubeVersion, error) {
 		return v, &Error{Problems: sortProblems(problems)}
 	}
 	return v, nil
-}
-
-// withTargetRecord adds to edits, the edits of the annotations, the
-// setting of mut2cel.io/kube-version: the target when the CRD has
-// declarations and the target is not the default, which needs no record;
-// else no such annotation. Without declarations the annotations go
-// already (dropAnnotations).
-func withTargetRecord(edits []edit.Edit, st *state, decls []decl.Declaration, target KubeVersion) []edit.Edit {
-	if len(decls) == 0 {
-		return edits
-	}
-	have, recorded := st.crd.Annotations[annKubeVersion]
-	want := target != DefaultKubeVersion
-	var e edit.Edit
-	switch {
-	case want && have != target.String():
-		e = edit.Edit{Path: annotationsPath, Create: true, Set: []edit.Setting{{Key: annKubeVersion, Value: target.String()}}}
-	case !want && recorded:
-		e = edit.Edit{Path: annotationsPath, Remove: []string{annKubeVersion}}
-	default:
-		return edits
-	}
-	for i := range edits {
-		if pathKey(edits[i].Path) == pathKey(annotationsPath) {
-			edits[i].Set = append(edits[i].Set, e.Set...)
-			edits[i].Remove = append(edits[i].Remove, e.Remove...)
-			return edits
-		}
-	}
-	return append(edits, e)
 }

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/mut2cel/mut2cel/backend/crdrules"
@@ -11,27 +10,25 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// compiled is what compileVersions makes of a document: the plan, its
-// rendering as edits of the document (backend/crdrules), and what the
-// cost estimate found on the way.
+// compiled is what compileVersions makes of a document: the plan, and
+// what the cost estimate found on the way.
 type compiled struct {
 	plan     *plan.Plan
-	edits    []edit.Edit
 	bounds   []Bound
 	warnings []Problem
 }
 
 // compileVersions compiles decls, the declarations gathered from every
-// front end, into the plan of doc, version by version, and writes it into
-// doc with the CRD back end. The output is validated as the apiserver
-// would only when validate is set and nothing failed: a partial
-// translation would fail for reasons already reported.
+// front end, into the plan of doc, version by version. Only when validate
+// is set and nothing failed is the plan, written into doc by the CRD back
+// end, validated as the apiserver would: a partial translation would fail
+// for reasons already reported.
 func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*compiled, error) {
 	if opts.KubeVersion.IsZero() {
 		opts.KubeVersion = DefaultKubeVersion
 	}
 	model := readCRD(doc)
-	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), CRD: plan.CRD{
+	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), RecordKubeVersion: opts.KubeVersion != DefaultKubeVersion, CRD: plan.CRD{
 		Name: model.Name, Group: model.Group, Kind: model.Kind, Plural: model.Plural, Scope: model.Scope}}}
 	var problems []Problem
 	memo := map[string]costResult{}
@@ -56,7 +53,6 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 	if err != nil {
 		return nil, internalError(err)
 	}
-	c.edits = edits
 	if validate && len(edits) > 0 {
 		out, err := edit.Apply(doc, edits)
 		if err != nil {
@@ -74,7 +70,7 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 // of one name, which readState reports.
 func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, map[string]origin, []Problem) {
 	rootPath := v.Root()
-	if v.Raw == nil || st.roots[v.Name] == nil || !st.first(v) {
+	if v.Raw == nil || !st.crd.First(v) {
 		return nil, nil, nil
 	}
 	pv := &plan.Version{Name: v.Name, Served: v.Served, Storage: v.Storage}
@@ -136,37 +132,6 @@ func schemaProblem(err error, rootPath []interface{}) Problem {
 		return newProblem(Invalid, "the schema is not structural, as the apiserver requires: %v", se.Err).At(rootPath)
 	}
 	return newProblem(Invalid, "%v", se.Err).At(rootPath)
-}
-
-func convertJSON(in interface{}, out interface{}) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}
-
-// nestedMap follows a document path to a mapping.
-func nestedMap(doc interface{}, path ...interface{}) (map[string]interface{}, bool) {
-	cur := doc
-	for _, step := range path {
-		switch s := step.(type) {
-		case string:
-			m, ok := cur.(map[string]interface{})
-			if !ok {
-				return nil, false
-			}
-			cur = m[s]
-		case int:
-			l, ok := cur.([]interface{})
-			if !ok || s < 0 || s >= len(l) {
-				return nil, false
-			}
-			cur = l[s]
-		}
-	}
-	m, ok := cur.(map[string]interface{})
-	return m, ok
 }
 
 func toSteps(keys []string) []interface{} {

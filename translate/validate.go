@@ -17,8 +17,8 @@ import (
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
 // rule compilation, estimated cost). out is the translated document.
 func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
-	typed := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(out, typed); err != nil {
+	typed, err := readCRD(out).Typed()
+	if err != nil {
 		return []Problem{newProblem(Invalid, "%v", err).At([]interface{}{"spec"})}
 	}
 	problems := compileGenerated(typed, edits, opts)

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -41,15 +40,7 @@ func findVersion(vs []*crd.Version, name string) (*crd.Version, bool) {
 
 // typedCRD decodes a CRD document into the apiserver's v1 types.
 func typedCRD(doc map[string]interface{}) (*apiextensionsv1.CustomResourceDefinition, error) {
-	data, err := json.Marshal(doc)
-	if err != nil {
-		return nil, err
-	}
-	typed := &apiextensionsv1.CustomResourceDefinition{}
-	if err := json.Unmarshal(data, typed); err != nil {
-		return nil, err
-	}
-	return typed, nil
+	return readCRD(doc).Typed()
 }
 
 // checkTranslated runs the apiserver's CRD validation on the CRD under

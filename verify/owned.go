@@ -90,22 +90,9 @@ func (g *gathering) recorded(version, p, fp string) []generatedRule {
 // schema of v, through properties, items and additionalProperties.
 func (g *gathering) withFingerprint(v *crd.Version, fp string) []generatedRule {
 	var found []generatedRule
-	var walk func(raw map[string]interface{}, node []interface{})
-	walk = func(raw map[string]interface{}, node []interface{}) {
+	v.Walk(func(node []interface{}, _ map[string]interface{}) {
 		found = append(found, entriesAt(g.doc, node, fp)...)
-		props, _ := raw["properties"].(map[string]interface{})
-		for _, name := range sortedKeys(props) {
-			if child, ok := props[name].(map[string]interface{}); ok {
-				walk(child, appendStep(node, "properties", name))
-			}
-		}
-		for _, key := range []string{"items", "additionalProperties"} {
-			if child, ok := raw[key].(map[string]interface{}); ok {
-				walk(child, appendStep(node, key))
-			}
-		}
-	}
-	walk(v.Raw, v.Root())
+	})
 	return found
 }
 

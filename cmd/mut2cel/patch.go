@@ -48,7 +48,8 @@ written, and replaced only if mut2cel wrote it; OUT holding two of them is
 an error, as for kustomize. If any input cannot be read or translated, or
 the file cannot be written, every problem is reported, nothing is
 written (a directory patch created is removed again), and the exit status
-is 2. When
+is 2; a declaration refused for several reasons lists the first three and
+counts the others, all of them with -v. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
@@ -120,7 +121,7 @@ func runPatch(c *command, e *env, args []string) int {
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) > 0 {
-		printDiags(e, diags)
+		printDiags(e, firstReasons(diags, o.verbose))
 		return exitError
 	}
 	out, err := kustomize.Kustomization(crds)

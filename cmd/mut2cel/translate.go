@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
 	"github.com/mut2cel/mut2cel/internal/leaf/diff"
 )
 
@@ -18,7 +19,9 @@ it are added. The declarations are kept in the mut2cel.io/declarations
 annotation and the generated rules are recorded in mut2cel.io/generated, so
 that a translated file can be edited and translated again
 (docs/rewrite.md). Lines the translation does not concern are kept byte for
-byte; a file without declarations does not change. Inputs that declare
+byte; a document that must be written anew whole, changing other lines
+too (flow style, anchors), gets a warning, and is an error for --check.
+A file without declarations does not change. Inputs that declare
 nothing at all, in their schemas, their annotations, --declarations or
 --markers, are an error: the run would change nothing, and --check would
 pass on CRDs whose declarations were lost.
@@ -55,7 +58,9 @@ warnings, the bounds added and the notes on documents that are not CRDs
 (docs/rewrite.md).
 
 If any input cannot be read or translated, every problem is reported on
-standard error, nothing is written, and the exit status is 2. When
+standard error, nothing is written, and the exit status is 2. A
+declaration refused for several reasons lists the first three and counts
+the others; -v lists them all. When
 standard error is a terminal, a run longer than a second reports there,
 once a second, how many inputs are done.
 `,
@@ -111,10 +116,16 @@ func runTranslate(c *command, e *env, args []string) int {
 		progress.inputs(i+1, len(inputs))
 		results = append(results, r)
 		diags = append(diags, r.Diags...)
+		if o.check {
+			diags = append(diags, checkErrors(r.Reformatted)...)
+		}
 		notes := census.Add(input.Name, r.File)
 		if o.output == "text" {
 			printDiags(e, notes)
 			printDiags(e, r.Warnings)
+			if !o.check {
+				printDiags(e, r.Reformatted)
+			}
 			if o.verbose {
 				printAll(e, r.Details)
 			}
@@ -135,7 +146,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	printDiags(e, unusedWarnings)
 	if len(diags) > 0 {
-		printDiags(e, diags)
+		printDiags(e, firstReasons(diags, o.verbose))
 		return exitError
 	}
 	switch {
@@ -172,6 +183,19 @@ func (o *translateOptions) conflict(paths []string) string {
 	return ""
 }
 
+// checkErrors makes the warnings that a document would be reformatted
+// errors of --check: a check must not pass on a file that -w would
+// rewrite beyond its edits.
+func checkErrors(reformatted []batch.Diagnostic) []batch.Diagnostic {
+	var errs []batch.Diagnostic
+	for _, d := range reformatted {
+		d.Severity = diag.Error
+		d.Detail = "--check: " + d.Detail
+		errs = append(errs, d)
+	}
+	return errs
+}
+
 // declaring counts the CRDs the translations worked on.
 func declaring(results []*batch.Result) int {
 	n := 0
@@ -185,6 +209,23 @@ func declaring(results []*batch.Result) int {
 // batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
 	printAll(e, batch.Capped(diags))
+}
+
+// shownReasons is how many reasons of one refusal translate and patch
+// print without -v: enough to see what stands in the way, in a few lines.
+const shownReasons = 3
+
+// firstReasons keeps the first shownReasons reasons of each refusal in
+// diags, counting the others, unless verbose asks for every one.
+func firstReasons(diags []batch.Diagnostic, verbose bool) []batch.Diagnostic {
+	if verbose {
+		return diags
+	}
+	out := make([]batch.Diagnostic, len(diags))
+	for i, d := range diags {
+		out[i] = d.FirstReasons(shownReasons, "(-v lists them)")
+	}
+	return out
 }
 
 // printAll prints every diagnostic, as -v asks for.

@@ -19,7 +19,7 @@ type translateReport struct {
 	Errors []batch.Diagnostic `json:"errors"`
 	// Warnings are what the user should know: a bound added (a summary
 	// per version), a rule edited by hand, a declarations set for a CRD
-	// not given.
+	// not given, a document written anew whole (an error with --check).
 	Warnings []batch.Diagnostic `json:"warnings"`
 	// Bounds lists every bound added, one per node.
 	Bounds []batch.Diagnostic `json:"bounds"`
@@ -45,6 +45,9 @@ func reportJSON(e *env, results []*batch.Result, errs, warnings, notes []batch.D
 		rep.Files = append(rep.Files, fileResult{File: r.Input.Name, Changed: r.Changed()})
 		changed = changed || r.Changed()
 		rep.Warnings = append(rep.Warnings, r.Warnings...)
+		if !o.check { // with --check they are errors
+			rep.Warnings = append(rep.Warnings, r.Reformatted...)
+		}
 		rep.Bounds = append(rep.Bounds, r.Details...)
 	}
 	rep.Warnings = append(rep.Warnings, warnings...)

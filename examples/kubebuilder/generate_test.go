@@ -11,6 +11,7 @@ import (
 	"github.com/mut2cel/mut2cel/frontend/markers"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/testkit/controllergen"
+	"github.com/mut2cel/mut2cel/internal/testkit/fidelity"
 	"github.com/mut2cel/mut2cel/internal/testkit/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -73,6 +74,15 @@ func TestGenerate(t *testing.T) {
 			t.Errorf("translating %s: %d controller-gen rules replaced, want 3: %v", name, replaced, res.Warnings)
 		}
 		golden.Check(t, filepath.Join("config", "crd", "bases", name), res.Output())
+		// Outside the edits (rules added, controller-gen's rules replaced,
+		// the annotations), controller-gen's lines stay as they were:
+		// folded descriptions included.
+		fidelity.Check(t, name, generated, res.Output(), fidelity.RuleLines(generated))
+		for _, d := range res.File.Docs {
+			if d.Reformatted() {
+				t.Errorf("translating %s re-encoded document %d", name, d.Index()+1)
+			}
+		}
 
 		again := batch.Translate(batch.Input{Name: name, Data: res.Output()}, tr)
 		if len(again.Diags) > 0 || len(again.Warnings) > 0 || again.Changed() {

@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -11,6 +10,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // installTimeout bounds the wait for a new CRD to be established and
@@ -33,31 +34,31 @@ const installTimeout = time.Minute
 // exactly when it was, so the CRD's own annotation, which the apiserver's
 // validation in process has accepted, is what the judged group needs.
 func judgedCRD(doc map[string]interface{}, version, prefix string) (*apiextensionsv1.CustomResourceDefinition, error) {
-	data, err := json.Marshal(doc)
+	model, err := crd.Read(doc)
 	if err != nil {
 		return nil, err
 	}
-	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := json.Unmarshal(data, crd); err != nil {
+	typed, err := model.Typed()
+	if err != nil {
 		return nil, err
 	}
 	var v *apiextensionsv1.CustomResourceDefinitionVersion
-	for i := range crd.Spec.Versions {
-		if crd.Spec.Versions[i].Name == version {
-			v = &crd.Spec.Versions[i]
+	for i := range typed.Spec.Versions {
+		if typed.Spec.Versions[i].Name == version {
+			v = &typed.Spec.Versions[i]
 		}
 	}
 	if v == nil {
 		return nil, fmt.Errorf("the CRD has no version %q", version)
 	}
 	v.Served, v.Storage, v.Subresources = true, true, nil
-	out := &apiextensionsv1.CustomResourceDefinition{Spec: crd.Spec}
-	if approval, ok := crd.Annotations[apiextensionsv1.KubeAPIApprovedAnnotation]; ok {
+	out := &apiextensionsv1.CustomResourceDefinition{Spec: typed.Spec}
+	if approval, ok := typed.Annotations[apiextensionsv1.KubeAPIApprovedAnnotation]; ok {
 		out.Annotations = map[string]string{apiextensionsv1.KubeAPIApprovedAnnotation: approval}
 	}
 	out.Spec.Versions = []apiextensionsv1.CustomResourceDefinitionVersion{*v}
 	out.Spec.Conversion = nil
-	out.Spec.Group = prefix + "." + crd.Spec.Group
+	out.Spec.Group = prefix + "." + typed.Spec.Group
 	out.Name = out.Spec.Names.Plural + "." + out.Spec.Group
 	return out, nil
 }

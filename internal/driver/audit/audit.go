@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -182,8 +181,8 @@ func RunKubeVersion(opts translate.Options) translate.KubeVersion {
 
 // audit reports the costs of doc, marking res's generated rules and bounds.
 func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRD, error) {
-	typed := &apiextensionsv1.CustomResourceDefinition{}
-	if err := convertJSON(doc, typed); err != nil {
+	typed, err := readCRD(doc).Typed()
+	if err != nil {
 		return nil, fmt.Errorf("decoding the CRD: %w", err)
 	}
 	out := &CRD{Name: typed.Name, File: file, Document: index + 1}
@@ -321,11 +320,7 @@ func generatedRules(rules []translate.GeneratedRule) map[string]bool {
 		if !ok {
 			continue
 		}
-		node := make([]string, 0, len(rel))
-		for _, step := range rel {
-			node = append(node, fmt.Sprint(step))
-		}
-		out[ruleKey(i, node, g.Rule.Rule)] = true
+		out[ruleKey(i, schemaSteps(rel), g.Rule.Rule)] = true
 	}
 	return out
 }
@@ -340,10 +335,20 @@ func boundsAdded(bounds []translate.Bound, i int) []Bound {
 	out := []Bound{}
 	for _, b := range bounds {
 		if v, rel, ok := crd.Split(b.Path); ok && v == i {
-			out = append(out, Bound{Path: crd.SchemaWhere(rel), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
+			out = append(out, Bound{Path: costest.NodePath(schemaSteps(rel)).String(), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out
+}
+
+// schemaSteps are the steps of a schema-relative document path, as
+// costest names schema nodes.
+func schemaSteps(rel []interface{}) []string {
+	steps := make([]string, 0, len(rel))
+	for _, step := range rel {
+		steps = append(steps, fmt.Sprint(step))
+	}
+	return steps
 }
 
 // nodeOf renders schema steps below openAPIV3Schema as a decl.Path.
@@ -355,10 +360,11 @@ func nodeOf(steps []string) string {
 	return decl.PathOf(rel).String()
 }
 
-func convertJSON(in, out interface{}) error {
-	data, err := json.Marshal(in)
+// readCRD reads the model of a CRD document; a missing one has nothing.
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
 	if err != nil {
-		return err
+		return &crd.CRD{}
 	}
-	return json.Unmarshal(data, out)
+	return c
 }

@@ -47,3 +47,26 @@ func TestCapped(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstReasons: a refusal prints its reasons one a line; cut to the
+// first few, it counts the others and says how to see them.
+func TestFirstReasons(t *testing.T) {
+	d := Diagnostic{File: "f.yaml", Line: 3, Detail: "cannot be translated exactly, for 4 reasons:", Reasons: []string{"a", "b", "c", "d"}}
+	tests := []struct {
+		name string
+		d    Diagnostic
+		want string
+	}{
+		{"all", d, "f.yaml:3: cannot be translated exactly, for 4 reasons:\n  - a\n  - b\n  - c\n  - d"},
+		{"first two", d.FirstReasons(2, "(-v lists them)"), "f.yaml:3: cannot be translated exactly, for 4 reasons:\n  - a\n  - b\n  and 2 more (-v lists them)"},
+		{"as many as there are", d.FirstReasons(4, "(-v lists them)"), d.String()},
+	}
+	for _, tt := range tests {
+		if got := tt.d.String(); got != tt.want {
+			t.Errorf("%s: String() =\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+	}
+	if len(d.Reasons) != 4 {
+		t.Errorf("FirstReasons changed the reasons of the diagnostic it was called on: %q", d.Reasons)
+	}
+}

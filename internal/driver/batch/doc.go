@@ -12,6 +12,9 @@
 //     (Census), one note an input, and inputs without a CRD are an error.
 //     A document that is not a mapping (a list, a string) is not a
 //     manifest, and an error.
+//   - A CRD document written anew whose text then differs outside its
+//     edits (manifest.Document.Reformatted) is reported, one warning in
+//     Result.Reformatted, so that no reformatting goes unsaid.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
 //   - Problems are diag.Diagnostics (Diagnostic is that type), whatever

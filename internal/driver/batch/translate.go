@@ -23,6 +23,12 @@ type Result struct {
 	// Declaring counts the CRDs of the input that translation worked on
 	// (Works); a run where none did declared nothing (NoDeclarations).
 	Declaring int
+	// Reformatted are warnings, one per document that could not be
+	// edited line by line and whose re-encoded text differs outside the
+	// edits (manifest.Document.Reformatted). They are apart from Warnings
+	// because translate --check makes them errors: a check must not pass
+	// on a file that -w would reformat.
+	Reformatted []Diagnostic
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -53,6 +59,11 @@ func Translate(in Input, tr Translator) *Result {
 		if err := d.Apply(res.Edits); err != nil {
 			return err // placed by manifest
 		}
+		if d.Reformatted() {
+			note := crd.At
+			note.Severity, note.Detail = diag.Warning, reformatted
+			r.Reformatted = append(r.Reformatted, note)
+		}
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Details = append(r.Details, details...)
 		if Works(res) {
@@ -62,6 +73,11 @@ func Translate(in Input, tr Translator) *Result {
 	})
 	return r
 }
+
+// reformatted says what Result.Reformatted reports, and what to do.
+const reformatted = "the document cannot be edited line by line, so translate writes it anew, changing lines outside the edits too " +
+	"(long lines joined, flow collections respaced, comments moved): keep YAML in block style, one key per line, without anchors, " +
+	"and JSON indented by one unit throughout (docs/rewrite.md)"
 
 // Works says whether a translation worked on its CRD: the CRD declares
 // something, which its output keeps in the mut2cel.io/declarations

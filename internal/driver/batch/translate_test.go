@@ -69,3 +69,34 @@ func TestNoDeclarations(t *testing.T) {
 		t.Errorf("NoDeclarations = %q\nwant %q", got, want)
 	}
 }
+
+// TestTranslateReformatted checks that a document written anew with
+// lines outside the edits changed is reported, and only such a document.
+func TestTranslateReformatted(t *testing.T) {
+	tr := func(doc map[string]interface{}) (*translate.Result, error) {
+		return translate.Translate(doc, translate.Options{})
+	}
+	declared := crdDeclaring("as.example.com", ", x-kubernetes-mutability: Immutable")
+	// A flow mapping over two lines: the encoder writes it on one.
+	wrapped := strings.Replace(declared, "          a: {type: string,", "          a: {type: string,\n            ", 1)
+	for _, c := range []struct {
+		name, input string
+		want        int
+	}{
+		{"re-encoded alike", declared, 0},
+		{"re-encoded, a flow mapping joined", wrapped, 1},
+		{"a second document", crdDeclaring("bs.example.com", "") + "---\n" + wrapped, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := Translate(Input{"in.yaml", []byte(c.input)}, tr)
+			if len(r.Diags) > 0 || len(r.Reformatted) != c.want {
+				t.Fatalf("Translate(%s) = Reformatted %v, %v; want %d", c.name, r.Reformatted, r.Diags, c.want)
+			}
+			for _, d := range r.Reformatted {
+				if !d.IsWarning() || d.Doc != strings.Count(c.input, "---\n")+1 || !strings.Contains(d.Detail, "writes it anew") {
+					t.Errorf("Translate(%s): Reformatted = %+v, want a warning at the last document", c.name, d)
+				}
+			}
+		})
+	}
+}

@@ -11,12 +11,15 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Apply edits the document. It first splices new lines into the text; if
-// the layout does not allow that (flow style, anchors, a removed key that
+// Apply edits the document. It first splices new lines into the text, all
+// edits at once, then, if that fails, one edit after another; if the
+// layout does not allow that (flow style, anchors, a removed key that
 // shares its line) or the result does not decode to edit.Apply of the
 // current value, it re-encodes the document from its edited node tree
 // (JSON documents always take this way). If that does not give the
-// intended value either, Apply returns an error and changes nothing.
+// intended value either, Apply returns an error and changes nothing. A
+// re-encoded document is Reformatted unless the encoder gives back its
+// text unedited.
 func (d *Document) Apply(edits []edit.Edit) error {
 	if len(edits) == 0 {
 		return nil
@@ -32,16 +35,57 @@ func (d *Document) Apply(edits []edit.Edit) error {
 		if data, err := splice(d.data, d.root, d.value, edits); err == nil && d.adopt(data, want) {
 			return nil
 		}
+		if data, ok := d.spliceEach(edits); ok && d.adopt(data, want) {
+			return nil
+		}
 	}
 	data, err := d.reencode(edits)
 	if err != nil {
 		return d.mismatchError(err.Error())
 	}
+	alike := d.encodesAlike()
 	if !d.adopt(data, want) {
 		return d.mismatchError("the re-encoded document decodes to a different value")
 	}
-	d.reformatted = true
+	d.reencoded, d.reformatted = true, d.reformatted || !alike
 	return nil
+}
+
+// encodesAlike reports whether re-encoding the document without edits
+// gives back its text byte for byte. Then the encoder changes only what
+// the edits change: JSON indented by one unit throughout, as kubectl and
+// json.MarshalIndent write it, or YAML laid out as yaml.v3 writes it.
+// Otherwise (folded lines joined, flow collections respaced, comments
+// moved) a re-encoded document reads differently outside the edits.
+func (d *Document) encodesAlike() bool {
+	same, err := d.reencode(nil)
+	return err == nil && bytes.Equal(same, d.data)
+}
+
+// spliceEachBudget bounds the text spliceEach reads anew, edits times
+// the document's size: about a second of parsing.
+const spliceEachBudget = 16 << 20
+
+// spliceEach splices the edits one at a time, reading the text anew
+// after each: slower than splicing them together, but a later edit then
+// finds the lines an earlier one wrote or deleted on the same node (a
+// rule it added and now removes, a key set twice).
+func (d *Document) spliceEach(edits []edit.Edit) ([]byte, bool) {
+	if len(edits) < 2 || len(edits)*len(d.data) > spliceEachBudget {
+		return nil, false
+	}
+	data, root, value := d.data, d.root, d.value
+	for _, e := range edits {
+		out, err := splice(data, root, value, []edit.Edit{e})
+		if err != nil {
+			return nil, false
+		}
+		if root, value, err = readYAML(out); err != nil || root == nil {
+			return nil, false
+		}
+		data = out
+	}
+	return data, true
 }
 
 // adopt makes data the document's text if it decodes to want.

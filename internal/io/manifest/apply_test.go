@@ -38,7 +38,8 @@ var applyCases = []struct {
 	name, in    string
 	edits       []edit.Edit
 	doc         int  // index of the edited document
-	reformatted bool // the document cannot be spliced
+	reencoded   bool // the document cannot be spliced
+	reformatted bool // and re-encoding changes it outside the edits
 	crlf        bool // run with CRLF line ends (the golden file has LF)
 	noFinalNL   bool // run without the final newline
 }{{
@@ -50,6 +51,12 @@ var applyCases = []struct {
 }, {
 	name: "append-controller-gen", in: "controller-gen.in.yaml",
 	edits: []edit.Edit{{Path: schemaPath(0, "spec", "size"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+}, {
+	// A bound and a rule for a node whose rule list is its last key, as
+	// controller-gen sorts them: the rule goes into the list, the bound
+	// after it.
+	name: "set-and-append", in: "controller-gen.in.yaml",
+	edits: []edit.Edit{{Path: schemaPath(0, "spec", "size"), Set: []edit.Setting{{Key: "maximum", Value: int64(64)}}, AddRules: rules("self <= oldSelf")}},
 }, {
 	name: "create-after-block-scalar", in: "controller-gen.in.yaml",
 	edits: []edit.Edit{{Path: schemaPath(0, "spec", "notes"), AddRules: rules("self == oldSelf")}},
@@ -89,7 +96,7 @@ var applyCases = []struct {
 		{Path: schemaPath(0, "spec", "b"), AddRules: rules("self == oldSelf")},
 	},
 }, {
-	name: "flow", in: "flow.in.yaml", reformatted: true,
+	name: "flow", in: "flow.in.yaml", reencoded: true,
 	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec"), AddRules: rules("self.a == oldSelf.a")},
 		{Path: schemaPath(0, "spec", "a"), Remove: immutable},
@@ -101,16 +108,21 @@ var applyCases = []struct {
 		{Path: schemaPath(0, "off"), AddRules: rules("self == oldSelf")}, // last before "..."
 	},
 }, {
-	name: "anchors", in: "anchors.in.yaml", reformatted: true,
+	name: "anchors", in: "anchors.in.yaml", reencoded: true,
 	edits: []edit.Edit{{Path: schemaPath(0, "c"), Remove: immutable, AddRules: rules("self == oldSelf")}},
 }, {
-	name: "dash-line", in: "dash-line.in.yaml", reformatted: true,
+	// Re-encoding joins the folded lines of descriptions the edits do not
+	// touch: that is what Reformatted reports.
+	name: "folded-anchor", in: "folded-anchor.in.yaml", reencoded: true, reformatted: true,
+	edits: []edit.Edit{{Path: schemaPath(0, "c"), Remove: immutable, AddRules: rules("self == oldSelf")}},
+}, {
+	name: "dash-line", in: "dash-line.in.yaml", reencoded: true,
 	edits: []edit.Edit{{Path: append(schemaPath(0, "spec"), "anyOf", 0), Remove: immutable}},
 }, {
-	name: "markers", in: "markers.in.yaml", doc: 1, reformatted: true, crlf: true,
+	name: "markers", in: "markers.in.yaml", doc: 1, reencoded: true, reformatted: true, crlf: true,
 	edits: []edit.Edit{{Path: []interface{}{"spec", "anyOf", 0}, Remove: immutable, AddRules: rules("on")}},
 }, {
-	name: "empty-after", in: "empty-after.in.yaml", reformatted: true,
+	name: "empty-after", in: "empty-after.in.yaml", reencoded: true,
 	edits: []edit.Edit{{Path: schemaPath(0, "a"), Remove: immutable}},
 }, {
 	name: "multi-line-plain", in: "plain.in.yaml",
@@ -125,7 +137,7 @@ var applyCases = []struct {
 	name: "no-final-newline", in: "indented.in.yaml", noFinalNL: true,
 	edits: []edit.Edit{{Path: schemaPath(0, "spec", "c"), AddRules: rules("self == oldSelf")}},
 }, {
-	name: "json", in: "edit.in.json", reformatted: true,
+	name: "json", in: "edit.in.json", reencoded: true,
 	edits: []edit.Edit{
 		{Path: schemaPath(0, "a"), Remove: immutable, AddRules: rules("self == oldSelf")},
 		{Path: schemaPath(0, "b"), Remove: immutable, AddRules: rules("self == oldSelf")},
@@ -180,7 +192,19 @@ var applyCases = []struct {
 		{Path: schemaPath(0), RemoveRules: []edit.Rule{{Rule: "has(self.a)"}}, AddRules: rules("has(self.b)")},
 	},
 }, {
-	name: "json-set", in: "edit.in.json", reformatted: true,
+	// The markers step removes controller-gen's rules in one edit and adds
+	// mut2cel's to the same node in a later one: the key comes back where
+	// it was, and the document is still spliced.
+	name: "remove-then-add-rules", in: "rules.in.yaml",
+	edits: []edit.Edit{
+		{Path: schemaPath(0, "b"), RemoveRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b is immutable"}}},
+		{Path: schemaPath(0), Remove: []string{edit.ValidationsKey}},
+		{Path: schemaPath(0), AddRules: rules("has(self.b)")},
+		{Path: schemaPath(0, "b"), AddRules: []edit.Rule{{Rule: "self == oldSelf", Message: "b cannot change"}}},
+		{Path: schemaPath(0), AddRules: rules("has(self.a)")},
+	},
+}, {
+	name: "json-set", in: "edit.in.json", reencoded: true,
 	edits: []edit.Edit{
 		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "a/b", Value: "x\ny"}}},
 		{Path: schemaPath(0, "a"), Set: []edit.Setting{{Key: "maxLength", Value: int64(8)}, {Key: "type", Value: "string"}}},
@@ -188,14 +212,14 @@ var applyCases = []struct {
 		{Path: schemaPath(0, "b"), RemoveRules: rules("self > 0"), Set: []edit.Setting{{Key: "nullable", Value: true}}},
 	},
 }, {
-	name: "flow-set", in: "flow.in.yaml", reformatted: true,
+	name: "flow-set", in: "flow.in.yaml", reencoded: true,
 	edits: []edit.Edit{
 		{Path: schemaPath(0, "spec"), RemoveRules: []edit.Rule{{Rule: "has(self.a)", Message: "a is required"}}},
 		{Path: schemaPath(0, "spec", "a"), Set: []edit.Setting{{Key: "maxLength", Value: int64(3)}}},
 		{Path: []interface{}{"metadata", "annotations"}, Create: true, Set: []edit.Setting{{Key: "on", Value: "off"}}},
 	},
 }, {
-	name: "json-tabs", in: "tabs.in.json", reformatted: true,
+	name: "json-tabs", in: "tabs.in.json", reencoded: true, reformatted: true,
 	edits: []edit.Edit{{Path: schemaPath(0), AddRules: rules("self.x == oldSelf.x")}},
 }}
 
@@ -214,6 +238,9 @@ func TestApply(t *testing.T) {
 			}
 			if err := d.Apply(c.edits); err != nil {
 				t.Fatalf("Apply: %v", err)
+			}
+			if d.reencoded != c.reencoded {
+				t.Errorf("re-encoded = %v, want %v", d.reencoded, c.reencoded)
 			}
 			if d.Reformatted() != c.reformatted {
 				t.Errorf("Reformatted() = %v, want %v", d.Reformatted(), c.reformatted)

@@ -81,22 +81,27 @@ func TestCorpusEdit(t *testing.T) {
 }
 
 func rootSchemaEdits(doc map[string]interface{}) []edit.Edit {
+	var edits []edit.Edit
+	for i := range versions(doc) {
+		if _, err := edit.Mapping(doc, rootPath(i)); err == nil {
+			edits = append(edits, edit.Edit{Path: rootPath(i), AddRules: []edit.Rule{dummyRule}})
+		}
+	}
+	return edits
+}
+
+// versions returns the versions of a CRD document, nil for another.
+func versions(doc map[string]interface{}) []interface{} {
 	if doc == nil || !translate.IsCRD(doc) {
 		return nil
 	}
 	spec, _ := doc["spec"].(map[string]interface{})
-	versions, _ := spec["versions"].([]interface{})
-	var edits []edit.Edit
-	for i, v := range versions {
-		schema, _ := v.(map[string]interface{})["schema"].(map[string]interface{})
-		if _, ok := schema["openAPIV3Schema"].(map[string]interface{}); ok {
-			edits = append(edits, edit.Edit{
-				Path:     []interface{}{"spec", "versions", i, "schema", "openAPIV3Schema"},
-				AddRules: []edit.Rule{dummyRule},
-			})
-		}
-	}
-	return edits
+	list, _ := spec["versions"].([]interface{})
+	return list
+}
+
+func rootPath(version int) []interface{} {
+	return []interface{}{"spec", "versions", version, "schema", "openAPIV3Schema"}
 }
 
 // checkReparse parses out anew and compares every document's value.

@@ -22,4 +22,17 @@
 //     is not possible, or the result does not decode to the intended value, it
 //     re-encodes that one document. If neither gives the intended value, Apply
 //     returns an error and leaves the document as it was.
+//   - A spliced document is its input byte for byte outside the lines the
+//     edits write or delete: folded, literal and multi-line plain scalars,
+//     comments, quoting and key order included. Block mappings laid out one
+//     key per line, as controller-gen, kubebuilder and kubectl write them,
+//     are spliced, also when several edits touch one node.
+//   - Reformatted reports a document that was re-encoded and whose text
+//     then differs outside the edits, judged by re-encoding it unedited: an
+//     encoder that gives back the text byte for byte changes only what the
+//     edits change. JSON is always re-encoded, but JSON indented by one unit
+//     throughout (kubectl, json.MarshalIndent, jq) comes back byte for byte,
+//     so it is not Reformatted; counting it would make every JSON CRD fail
+//     translate --check while its lines outside the edits stay as they were.
+//     JSON laid out by hand (objects on one line inside indented ones) is.
 package manifest

@@ -28,7 +28,9 @@ type Document struct {
 	root  *yaml.Node // document node; nil when the document is empty
 	value map[string]interface{}
 
-	changed, reformatted bool
+	// reencoded: Apply wrote the document anew; reformatted: and that
+	// changed its text outside the edits (Reformatted).
+	changed, reencoded, reformatted bool
 }
 
 // Parse splits a manifest file into documents. A file named *.json, or whose
@@ -177,6 +179,8 @@ func (d *Document) Bytes() []byte { return d.data }
 func (d *Document) Changed() bool { return d.changed }
 
 // Reformatted reports whether Apply had to re-encode the whole document
-// instead of splicing lines into it, so that its layout and comments may
-// have changed.
+// instead of splicing lines into it, and the encoder does not give back
+// its unedited text: its layout and comments may have changed outside the
+// edits. A document re-encoded without such change (a JSON file indented
+// as kubectl writes JSON) is not Reformatted.
 func (d *Document) Reformatted() bool { return d.reformatted }

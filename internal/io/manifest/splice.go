@@ -30,14 +30,25 @@ type splicer struct {
 	created map[*yaml.Node]*insertion // mapping -> its new validations key
 	made    map[string]*insertion     // path -> mapping created by Create
 	gone    map[*yaml.Node]bool       // list items deleted by RemoveRules
+	// keyGone is the line where a mapping's validations key was, once an
+	// edit has deleted the key (Remove, or RemoveRules emptying the list):
+	// rules a later edit adds make the key anew there, not in the old list.
+	keyGone map[*yaml.Node]int
 }
 
 // insertion is a block of new lines; blocks after the same line are
-// written innermost (most indented) first, so that each lands inside the
-// node it belongs to.
+// written innermost first, so that each lands inside the node it belongs
+// to: the most indented first, and at one indentation list items before
+// keys, since a list whose dashes are at its key's column (controller-gen
+// writes them so) is inside the mapping that holds the key.
 type insertion struct {
 	indent int
+	items  bool // list items, appended to a list
 	lines  []string
+}
+
+func (b *insertion) inside(c *insertion) bool {
+	return b.indent > c.indent || b.indent == c.indent && b.items && !c.items
 }
 
 func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []edit.Edit) ([]byte, error) {
@@ -53,6 +64,7 @@ func splice(data []byte, root *yaml.Node, value map[string]interface{}, edits []
 		drop: map[int]bool{}, replace: map[int]*insertion{},
 		after: map[int][]*insertion{}, created: map[*yaml.Node]*insertion{},
 		made: map[string]*insertion{}, gone: map[*yaml.Node]bool{},
+		keyGone: map[*yaml.Node]int{},
 	}
 	for _, e := range edits {
 		if err := s.edit(root, e); err != nil {
@@ -84,6 +96,9 @@ func (s *splicer) edit(root *yaml.Node, e edit.Edit) error {
 	if err != nil {
 		return err
 	}
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && (listGone || contains(e.Remove, edit.ValidationsKey)) {
+		s.keyGone[m] = m.Content[i].Line
+	}
 	if err := s.set(m, indent, e.Set); err != nil || len(e.AddRules) == 0 {
 		return err
 	}
@@ -91,7 +106,13 @@ func (s *splicer) edit(root *yaml.Node, e edit.Edit) error {
 		ins.lines = append(ins.lines, s.items(ins.indent+s.offset, -1, e.AddRules)...)
 		return nil
 	}
-	if i := keyIndex(m, edit.ValidationsKey); i >= 0 && !contains(e.Remove, edit.ValidationsKey) && !listGone {
+	if at, gone := s.keyGone[m]; gone {
+		if removedAt == 0 || at < removedAt {
+			removedAt = at
+		}
+		return s.createKey(m, indent, removedAt, e.AddRules)
+	}
+	if i := keyIndex(m, edit.ValidationsKey); i >= 0 {
 		return s.appendItems(m.Content[i+1], e.AddRules)
 	}
 	return s.createKey(m, indent, removedAt, e.AddRules)
@@ -175,7 +196,7 @@ func (s *splicer) appendItems(seq *yaml.Node, rules []edit.Rule) error {
 	if last == 0 {
 		return errNoSplice
 	}
-	s.after[last] = append(s.after[last], &insertion{indent: dash, lines: s.items(dash, keyCol, rules)})
+	s.after[last] = append(s.after[last], &insertion{indent: dash, items: true, lines: s.items(dash, keyCol, rules)})
 	return nil
 }
 
@@ -212,7 +233,7 @@ func (s *splicer) render() []byte {
 			out = append(out, s.t.lines[n-1])
 		}
 		blocks := s.after[n]
-		sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].indent > blocks[j].indent })
+		sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].inside(blocks[j]) })
 		for _, b := range blocks {
 			out = append(out, b.lines...)
 		}

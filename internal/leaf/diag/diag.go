@@ -43,6 +43,15 @@ type Diagnostic struct {
 	Reason string
 	// Detail says what is wrong and what to do about it.
 	Detail string
+	// Reasons, when set, are the several reasons of one refusal, each a
+	// sentence that stands alone, and Detail introduces them: every node
+	// that keeps a declaration from an exact rule, every rule over the
+	// cost limits. They print one a line below the message.
+	Reasons []string
+	// hidden are the Reasons FirstReasons left out of the text, and
+	// hiddenHint says how to see them.
+	hidden     []string
+	hiddenHint string
 	// Hint, when set, names the option of the library that would change
 	// the outcome (see the Hint constants); a command adds its own words
 	// for it, as the flag that sets the option.
@@ -132,7 +141,37 @@ func (d Diagnostic) String() string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Message())
+	for _, r := range d.Reasons {
+		b.WriteString("\n  - " + r)
+	}
+	if len(d.hidden) > 0 {
+		fmt.Fprintf(&b, "\n  and %d more", len(d.hidden))
+		if d.hiddenHint != "" {
+			b.WriteString(" " + d.hiddenHint)
+		}
+	}
 	return b.String()
+}
+
+// FirstReasons returns d whose text shows at most n of its Reasons,
+// followed by a line that counts the others and ends with hint, which
+// says how to see them. Its JSON keeps every reason.
+func (d Diagnostic) FirstReasons(n int, hint string) Diagnostic {
+	if len(d.Reasons) <= n {
+		return d
+	}
+	d.hidden, d.hiddenHint = d.Reasons[n:len(d.Reasons):len(d.Reasons)], hint
+	d.Reasons = d.Reasons[:n:n]
+	return d
+}
+
+// allReasons are the Reasons, those FirstReasons left out of the text
+// included.
+func (d Diagnostic) allReasons() []string {
+	if len(d.hidden) == 0 {
+		return d.Reasons
+	}
+	return append(append([]string{}, d.Reasons...), d.hidden...)
 }
 
 // Wrapped is the text of d with the lines longer than a terminal shows at

@@ -15,6 +15,9 @@ type jsonDiagnostic struct {
 	Reason  string `json:"reason,omitempty"`
 	Warning bool   `json:"warning,omitempty"`
 	Detail  string `json:"detail"`
+	// Reasons are all of them: JSON is read by programs, which need no
+	// shortening.
+	Reasons []string `json:"reasons,omitempty"`
 }
 
 // MarshalJSON writes d in its JSON shape, an output of the commands
@@ -23,6 +26,6 @@ func (d Diagnostic) MarshalJSON() ([]byte, error) {
 	return json.Marshal(jsonDiagnostic{
 		File: d.File, Line: d.Line, Column: d.Column, Doc: d.Doc, Object: d.Object,
 		Field: d.Field(), Type: string(d.Type), Reason: d.Reason,
-		Warning: d.IsWarning(), Detail: d.Message(),
+		Warning: d.IsWarning(), Detail: d.Message(), Reasons: d.allReasons(),
 	})
 }

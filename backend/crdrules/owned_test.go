@@ -1,13 +1,14 @@
-package translate
+package crdrules
 
 import (
 	"reflect"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/edit"
 )
 
-// TestNetEditsSettings: a Set that translate makes (bounds) is no edit
+// TestNetEditsSettings: a Set that the plan makes (bounds) is no edit
 // where the document already has that value, however it was decoded.
 func TestNetEditsSettings(t *testing.T) {
 	node := []interface{}{"spec", "versions", 0, "schema", "openAPIV3Schema"}
@@ -21,7 +22,11 @@ func TestNetEditsSettings(t *testing.T) {
 			{Key: "maxLength", Value: int64(64)}, {Key: "maxItems", Value: int64(8)}, {Key: "format", Value: "date"},
 		}}}
 		want := []edit.Edit{{Path: node, Set: []edit.Setting{{Key: "maxItems", Value: int64(8)}}}}
-		if got := netEdits(doc, core, nil); !reflect.DeepEqual(got, want) {
+		c, err := crd.Read(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := netEdits(c, core, &Owned{c: c}); !reflect.DeepEqual(got, want) {
 			t.Errorf("netEdits with maxLength %T = %+v, want %+v", number, got, want)
 		}
 	}
