@@ -199,6 +199,9 @@ func errInexpressible(rs reasons) Problem {
 	}
 	p := newProblem(Forbidden, "cannot be translated exactly, for %d reasons:", len(rs))
 	p.Reason = rs[0].reason
+	if p.Reason == ReasonIndexComparison {
+		p.Hint = diag.HintIndexBound // about the first reason, the version requirement
+	}
 	for _, r := range rs {
 		p.Reasons = append(p.Reasons, r.detail)
 	}

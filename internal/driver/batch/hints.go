@@ -21,7 +21,15 @@ var flagHints = map[diag.Hint]string{
 func WithFlagHints(diags []Diagnostic) []Diagnostic {
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {
-		if words, ok := flagHints[d.Hint]; ok {
+		words, ok := flagHints[d.Hint]
+		switch {
+		case !ok:
+		case (d.Hint == diag.HintKubeVersion || d.Hint == diag.HintIndexBound) && len(d.Reasons) > 0:
+			// The version requirement is the first of several
+			// reasons (translate puts it first): the words go with it.
+			d.Reasons = append([]string{d.Reasons[0] + words}, d.Reasons[1:]...)
+			d.Hint = ""
+		default:
 			d.Detail, d.Hint = d.Detail+words, ""
 		}
 		out[i] = d
