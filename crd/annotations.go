@@ -12,9 +12,13 @@ type Own struct {
 	// Record is the mut2cel.io/generated annotation as read: empty when
 	// absent or unreadable.
 	Record decl.Record
-	// HasDeclarations and HasRecord report that the annotation is
-	// present, whether or not it reads.
-	HasDeclarations, HasRecord bool
+	// KubeVersion is the mut2cel.io/kube-version annotation as read: the
+	// Kubernetes version the generated rules were made for ("1.33"),
+	// empty when absent or unreadable; the compiler checks its range.
+	KubeVersion string
+	// HasDeclarations, HasRecord and HasKubeVersion report that the
+	// annotation is present, whether or not it reads.
+	HasDeclarations, HasRecord, HasKubeVersion bool
 	// Errors are the annotations that are present and do not read, the
 	// declarations' first: the reader words them (translate, verify).
 	Errors []*AnnotationError
@@ -22,7 +26,7 @@ type Own struct {
 
 // AnnotationError is one of mut2cel's annotations that does not read.
 type AnnotationError struct {
-	Name string // decl.AnnotationDeclarations or decl.AnnotationGenerated
+	Name string // decl.AnnotationDeclarations, AnnotationGenerated or AnnotationKubeVersion
 	// Value is the annotation's value when it is not a string; Err is
 	// nil then.
 	Value     interface{}
@@ -58,6 +62,14 @@ func readOwn(annotations map[string]interface{}) Own {
 			r = decl.Record{}
 		}
 		own.Record = r
+	}
+	if text, ok := own.text(annotations, decl.AnnotationKubeVersion); ok {
+		own.HasKubeVersion = true
+		v, err := decl.ParseKubeVersionRecord(text)
+		if err != nil {
+			own.Errors = append(own.Errors, &AnnotationError{Name: decl.AnnotationKubeVersion, Err: err})
+		}
+		own.KubeVersion = v
 	}
 	return own
 }

@@ -31,6 +31,17 @@ func TestReadOwn(t *testing.T) {
 			HasDeclarations: true, HasRecord: true,
 		},
 	}, {
+		name: "target",
+		annotations: `
+    mut2cel.io/kube-version: "1.33"`,
+		want: Own{Declarations: decl.Annotation{}, Record: decl.Record{}, KubeVersion: "1.33", HasKubeVersion: true},
+	}, {
+		name: "unreadable target",
+		annotations: `
+    mut2cel.io/kube-version: newest`,
+		want:   Own{Declarations: decl.Annotation{}, Record: decl.Record{}, HasKubeVersion: true},
+		errors: []string{`mut2cel.io/kube-version: "newest": want the Kubernetes version`},
+	}, {
 		name: "unreadable",
 		annotations: `
     mut2cel.io/declarations: "v1: ["

@@ -9,8 +9,9 @@
 // spec.versions order, each with its index, name, served and storage flags, the
 // decoded openAPIV3Schema, the document path of that schema, and, on
 // demand, the apiserver's typed and structural forms of it; mut2cel's
-// annotations as read (Own: the declarations annotation and the record
-// of generated rules, and those that do not read); the raw access the
+// annotations as read (Own: the declarations annotation, the record
+// of generated rules, the target Kubernetes version the rules were made
+// for, and those that do not read); the raw access the
 // other packages need (NodeAt, Walk, Mapping, Typed). A Location (version
 // name and decl.Path) names a schema node the short way
 // ("version v1, .spec.a"); the model resolves it to its document path

@@ -13,9 +13,9 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
-// The two annotations that make a translated CRD translatable again
-// (docs/rewrite.md). Both hold YAML text keyed by version name, then by
-// schema path in the notation of Path.
+// The annotations that make a translated CRD translatable again
+// (docs/rewrite.md). The first two hold YAML text keyed by version name,
+// then by schema path in the notation of Path.
 const (
 	// AnnotationDeclarations holds the declarations, as the user would
 	// write them in the schema; the user may edit it.
@@ -24,7 +24,25 @@ const (
 	// mut2cel added, under the path of the node that holds it; mut2cel
 	// owns it.
 	AnnotationGenerated = "mut2cel.io/generated"
+	// AnnotationKubeVersion holds the Kubernetes version the generated
+	// rules were made for ("1.33"), when it is not the compiler's
+	// default, so that a later run makes them for the same version
+	// without being told; mut2cel owns it.
+	AnnotationKubeVersion = "mut2cel.io/kube-version"
 )
+
+// Annotations lists the annotations mut2cel reads and writes.
+var Annotations = []string{AnnotationDeclarations, AnnotationGenerated, AnnotationKubeVersion}
+
+// ParseKubeVersionRecord reads the text of AnnotationKubeVersion: a
+// Kubernetes version MAJOR.MINOR, returned as written. Its range is the
+// compiler's to check.
+func ParseKubeVersionRecord(text string) (string, error) {
+	if !kubeVersionText.MatchString(text) || strings.HasPrefix(text, "v") {
+		return "", fmt.Errorf("%q: want the Kubernetes version MAJOR.MINOR the rules were made for, as in 1.33 (mut2cel writes this annotation)", text)
+	}
+	return text, nil
+}
 
 // Annotation is the content of AnnotationDeclarations: version name ->
 // schema path -> kind name -> value in normalized text (Kind.Read), e.g.

@@ -16,9 +16,10 @@
 // and the rule compiler reads; Constraints, the five update constraints
 // of Kubernetes, which every spelling means; Path, the one parsed form of
 // a schema path; Set, the declarations of a declarations file with the
-// line of each; Annotation and Record, the codec of the
-// mut2cel.io/declarations and mut2cel.io/generated annotations, with the
-// rule Fingerprint the record keeps; and the sentences that say why a
+// line of each, the Kubernetes version it says and the bounds its fields
+// give; Annotation and Record, the codec of the mut2cel.io/declarations
+// and mut2cel.io/generated annotations, with the rule Fingerprint the
+// record keeps, and the reading of mut2cel.io/kube-version; and the sentences that say why a
 // declaration cannot stand where it is written (wording.go), shared by
 // translate and verify.
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -26,18 +27,25 @@ const (
 //	kind: Declarations
 //	crd: volumegroupsnapshotclasses.groupsnapshot.storage.k8s.io
 //	versions: [v1beta1]      # optional: every served version
+//	kubeVersion: "1.33"      # optional: the Kubernetes version the rules are for
 //	fields:
 //	  .parameters:
 //	    x-kubernetes-update: [NoUnset, NoModify]
 //	  .driver:
 //	    x-kubernetes-mutability: Immutable
+//	  .spec.ports:
+//	    maxItems: 16         # a bound, where the rules need one
 type Set struct {
 	CRD string
 	// Versions are the versions declared; empty means every served
 	// version of the CRD.
 	Versions []Named
-	Fields   []Field
-	Source   Source // the document's start
+	// KubeVersion is the Kubernetes version the rules of the CRD are
+	// made for, as written ("1.33"); empty when the document does not
+	// say. Its range is the compiler's to check.
+	KubeVersion Named
+	Fields      []Field
+	Source      Source // the document's start
 }
 
 // Named is a version name and where it was written.
@@ -53,7 +61,23 @@ type Field struct {
 	// mut2cel.io/declarations annotation keeps: the KEP values as they
 	// are, the update constraints as Constraints.String.
 	Values map[string]string
+	// Bounds are the maxItems, maxLength and maxProperties given for the
+	// node (BoundKeywords): the values the compiler uses where its rules
+	// need a bound there. A field may give bounds and no declaration.
+	Bounds map[string]int64
 	Source Source
+}
+
+// BoundKeywords are the bounds a declarations file may give a node.
+var BoundKeywords = []string{"maxItems", "maxLength", "maxProperties"}
+
+func isBoundKeyword(key string) bool {
+	for _, k := range BoundKeywords {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
 // Source is where a declaration was written.
@@ -264,10 +288,12 @@ func (r *fileReader) set(doc *yaml.Node) (Set, bool) {
 			s.CRD = r.str(value, "crd")
 		case "versions":
 			s.Versions = r.versions(value)
+		case "kubeVersion":
+			s.KubeVersion = r.kubeVersion(value)
 		case "fields":
 			fields = value
 		default:
-			r.fail(key, "unknown key %q: want apiVersion, kind, crd, versions and fields", key.Value)
+			r.fail(key, "unknown key %q: want apiVersion, kind, crd, versions, kubeVersion and fields", key.Value)
 		}
 	}
 	if apiVersion != FileAPIVersion || kind != FileKind {
@@ -319,6 +345,21 @@ func (r *fileReader) versions(n *yaml.Node) []Named {
 	return out
 }
 
+// kubeVersionText is how a Kubernetes minor release is written: 1.33
+// (a leading v is accepted, as on the command line).
+var kubeVersionText = regexp.MustCompile(`^v?[0-9]+\.[0-9]+$`)
+
+// kubeVersion reads the version the rules are for. Written unquoted,
+// 1.30 is a YAML number: its text is taken as written.
+func (r *fileReader) kubeVersion(n *yaml.Node) Named {
+	n = deref(n)
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!str" && n.Tag != "!!float") || !kubeVersionText.MatchString(n.Value) {
+		r.fail(n, "kubeVersion: want a Kubernetes version MAJOR.MINOR, as in \"1.33\"")
+		return Named{}
+	}
+	return Named{strings.TrimPrefix(n.Value, "v"), r.at(n)}
+}
+
 func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 	f := Field{Source: r.at(key), Values: map[string]string{}}
 	p, err := ParsePath(key.Value)
@@ -334,6 +375,19 @@ func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 	ok := true
 	for _, kv := range pairs(value) {
 		ext, v := kv[0], kv[1]
+		if isBoundKeyword(ext.Value) {
+			var n int64
+			if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || v.Decode(&n) != nil || n < 1 {
+				r.fail(ext, "%s: %s: want a positive integer", p, ext.Value)
+				ok = false
+				continue
+			}
+			if f.Bounds == nil {
+				f.Bounds = map[string]int64{}
+			}
+			f.Bounds[ext.Value] = n
+			continue
+		}
 		s, err := fileValue(ext.Value, v)
 		if err != nil {
 			r.fail(ext, "%s: %v", p, err)
@@ -351,7 +405,7 @@ func (r *fileReader) field(key, value *yaml.Node) (Field, bool) {
 func fileValue(ext string, n *yaml.Node) (string, error) {
 	k, ok := KindNamed(ext)
 	if !ok {
-		return "", fmt.Errorf("unknown key %s: declare %s", UnknownKey(ext), KindNames(", ", " or "))
+		return "", fmt.Errorf("unknown key %s: declare %s, or give a bound (%s)", UnknownKey(ext), KindNames(", ", " or "), strings.Join(BoundKeywords, ", "))
 	}
 	var v interface{}
 	if err := n.Decode(&v); err != nil {

@@ -65,11 +65,11 @@ fields:
     x-kubernetes-mutable: Immutable
   .spec.size: Immutable
 `, `d.yaml:4: versions: v1 listed twice
-d.yaml:5: unknown key "extra": want apiVersion, kind, crd, versions and fields
+d.yaml:5: unknown key "extra": want apiVersion, kind, crd, versions, kubeVersion and fields
 d.yaml:7: path "spec.class" must start with "." (the schema root), as in .spec.field
 d.yaml:10: .spec.tags: x-kubernetes-update: must be a list of constraints, as in [NoUnset, NoModify], not "NoModify"
 d.yaml:11: .spec.tags: x-kubernetes-mutability: want one of Immutable, AddOnly, RemoveOnly
-d.yaml:12: .spec.tags: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): declare x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update
+d.yaml:12: .spec.tags: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): declare x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update, or give a bound (maxItems, maxLength, maxProperties)
 d.yaml:13: .spec.size: want a map of extension -> value, as in {x-kubernetes-update: [NoModify]}`},
 		"wrong kind": {"apiVersion: v1\nkind: ConfigMap\n", `d.yaml:1: apiVersion "v1", kind "ConfigMap": want apiVersion mut2cel.io/v1alpha1 and kind Declarations`},
 		"no crd, no fields": {"apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\n", `d.yaml:1: crd: required: the CRD's metadata.name, as in widgets.example.com
@@ -159,5 +159,62 @@ fields: {<<: [{.spec.a: *immutable}], .spec.b: *immutable}
 	_, err = ParseFile("laughs.yaml", []byte(laughs))
 	if err == nil || !strings.Contains(err.Error(), "laughs.yaml:1: not YAML: document contains excessive aliasing") {
 		t.Errorf("ParseFile(billion laughs) = %v, want an error of excessive aliasing", err)
+	}
+}
+
+// TestParseFileTargetAndBounds reads the Kubernetes version a document is
+// for and the bounds a field gives, alone or beside declarations.
+func TestParseFileTargetAndBounds(t *testing.T) {
+	in := `apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+kubeVersion: 1.30
+fields:
+  .spec.ports:
+    x-kubernetes-update: [NoModify]
+    maxItems: 16
+  .spec.name:
+    maxLength: 63
+`
+	sets, err := ParseFile("d.yaml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sets[0]
+	if want := (Named{"1.30", Source{"d.yaml", 4}}); s.KubeVersion != want {
+		t.Errorf("KubeVersion = %v, want %v", s.KubeVersion, want)
+	}
+	if got := s.Fields[0].Bounds; !reflect.DeepEqual(got, map[string]int64{"maxItems": 16}) || s.Fields[0].Values[ExtUpdate] != "[NoModify]" {
+		t.Errorf("field %s = %+v, want maxItems 16 beside x-kubernetes-update", s.Fields[0].Path, s.Fields[0])
+	}
+	if got := s.Fields[1]; !reflect.DeepEqual(got.Bounds, map[string]int64{"maxLength": 63}) || len(got.Values) != 0 {
+		t.Errorf("field %s = %+v, want maxLength 63 alone", got.Path, got)
+	}
+	bad := `apiVersion: mut2cel.io/v1alpha1
+kind: Declarations
+crd: widgets.example.com
+kubeVersion: latest
+fields:
+  .spec.ports:
+    maxItems: -1
+  .spec.name:
+    maxLength: "63"
+`
+	want := `d.yaml:4: kubeVersion: want a Kubernetes version MAJOR.MINOR, as in "1.33"
+d.yaml:7: .spec.ports: maxItems: want a positive integer
+d.yaml:9: .spec.name: maxLength: want a positive integer`
+	if _, err := ParseFile("d.yaml", []byte(bad)); err == nil || err.Error() != want {
+		t.Errorf("ParseFile(bad) = %v, want\n%s", err, want)
+	}
+}
+
+func TestParseKubeVersionRecord(t *testing.T) {
+	if v, err := ParseKubeVersionRecord("1.33"); err != nil || v != "1.33" {
+		t.Errorf("ParseKubeVersionRecord(1.33) = %q, %v", v, err)
+	}
+	for _, bad := range []string{"", "v1.33", "1", "1.33.0", "latest"} {
+		if _, err := ParseKubeVersionRecord(bad); err == nil {
+			t.Errorf("ParseKubeVersionRecord(%q) = nil error", bad)
+		}
 	}
 }

@@ -14,6 +14,10 @@ type Plan struct {
 	// compiled for: they compile in the CEL environment it uses for new
 	// CRD rules.
 	KubeVersion KubeVersion
+	// RecordKubeVersion is set when KubeVersion is not the compiler's
+	// default: the output records it (mut2cel.io/kube-version), so that a
+	// later run makes the rules for it without being told.
+	RecordKubeVersion bool
 	// Versions are the CRD's versions that have a schema, in the order
 	// of spec.versions, each named once.
 	Versions []Version

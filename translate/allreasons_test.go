@@ -57,7 +57,7 @@ func TestEveryReasonInOneRun(t *testing.T) {
 		  a: {type: array, items: {type: object, properties: {x: {type: string, maxLength: 8}, y: {type: string, maxLength: 8, nullable: true}}}},
 		  b: {type: array, items: {type: object, properties: {x: {type: string, maxLength: 8}, y: {type: string, maxLength: 8, nullable: true}}}}}}}}`,
 		reason:  translate.ReasonIndexComparison,
-		reasons: []string{"comparing the items of spec.a and spec.b index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give each of these lists maxItems"},
+		reasons: []string{"comparing the items of spec.a and spec.b index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to each list's maxItems (at most 256): give them in the schema, as maxItems of the fields in a declarations file, or as run-wide floors"},
 	}, {
 		name: "two rules over the cost limit", schema: costly, opts: translate.Options{MaxItems: 100000},
 		reason: translate.ReasonCost,

@@ -13,8 +13,13 @@ import (
 type Options struct {
 	// KubeVersion is the oldest Kubernetes minor version the output must work
 	// on. Rules are compiled in the CEL environment that version uses for new
-	// CRD rules. Zero means DefaultKubeVersion.
+	// CRD rules. Zero lets the CRD's declarations say it: the kubeVersion of
+	// a declarations file, else the version recorded by an earlier run,
+	// else FallbackKubeVersion (Target).
 	KubeVersion KubeVersion
+	// FallbackKubeVersion is the target of a CRD whose declarations say
+	// none, when KubeVersion is zero. Zero means DefaultKubeVersion.
+	FallbackKubeVersion KubeVersion
 	// MaxLength, MaxItems and MaxProperties, when positive, are the values
 	// of the bounds Translate adds where generated rules need one to fit the
 	// CEL cost limits; zero lets Translate choose (docs/cost.md).
@@ -50,6 +55,10 @@ type Options struct {
 	// one value are no change, and a value CEL cannot read fails the
 	// rules that read it. Without it such comparisons are refused.
 	CompareFormatsAsValues bool
+
+	// given are the bounds the declarations files give the CRD being
+	// compiled (givenbounds.go), which compile reads from Declarations.
+	given givenBounds
 }
 
 // Bound is a maxLength, maxItems or maxProperties Translate added so that
@@ -63,6 +72,10 @@ type Bound struct {
 	Version, Node string
 	Keyword       string
 	Value         int64
+	// Indexed marks the maxItems of a list whose items the rules compare
+	// index by index below Kubernetes 1.33, up to maxItems: a value
+	// given in a declarations file or as a per-node floor.
+	Indexed bool
 }
 
 func (b Bound) String() string {

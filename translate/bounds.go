@@ -39,6 +39,7 @@ type costResult struct {
 // problem instead.
 func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts Options, memo map[string]costResult) ([]Bound, []Problem, []Problem) {
 	rootPath, version := v.Root(), v.Name
+	given := pv.Bounds // the maxItems given for lists compared by index
 	edits, err := crdrules.VersionEdits(v, *pv)
 	if err != nil {
 		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
@@ -51,7 +52,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 		return nil, []Problem{newProblem(Invalid, "%v", err).At(rootPath)}, nil
 	}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
-	floor := opts.floor
+	floor := opts.floorIn(version)
 	key, err := json.Marshal(props)
 	if err != nil {
 		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
@@ -76,6 +77,10 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	var bounds []Bound
+	for _, b := range given {
+		node, _ := v.Node(b.Node)
+		bounds = append(bounds, Bound{Path: node, Version: version, Node: b.Node.String(), Keyword: b.Keyword, Value: b.Value, Indexed: true})
+	}
 	for _, b := range found {
 		steps := toSteps(b.Node)
 		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
@@ -118,7 +123,9 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 	var rels []edit.Edit
 	generated := map[string]bool{}
 	for _, e := range edits {
-		rel := edit.Edit{Path: e.Path[len(rootPath):], AddRules: e.AddRules}
+		// Set holds the maxItems given for lists the rules compare by
+		// index (givenbounds.go): the estimate must see them.
+		rel := edit.Edit{Path: e.Path[len(rootPath):], AddRules: e.AddRules, Set: e.Set}
 		rels = append(rels, rel)
 		for _, r := range e.AddRules {
 			generated[ruleKey(rel.Path, r.Rule)] = true
@@ -135,16 +142,6 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 	return props, func(c costest.Cost) bool {
 		return c.Kind == costest.KindRule && generated[ruleKey(toSteps(c.Node), c.Expression)]
 	}, nil
-}
-
-// floor is the smallest value of a bound on node: the per-node floor
-// given for its path, else the floor given for the keyword, else 0 for
-// costest's default.
-func (o Options) floor(node []string, keyword string) int64 {
-	if v := o.NodeFloors[decl.PathOf(toSteps(node)).String()][keyword]; v > 0 {
-		return v
-	}
-	return o.BoundFloors[keyword]
 }
 
 // ruleKey identifies a rule by its node and text: the apiserver itself
@@ -215,7 +212,7 @@ func unfitProblem(e *costest.UnfitError, rules []costest.UnfitRule, o *origin, r
 	if len(rules) > 1 {
 		these = "the nodes named below"
 	}
-	fmt.Fprintf(&b, "\n  to fix: declare a smaller part of the schema, or give %s smaller bounds", these)
+	fmt.Fprintf(&b, "\n  to fix: declare a smaller part of the schema, or give %s smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor", these)
 	hint := hintBoundFloor // the command words how to give one
 	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
 		hint = hintBoundCeilings

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -74,7 +75,7 @@ properties:
 			"  declaration: x-kubernetes-key-mutability: AddOnly on .spec.tags\n" +
 			fmt.Sprintf("  rule on .spec.tags costs %d, over the per-expression limit 10000000\n", cost) +
 			"  most of its cost comes from .spec.tags (maxItems " + fmt.Sprint(map[int]int{25025002: 5000, 10000500002: 100000}[cost]) + ")\n" +
-			"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds" + fix
+			"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor" + fix
 	}
 	const (
 		atFloors = ", even with the bounds mut2cel may add at their floors"
@@ -94,6 +95,7 @@ properties:
 		{"explicit value", tagsAddOnly, translate.Options{MaxItems: 64}, "[" + tags + ": maxItems: 64]", "[]"},
 		{"floor for every list", tagsAddOnly, translate.Options{BoundFloors: map[string]int64{"maxItems": 5000}}, unfit(25025002, atFloors, fixFloor), ""},
 		{"floor for one node", tagsAddOnly, translate.Options{NodeFloors: map[string]map[string]int64{".spec.tags": {"maxItems": 5000}}}, unfit(25025002, atFloors, fixFloor), ""},
+		{"floor from a declarations file", tagsAddOnly, translate.Options{Declarations: []decl.Set{boundSet(".spec.tags", "maxItems", 5000)}}, unfit(25025002, atFloors, fixFloor), ""},
 		{"floor for another node", tagsAddOnly, translate.Options{NodeFloors: map[string]map[string]int64{".spec.other": {"maxItems": 5000}}},
 			"[" + tags + ": maxItems: 2000]", reach(4010002, 4010014, "lists and maps hold at most 500 entries")},
 		{"explicit value too large", tagsAddOnly, translate.Options{MaxItems: 100000},

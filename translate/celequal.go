@@ -240,11 +240,12 @@ func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (
 		return a + ".all(" + i + ", " + v + ", " + i + " >= size(" + b + ") || " + paren(inner) + ")", err
 	}
 	inner, err := body(a+"["+i+"]", b+"["+i+"]")
-	if list.s.ValueValidation == nil || list.s.ValueValidation.MaxItems == nil || *list.s.ValueValidation.MaxItems > maxIndexList {
+	n, ok := g.indexBound(list) // the list's maxItems, or one given (givenbounds.go)
+	if !ok {
 		// The items are read all the same, for the reasons they hold.
 		return "", joinReasons(needsIndexIteration(list), err)
 	}
-	indices := make([]string, *list.s.ValueValidation.MaxItems)
+	indices := make([]string, n)
 	for j := range indices {
 		indices[j] = strconv.Itoa(j)
 	}
@@ -264,9 +265,9 @@ func needsIndexIteration(list *node) error {
 
 func indexIterationDetail(lists []string) string {
 	if len(lists) == 1 {
-		return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give the list maxItems (at most %d) so mut2cel can enumerate its indices", lists[0], maxIndexList)
+		return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to the list's maxItems (at most %d): give it in the schema, as maxItems of the field in a declarations file, or as a run-wide floor", lists[0], maxIndexList)
 	}
-	return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give each of these lists maxItems (at most %d) so mut2cel can enumerate their indices", andList(lists), maxIndexList)
+	return fmt.Sprintf("comparing the items of %s index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to each list's maxItems (at most %d): give them in the schema, as maxItems of the fields in a declarations file, or as run-wide floors", andList(lists), maxIndexList)
 }
 
 // paren wraps a compound expression so it can be an operand.

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	apiservercel "k8s.io/apiserver/pkg/cel"
+
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // exprGen renders CEL expressions over pairs of values: x is always the new
@@ -18,6 +20,10 @@ type exprGen struct {
 	// formatsAsValues: the declaration being compiled compares formatted
 	// strings as the apiserver's CEL values (formats.go).
 	formatsAsValues bool
+	// givenMaxItems are the maxItems given for lists, by path, and added
+	// those indexBound took from them (givenbounds.go).
+	givenMaxItems map[string]int64
+	added         map[string]plan.Bound
 }
 
 // inexpressible is returned when no exact CEL form exists; the planner turns

@@ -44,10 +44,15 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 	if v := st.crd.APIVersion; v != "apiextensions.k8s.io/v1" {
 		return nil, &Error{Problems: []Problem{newProblem(Unsupported, "%q: only apiextensions.k8s.io/v1 CRDs can be translated; convert the CRD to v1 first", v).At([]interface{}{"apiVersion"})}}
 	}
+	target, p, targetWarnings := resolveTarget(st, opts.Declarations, opts)
+	problems = append(problems, p...)
+	opts.KubeVersion = target
+	opts.given, p = readGivenBounds(st, opts.Declarations)
+	problems = append(problems, p...)
 	decls, p := gather(st, opts.Declarations, true)
 	problems = append(problems, p...)
 	owned := crdrules.FindOwned(st.crd)
-	warnings := lostRuleWarnings(owned.Lost)
+	warnings := append(lostRuleWarnings(owned.Lost), targetWarnings...)
 	sp := spreadDeclarations(st, decls, opts)
 	for _, d := range sp.copies {
 		if p, ok := placed(st, d); !ok {

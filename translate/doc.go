@@ -9,7 +9,10 @@
 // mut2cel.io/declarations annotation and Options.Declarations.
 //
 // Phases: the CRD is read once into its model (crd.Read: versions,
-// schemas, and the mut2cel.io annotations as read); every front end
+// schemas, and the mut2cel.io annotations as read); the target Kubernetes
+// version is resolved (target.go: options, then declarations files, then
+// the CRD's mut2cel.io/kube-version record, then the fallback), and the
+// bounds declarations files give are read (givenbounds.go); every front end
 // (schemaDeclarations, the annotation, the declarations files) produces
 // decl.Declarations from it; gather checks them against the model
 // (version, path, agreement, placement) and reports each problem where
@@ -30,7 +33,8 @@
 // the document into its translation (declarations removed,
 // x-kubernetes-validations rules appended, bounds set, the declarations
 // and a record of the generated rules kept in the
-// mut2cel.io/declarations and mut2cel.io/generated annotations) and the
+// mut2cel.io/declarations and mut2cel.io/generated annotations, and a
+// target other than the default in mut2cel.io/kube-version) and the
 // translated document itself.
 //
 // Invariants:
@@ -64,7 +68,7 @@
 //   - A CRD without declarations and without mut2cel.io annotations gets no
 //     edits.
 //   - A schema key that misspells one of the three extensions, and an
-//     annotation named like mut2cel's that is not one of its two, is a
+//     annotation named like mut2cel's that is not one of its own, is a
 //     problem (CheckSpelling): the apiserver drops unknown schema keys
 //     (or, under strict field validation, refuses them), so the
 //     declaration would vanish without a word.

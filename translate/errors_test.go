@@ -100,7 +100,7 @@ func TestErrors(t *testing.T) {
 		name:    "index iteration below 1.33 without maxItems",
 		version: translate.KubeVersion{Major: 1, Minor: 32},
 		schema:  `{type: object, properties: {foo: {type: array, items: {type: string, maxLength: 4, x-kubernetes-mutability: Immutable}}}}`,
-		want:    []string{root + `.properties[foo].items.x-kubernetes-mutability: Forbidden: cannot be translated exactly: comparing the items of foo index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets give the list maxItems (at most 256) so mut2cel can enumerate its indices`},
+		want:    []string{root + `.properties[foo].items.x-kubernetes-mutability: Forbidden: cannot be translated exactly: comparing the items of foo index by index needs two-variable comprehensions, which new CRD rules can use from Kubernetes 1.33; for older targets mut2cel enumerates the indices up to the list's maxItems (at most 256): give it in the schema, as maxItems of the field in a declarations file, or as a run-wide floor`},
 	}}
 	// A declaration 250 levels deep needs a presence rule of 250 field
 	// selections on the root, more than CEL parses: it was an internal

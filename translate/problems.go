@@ -193,14 +193,14 @@ func errInexpressible(rs reasons) Problem {
 		p := newProblem(Forbidden, "cannot be translated exactly: %s", rs[0].detail)
 		p.Reason = rs[0].reason
 		if p.Reason == ReasonIndexComparison {
-			p.Hint = hintKubeVersion // a newer target compares by index
+			p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
 		}
 		return p
 	}
 	p := newProblem(Forbidden, "cannot be translated exactly, for %d reasons:", len(rs))
 	p.Reason = rs[0].reason
 	if p.Reason == ReasonIndexComparison {
-		p.Hint = hintKubeVersion // about the first reason, the version requirement
+		p.Hint = diag.HintIndexBound // about the first reason, the version requirement
 	}
 	for _, r := range rs {
 		p.Reasons = append(p.Reasons, r.detail)

@@ -46,7 +46,7 @@ func misspeltKeys(raw map[string]interface{}, dp []interface{}) []Problem {
 }
 
 // ownAnnotations are the annotations mut2cel reads and writes.
-var ownAnnotations = []string{annDeclarations, annGenerated}
+var ownAnnotations = decl.Annotations
 
 // annotationPrefix is the prefix of mut2cel's annotations: any other
 // annotation under it is a mistake.
@@ -58,7 +58,7 @@ const annotationPrefix = "mut2cel.io/"
 func misspeltAnnotations(annotations map[string]interface{}) []Problem {
 	var problems []Problem
 	for _, name := range sortedNames(annotations) {
-		if name == annDeclarations || name == annGenerated {
+		if isOwnAnnotation(name) {
 			continue
 		}
 		want, near := decl.Closest(name, ownAnnotations)
@@ -70,4 +70,13 @@ func misspeltAnnotations(annotations map[string]interface{}) []Problem {
 		}
 	}
 	return problems
+}
+
+func isOwnAnnotation(name string) bool {
+	for _, own := range ownAnnotations {
+		if name == own {
+			return true
+		}
+	}
+	return false
 }

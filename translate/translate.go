@@ -28,7 +28,7 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 		opts.KubeVersion = DefaultKubeVersion
 	}
 	model := readCRD(doc)
-	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), CRD: plan.CRD{
+	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), RecordKubeVersion: opts.KubeVersion != DefaultKubeVersion, CRD: plan.CRD{
 		Name: model.Name, Group: model.Group, Kind: model.Kind, Plural: model.Plural, Scope: model.Scope}}}
 	var problems []Problem
 	memo := map[string]costResult{}
@@ -95,13 +95,14 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 		}
 		n.addDeclaration(d)
 	}
-	p := &planner{g: &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33})}, rootPath: rootPath,
-		formatsAsValues: opts.CompareFormatsAsValues}
+	g := &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33}), givenMaxItems: opts.givenMaxItems(v.Name)}
+	p := &planner{g: g, rootPath: rootPath, formatsAsValues: opts.CompareFormatsAsValues}
 	p.plan(tree)
 	if len(p.problems) > 0 {
 		return nil, nil, p.problems
 	}
 	fillVersion(pv, tree, p.standsFor)
+	pv.Bounds = g.addedBounds() // the maxItems given for lists compared by index
 	return pv, p.origins, nil
 }
 

@@ -123,6 +123,9 @@ func (g *gathering) dropAnnotations() []crdedit.Edit {
 	if g.hasRecord {
 		names = append(names, decl.AnnotationGenerated)
 	}
+	if _, ok := g.crd.Annotations[decl.AnnotationKubeVersion]; ok {
+		names = append(names, decl.AnnotationKubeVersion)
+	}
 	switch {
 	case len(names) == 0:
 		return nil

@@ -13,7 +13,8 @@
 // by the record the model read (FindOwned), set aside before compiling
 // (Owned.SetAside, InlineRemovals for the CRD before any declaration);
 // Write nets the plan's edits against them, so that owned rules
-// generated again stay in place, and writes the mut2cel.io annotations,
+// generated again stay in place, and writes the mut2cel.io annotations
+// (the target among them when plan.Plan.RecordKubeVersion is set),
 // returning the edits, the translated document and the new record;
 // Declared writes every declaration back into the schema, as its author
 // would have.

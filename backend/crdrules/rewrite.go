@@ -98,6 +98,9 @@ func dropAnnotations(c *crd.CRD) (edit.Edit, bool) {
 	if c.Own.HasRecord {
 		names = append(names, decl.AnnotationGenerated)
 	}
+	if c.Own.HasKubeVersion {
+		names = append(names, decl.AnnotationKubeVersion)
+	}
 	if len(names) == 0 {
 		return edit.Edit{}, false
 	}
@@ -109,7 +112,8 @@ func dropAnnotations(c *crd.CRD) (edit.Edit, bool) {
 
 // annotationEdits writes the declarations of p and the record, each only
 // when its content changed, so that a hand-formatted annotation stays as
-// it is. Without declarations both annotations go.
+// it is, and the target of p when the CRD must record it. Without
+// declarations the annotations go.
 func annotationEdits(c *crd.CRD, p *plan.Plan, rec decl.Record) []edit.Edit {
 	decls := decl.Annotation{}
 	for _, pv := range p.Versions {
@@ -133,6 +137,13 @@ func annotationEdits(c *crd.CRD, p *plan.Plan, rec decl.Record) []edit.Edit {
 		e.Remove = []string{decl.AnnotationGenerated}
 	case len(rec) > 0 && (!own.HasRecord || !reflect.DeepEqual(rec, own.Record)):
 		e.Set = append(e.Set, edit.Setting{Key: decl.AnnotationGenerated, Value: rec.Render(c.VersionNames())})
+	}
+	// The target, when it is not the default (plan.Plan.RecordKubeVersion).
+	switch target := p.KubeVersion.String(); {
+	case p.RecordKubeVersion && (!own.HasKubeVersion || own.KubeVersion != target):
+		e.Set = append(e.Set, edit.Setting{Key: decl.AnnotationKubeVersion, Value: target})
+	case !p.RecordKubeVersion && own.HasKubeVersion:
+		e.Remove = append(e.Remove, decl.AnnotationKubeVersion)
 	}
 	if len(e.Set) == 0 && len(e.Remove) == 0 {
 		return nil

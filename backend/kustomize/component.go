@@ -17,6 +17,10 @@ type CRD struct {
 	Name       string                 // metadata.name
 	Base       map[string]interface{} // as published
 	Translated map[string]interface{}
+	// KubeVersion is the oldest Kubernetes version the rules of
+	// Translated work on ("1.33", plan.Plan.KubeVersion); empty when
+	// unknown.
+	KubeVersion string
 }
 
 // Patches returns the JSON6902 operations that turn c.Base into
@@ -102,5 +106,31 @@ func Kustomization(crds []CRD) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []byte(Header + strings.TrimPrefix(string(out), "\n")), nil
+	return []byte(Header + targetLine(crds) + strings.TrimPrefix(string(out), "\n")), nil
+}
+
+// targetLine states, as a comment, the oldest Kubernetes version the
+// patched CRDs work on: the newest version any of their rules is made
+// for, since an older apiserver rejects a rule that uses what it lacks
+// (two-variable comprehensions, from 1.33). A comment, not a field:
+// kustomize refuses a Component with keys it does not know.
+func targetLine(crds []CRD) string {
+	var newest string
+	for _, c := range crds {
+		if c.KubeVersion != "" && (newest == "" || olderVersion(newest, c.KubeVersion)) {
+			newest = c.KubeVersion
+		}
+	}
+	if newest == "" {
+		return ""
+	}
+	return "# The patched CRDs need Kubernetes " + newest + " or newer: their rules are made for it.\n"
+}
+
+// olderVersion reports whether version a (MAJOR.MINOR) is older than b.
+func olderVersion(a, b string) bool {
+	var aMajor, aMinor, bMajor, bMinor int
+	fmt.Sscanf(a, "%d.%d", &aMajor, &aMinor)
+	fmt.Sscanf(b, "%d.%d", &bMajor, &bMinor)
+	return aMajor < bMajor || aMajor == bMajor && aMinor < bMinor
 }

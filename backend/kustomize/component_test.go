@@ -37,7 +37,7 @@ func crdsOf(t *testing.T, files ...string) []CRD {
 				t.Fatalf("Translate(%s): %v", file, err)
 			}
 			name := res.Base["metadata"].(map[string]interface{})["name"].(string)
-			crds = append(crds, CRD{Name: name, Base: res.Base, Translated: res.Translated})
+			crds = append(crds, CRD{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()})
 		}
 	}
 	return crds

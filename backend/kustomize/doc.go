@@ -28,6 +28,10 @@
 //     while it patches. Keys in paths are escaped ("~" as "~0", "/" as
 //     "~1").
 //   - The output is deterministic: CRDs in input order, keys sorted.
+//   - The component states, in a comment line under its header, the
+//     oldest Kubernetes version the patched CRDs work on (CRD.KubeVersion,
+//     the newest among them); a comment, since kustomize refuses unknown
+//     keys in a Component.
 //   - A component patches something: with no CRD to patch, Kustomization
 //     fails (ErrNoPatches) rather than write "patches: []".
 package kustomize

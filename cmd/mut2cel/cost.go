@@ -86,7 +86,7 @@ func runCost(c *command, e *env, args []string) int {
 	inputs, more := batch.Collect(fs.Args(), e.stdin)
 	diags = append(diags, more...)
 	tr := in.translator(e.translate)
-	report := &audit.Report{KubeVersion: in.opts.KubeVersion.String(), CRDs: []audit.CRD{}}
+	report := &audit.Report{KubeVersion: audit.RunKubeVersion(in.opts).String(), CRDs: []audit.CRD{}}
 	census := &batch.Census{}
 	progress := newProgress(e, "cost")
 	undeclared := 0

@@ -144,7 +144,7 @@ func TestTranslateBounds(t *testing.T) {
 				"  declaration: x-kubernetes-key-mutability: AddOnly on .spec.finalizers\n" +
 				"  rule on .spec.finalizers costs 25025002, over the per-expression limit 10000000\n" +
 				"  most of its cost comes from .spec.finalizers (maxItems 5000)\n" +
-				"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)\n"},
+				"  to fix: declare a smaller part of the schema, or give these nodes smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor (--bound-floor PATH:KEYWORD=N)\n"},
 		{"bad floor", []string{"translate", "--bound-floor", "maxWidth=5", input}, 2, "",
 			"mut2cel translate: --bound-floor: \"maxWidth=5\": the keyword must be maxLength, maxItems or maxProperties\nUsage: mut2cel translate [flags] [PATH...]\n"},
 		// A path that names no node would set no floor, silently.

@@ -77,7 +77,8 @@ func kubeVersionVar(fs *pflag.FlagSet, p *kubeVersionFlag) {
 	}
 	*p = kubeVersionFlag(v)
 	fs.Var(p, "kube-version", fmt.Sprintf("oldest Kubernetes version (%s to %s) the rules must work on: "+
-		"they are generated for it and compiled in its CEL environment; $%s sets the default",
+		"they are generated for it and compiled in its CEL environment; given, it wins over the kubeVersion of a declarations file "+
+		"and the version a translated CRD records; $%s sets the default where neither says one",
 		translate.MinKubeVersion, translate.MaxKubeVersion, kubeVersionEnv))
 }
 

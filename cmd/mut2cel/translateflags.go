@@ -101,10 +101,16 @@ func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *translateInputs, usag
 	if marked != nil {
 		sets.Sets = append(sets.Sets, marked.Sets...)
 	}
-	opts := translate.Options{KubeVersion: translate.KubeVersion(t.kube),
+	opts := translate.Options{FallbackKubeVersion: translate.KubeVersion(t.kube),
 		MaxLength: t.maxLength, MaxItems: t.maxItems, MaxProperties: t.maxProperties, NoBounds: t.noBounds,
 		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: t.allVersions, Declarations: sets.Sets,
 		CompareFormatsAsValues: t.formats}
+	if fs.Changed("kube-version") {
+		// Given, it wins over the version a declarations file or a
+		// CRD's record says (translate.Target); else $MUT2CEL_KUBE_VERSION
+		// or the default stand only where those say nothing.
+		opts.KubeVersion = opts.FallbackKubeVersion
+	}
 	return &translateInputs{opts: opts, sets: sets, marked: marked, floors: newFloorPaths(nodeFloors), flags: t}, "", diags
 }
 

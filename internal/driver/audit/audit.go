@@ -33,6 +33,10 @@ type CRD struct {
 	// annotation or the declarations of the run (files, markers): those
 	// `mut2cel cost` reports unless asked for every CRD.
 	Declared bool `json:"declared"`
+	// KubeVersion is the Kubernetes version the CRD's rules are made
+	// for, when its declarations say another than the report's
+	// (translate.Target).
+	KubeVersion string `json:"kubeVersion,omitempty"`
 	// TranslateError is set when the CRD has declarations but translate
 	// failed because its own rules already cross a static limit; the
 	// versions then hold the CRD's own rules only.
@@ -134,8 +138,11 @@ type Translator func(doc map[string]interface{}, opts translate.Options) (*trans
 // before they are fixed) and the report says translate failed; otherwise
 // translate's error is returned as it is.
 func Document(file string, index int, doc map[string]interface{}, opts translate.Options, tr Translator) (*CRD, error) {
-	if opts.KubeVersion.IsZero() {
-		opts.KubeVersion = translate.DefaultKubeVersion
+	run := RunKubeVersion(opts)
+	if v, err := translate.Target(doc, opts); err == nil {
+		opts.KubeVersion = v // a bad one is translate's to report
+	} else {
+		opts.KubeVersion = run
 	}
 	if tr == nil {
 		tr = translate.Translate
@@ -153,8 +160,23 @@ func Document(file string, index int, doc map[string]interface{}, opts translate
 	out, err := audit(file, index, res.Translated, res, opts)
 	if err == nil {
 		out.Declared = batch.Works(res)
+		if opts.KubeVersion != run {
+			out.KubeVersion = opts.KubeVersion.String()
+		}
 	}
 	return out, err
+}
+
+// RunKubeVersion is the version the rules of a CRD whose declarations say
+// none are made for with opts: the report's.
+func RunKubeVersion(opts translate.Options) translate.KubeVersion {
+	switch {
+	case !opts.KubeVersion.IsZero():
+		return opts.KubeVersion
+	case !opts.FallbackKubeVersion.IsZero():
+		return opts.FallbackKubeVersion
+	}
+	return translate.DefaultKubeVersion
 }
 
 // audit reports the costs of doc, marking res's generated rules and bounds.

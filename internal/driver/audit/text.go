@@ -19,7 +19,11 @@ func WriteText(w io.Writer, r *Report) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		writeWrapped(&b, "", fmt.Sprintf("%s (%s, document %d), Kubernetes %s", crd.Name, crd.File, crd.Document, r.KubeVersion))
+		kube := r.KubeVersion
+		if crd.KubeVersion != "" {
+			kube = crd.KubeVersion
+		}
+		writeWrapped(&b, "", fmt.Sprintf("%s (%s, document %d), Kubernetes %s", crd.Name, crd.File, crd.Document, kube))
 		if crd.TranslateError != "" {
 			b.WriteString("  the declarations were not translated, the CRD's own rules are over the limits:\n")
 			for _, line := range strings.Split(crd.TranslateError, "\n") {

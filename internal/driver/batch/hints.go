@@ -11,8 +11,9 @@ var flagHints = map[diag.Hint]string{
 	diag.HintAllVersions:   ", or use --all-versions to apply declarations to every served version where the path exists",
 	diag.HintBounds:        ", or let mut2cel add it by omitting --no-bounds",
 	diag.HintBoundCeilings: " (the --max-length, --max-items or --max-properties given may be too large)",
-	diag.HintBoundFloor:    " (maxItems or maxLength in the schema, or --bound-floor PATH:KEYWORD=N)",
+	diag.HintBoundFloor:    " (--bound-floor PATH:KEYWORD=N)",
 	diag.HintKubeVersion:   "; or target Kubernetes 1.33 with --kube-version 1.33",
+	diag.HintIndexBound:    " (--bound-floor PATH:maxItems=N); or target Kubernetes 1.33 with --kube-version 1.33",
 }
 
 // WithFlagHints returns diags with the words for each one's hint added to
@@ -23,7 +24,7 @@ func WithFlagHints(diags []Diagnostic) []Diagnostic {
 		words, ok := flagHints[d.Hint]
 		switch {
 		case !ok:
-		case d.Hint == diag.HintKubeVersion && len(d.Reasons) > 0:
+		case (d.Hint == diag.HintKubeVersion || d.Hint == diag.HintIndexBound) && len(d.Reasons) > 0:
 			// The version requirement is the first of several
 			// reasons (translate puts it first): the words go with it.
 			d.Reasons = append([]string{d.Reasons[0] + words}, d.Reasons[1:]...)

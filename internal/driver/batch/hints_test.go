@@ -20,6 +20,7 @@ func TestWithFlagHints(t *testing.T) {
 		{diag.HintBoundCeilings, "--max-length"},
 		{diag.HintBoundFloor, "--bound-floor"},
 		{diag.HintKubeVersion, "--kube-version"},
+		{diag.HintIndexBound, "--bound-floor PATH:maxItems=N); or target Kubernetes 1.33 with --kube-version"},
 	} {
 		in := []Diagnostic{{Detail: "do this", Hint: tc.hint}, {Detail: "plain"}}
 		out := WithFlagHints(in)

@@ -106,7 +106,14 @@ func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.Bound) (
 	for _, v := range versions {
 		note := at
 		note.Line = d.Line(byVersion[v][0].Path[:5])
-		note.Detail = fmt.Sprintf("version %s: added %s so that the generated rules pass the CEL cost limits; larger values are now rejected (-v lists them; docs/cost.md)", v, summarizeBounds(byVersion[v]))
+		why := "so that the generated rules pass the CEL cost limits"
+		for _, b := range byVersion[v] {
+			if b.Indexed {
+				why = "that the generated rules need (to compare lists index by index below Kubernetes 1.33, as given, or to pass the CEL cost limits)"
+				break
+			}
+		}
+		note.Detail = fmt.Sprintf("version %s: added %s %s; larger values are now rejected (-v lists them; docs/cost.md)", v, summarizeBounds(byVersion[v]), why)
 		summaries = append(summaries, note)
 	}
 	return summaries, details

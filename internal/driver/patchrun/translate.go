@@ -24,7 +24,11 @@ func Translate(in batch.Input, tr batch.Translator) ([]kustomize.CRD, *batch.Res
 	})
 	var crds []kustomize.CRD
 	for _, res := range results {
-		crds = append(crds, kustomize.CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated})
+		c := kustomize.CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated}
+		if res.Plan != nil {
+			c.KubeVersion = res.Plan.KubeVersion.String()
+		}
+		crds = append(crds, c)
 	}
 	return crds, r
 }

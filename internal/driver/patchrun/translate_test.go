@@ -97,5 +97,5 @@ func translated(t *testing.T, file string, data []byte) kustomize.CRD {
 		t.Fatalf("Translate(%s): %v", file, err)
 	}
 	name := res.Base["metadata"].(map[string]interface{})["name"].(string)
-	return kustomize.CRD{Name: name, Base: res.Base, Translated: res.Translated}
+	return kustomize.CRD{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()}
 }

@@ -198,6 +198,10 @@ const (
 	// HintKubeVersion: the oldest Kubernetes version the rules must work
 	// on.
 	HintKubeVersion Hint = "KubeVersion"
+	// HintIndexBound: a list compared index by index below Kubernetes
+	// 1.33 needs maxItems, which a per-node floor gives; or a newer
+	// target compares without it.
+	HintIndexBound Hint = "NodeFloors or KubeVersion"
 )
 
 // At returns d placed at a document path.
