@@ -32,13 +32,24 @@ func TestKubeVersionEnv(t *testing.T) {
 		args := append(append([]string{"translate"}, c.args...), "testdata/crd.yaml")
 		var stdout, stderr bytes.Buffer
 		code := runWith(&env{stdout: &stdout, stderr: &stderr, translate: fakeTranslate}, args)
-		if code != c.code || code == exitOK && lastOptions.KubeVersion != c.want {
-			t.Errorf("%s=%s run(%q) = %d, translated for %v; want %d, %v (%s)", kubeVersionEnv, c.env, args, code, lastOptions.KubeVersion, c.code, c.want, stderr.String())
+		if code != c.code || code == exitOK && runTarget(lastOptions) != c.want {
+			t.Errorf("%s=%s run(%q) = %d, translated for %v; want %d, %v (%s)", kubeVersionEnv, c.env, args, code, runTarget(lastOptions), c.code, c.want, stderr.String())
 		}
 		if code == exitUsage && !strings.Contains(stderr.String(), "mut2cel translate: $"+kubeVersionEnv+": ") {
 			t.Errorf("%s=%s run(%q) stderr = %q, want it to name the variable", kubeVersionEnv, c.env, args, stderr.String())
 		}
 	}
+}
+
+// runTarget is the version the options of a run ask for, where no
+// declarations file or record in the CRD says one: the flag, given, is
+// KubeVersion and wins over both; else $MUT2CEL_KUBE_VERSION or the
+// default stands, as FallbackKubeVersion, where they say nothing.
+func runTarget(o translate.Options) translate.KubeVersion {
+	if !o.KubeVersion.IsZero() {
+		return o.KubeVersion
+	}
+	return o.FallbackKubeVersion
 }
 
 // TestKubeVersionDeclaredOnce checks that every command with

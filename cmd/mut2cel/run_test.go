@@ -176,8 +176,8 @@ func TestKubeVersionFlag(t *testing.T) {
 	} {
 		var out, errOut bytes.Buffer
 		code := runWith(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, translate: fakeTranslate}, append(c.args, "testdata/crd.yaml"))
-		if code != exitOK || lastOptions.KubeVersion != c.want {
-			t.Errorf("run(%q) = %d, translated for %v; want 0, %v (%s)", c.args, code, lastOptions.KubeVersion, c.want, errOut.String())
+		if code != exitOK || runTarget(lastOptions) != c.want {
+			t.Errorf("run(%q) = %d, translated for %v; want 0, %v (%s)", c.args, code, runTarget(lastOptions), c.want, errOut.String())
 		}
 	}
 }
