@@ -8,11 +8,11 @@ import (
 
 // Kinds of union violations (semantics.md, "Unions"), one per message.
 const (
-	kindUnionTooMany       = "union: several members"      // more members present than the union allows
-	kindUnionNone          = "union: no member"            // ExactlyOne without a discriminator, no member present
-	kindUnionNotSelected   = "union: member not selected"  // a present member the discriminator does not select
+	kindUnionTooMany       = "union: several members"       // more members present than the union allows
+	kindUnionNone          = "union: no member"             // ExactlyOne without a discriminator, no member present
+	kindUnionNotSelected   = "union: member not selected"   // a present member the discriminator does not select
 	kindUnionSelectedUnset = "union: selected member unset" // ExactlyOne: the selected member is absent
-	kindUnionNoSelection   = "union: discriminator unset"  // ExactlyOne: the discriminator is absent
+	kindUnionNoSelection   = "union: discriminator unset"   // ExactlyOne: the discriminator is absent
 )
 
 // checkUnions judges the unions at and below n in the new value. old is
