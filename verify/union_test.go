@@ -284,3 +284,33 @@ func TestUnionUpdateListOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestUnionUpdateSetItems: the items of a set pair with nothing, and the
+// apiserver compares a set item by item in order, so any change of the
+// set, a reorder included, judges every item again.
+func TestUnionUpdateSetItems(t *testing.T) {
+	c := mustChecker(t, `
+type: object
+properties:
+  s:
+    type: array
+    x-kubernetes-list-type: set
+    items:
+      type: object
+      x-kubernetes-map-type: atomic
+      x-kubernetes-unions: [{fields-to-discriminateBy: {a: A, b: B}}]
+      properties: {a: {type: string}, b: {type: string}}`)
+	cases := []struct {
+		old, new string
+		want     string
+	}{
+		{`{s: [{a: x, b: y}]}`, `{s: [{a: x, b: y}]}`, ""},
+		{`{s: [{a: x, b: y}]}`, `{s: [{a: x, b: y}, {a: z}]}`, "s[0] " + tooMany},
+		{`{s: [{a: z}, {a: x, b: y}]}`, `{s: [{a: x, b: y}, {a: z}]}`, "s[0] " + tooMany},
+	}
+	for _, tc := range cases {
+		if got := relative(check(t, c, tc.old, tc.new), ""); got != tc.want {
+			t.Errorf("Check(%s -> %s) = %q, want %q", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
