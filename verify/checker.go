@@ -26,6 +26,7 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 		return nil, err
 	}
 	nameNodes(root, nil)
+	markUnions(root)
 	return &Checker{root: root}, nil
 }
 
@@ -42,7 +43,7 @@ func (c *Checker) Check(old, new map[string]interface{}) []Violation {
 // result means the create is allowed.
 func (c *Checker) CheckCreate(obj map[string]interface{}) []Violation {
 	w := &walker{}
-	w.checkUnions(c.root, nil, false, obj, nil, false)
+	w.checkUnions(c.root, nil, false, obj, nil, changed())
 	sortViolations(w.out)
 	return w.out
 }
@@ -55,7 +56,7 @@ func (c *Checker) update(old, new map[string]interface{}, track bool) *walker {
 	// the apiserver correlates the old root with the new one.
 	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
 	w.visit(c.root, both, nil, true, false)
-	w.checkUnions(c.root, old, true, new, nil, false)
+	w.checkUnions(c.root, old, true, new, nil, changed())
 	sortViolations(w.out)
 	return w
 }

@@ -19,6 +19,8 @@ type node struct {
 	keyMut     string   // valid x-kubernetes-key-mutability, or ""
 	update     []string // valid x-kubernetes-update constraints, in updateConstraints order
 	unions     []union  // valid x-kubernetes-unions entries, in declared order
+	// unionsBelow is set when n or a node below it has a union.
+	unionsBelow bool
 	// optional is set on a property that a stored object may lack while
 	// its parent is present: one its parent does not require and that has
 	// no default (storage fills it in), or a nullable one (null is

@@ -25,17 +25,17 @@ const (
 // oldSelf, which unions are; above says whether the nearest correlated
 // node above n is unchanged. On create nothing correlates and every
 // union is judged.
-func (w *walker) checkUnions(n *node, old interface{}, correlated bool, new interface{}, at *field.Path, above bool) {
-	if n == nil || new == nil {
-		return // no schema, or null: the apiserver runs no rule there
+func (w *walker) checkUnions(n *node, old interface{}, correlated bool, new interface{}, at *field.Path, above *lazyBool) {
+	if n == nil || !n.unionsBelow || new == nil {
+		return // no union here or below; or null, where the apiserver runs no rule
 	}
 	unchanged := above
 	if correlated {
-		unchanged = ratchetEqual(n, old, new)
+		unchanged = &lazyBool{f: func() bool { return ratchetEqual(n, old, new) }}
 	}
 	switch x := new.(type) {
 	case map[string]interface{}:
-		if !unchanged {
+		if len(n.unions) > 0 && !unchanged.get() {
 			for _, u := range n.unions {
 				w.exercise(n, extUnions, u.name)
 				w.judgeUnion(n, u, x, at)
@@ -62,6 +62,40 @@ func (w *walker) checkUnions(n *node, old interface{}, correlated bool, new inte
 			w.checkUnions(n.itemNode(), ov, found, item, at.Index(i), unchanged)
 		}
 	}
+}
+
+// lazyBool is computed once, when first asked: whether a node is
+// unchanged matters only where a union below it is judged.
+type lazyBool struct {
+	f       func() bool
+	done, v bool
+}
+
+func (l *lazyBool) get() bool {
+	if !l.done {
+		l.v, l.done = l.f(), true
+	}
+	return l.v
+}
+
+// changed stands above the root on update and above everything on
+// create: nothing there is unchanged.
+func changed() *lazyBool { return &lazyBool{done: true} }
+
+// markUnions sets unionsBelow on n and every node with a union at or
+// below it, so that walks skip the rest.
+func markUnions(n *node) bool {
+	if n == nil {
+		return false
+	}
+	below := len(n.unions) > 0
+	for _, p := range n.props {
+		below = markUnions(p.node) || below
+	}
+	below = markUnions(n.items) || below
+	below = markUnions(n.values) || below
+	n.unionsBelow = below
+	return below
 }
 
 // childPath is the instance path of the value under key k of n.
