@@ -31,6 +31,7 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 	nameNodes(root, nil)
 	markFormatted(root)
 	markSetItems(root, false)
+	markUnions(root)
 	return &Checker{root: root}, nil
 }
 
@@ -38,19 +39,38 @@ func NewChecker(schema map[string]interface{}) (*Checker, error) {
 // new. Both objects are already in stored form (pruned, defaulted; the caller
 // does that). An empty result means the update is allowed.
 func (c *Checker) Check(old, new map[string]interface{}) []Violation {
+	return c.update(old, new, false).out
+}
+
+// CheckCreate returns every violation of the declarations by creating obj,
+// in stored form: of the unions, judged on every node (semantics.md,
+// "Unions"); the other declarations constrain updates only. An empty
+// result means the create is allowed.
+func (c *Checker) CheckCreate(obj map[string]interface{}) []Violation {
 	w := &walker{formatsAsValues: c.formatsAsValues}
-	// The root always exists before and after (semantics.md 2.2).
-	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
-	w.visit(c.root, both, nil, true, false)
+	w.checkUnions(c.root, nil, false, obj, nil, changed())
 	sortViolations(w.out)
 	return w.out
+}
+
+// update walks an update; track asks the walker to list what it
+// exercised and broke (checkExercised).
+func (c *Checker) update(old, new map[string]interface{}, track bool) *walker {
+	w := &walker{track: track, formatsAsValues: c.formatsAsValues}
+	// The root always exists before and after (semantics.md 2.2), and
+	// the apiserver correlates the old root with the new one.
+	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
+	w.visit(c.root, both, nil, true, false)
+	w.checkUnions(c.root, old, true, new, nil, changed())
+	sortViolations(w.out)
+	return w
 }
 
 // Violation is one denied part of an update.
 type Violation struct {
 	Path        string // instance path in the object, e.g. spec.ports[2].protocol
 	Declaration string // schema path of the declaring node
-	Kind        string // "value", "presence" or "keys"
+	Kind        string // "value", "presence", "keys", or a kind of union violation ("union: ...")
 	Detail      string // human words: what changed
 }
 

@@ -57,6 +57,9 @@ func (c *Checker) constraints() []Constraint {
 		}
 		if !inSet {
 			for _, d := range c.nodeDeclarations(n) {
+				if d.Extension == extUnions {
+					continue // no update constraint: unions judge values
+				}
 				for _, name := range constraintNames(d, n, isProp) {
 					switch {
 					case name == noSet || name == noUnset:
@@ -107,6 +110,9 @@ func (c *Checker) nodeDeclarations(n *node) []Declaration {
 	}
 	for _, u := range n.update {
 		out = append(out, Declaration{n.schemaPath, extUpdate, u})
+	}
+	for _, u := range n.unions {
+		out = append(out, Declaration{n.schemaPath, extUnions, u.name})
 	}
 	return out
 }

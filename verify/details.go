@@ -82,3 +82,30 @@ func keysWord(keys []string) string {
 	}
 	return "keys"
 }
+
+// The details of union violations start with the union's name and a
+// colon, as its Declaration.Value: declarationOf reads it back. The words
+// after it are those of semantics.md, "Unions".
+
+func unionTooManyDetail(u union, present []string) string {
+	if u.exactlyOne {
+		return fmt.Sprintf("%s: exactly one of %s must be set; %s are set", u.name, strings.Join(u.memberNames(), ", "), strings.Join(present, ", "))
+	}
+	return fmt.Sprintf("%s: at most one of %s may be set; %s are set", u.name, strings.Join(u.memberNames(), ", "), strings.Join(present, ", "))
+}
+
+func unionNoneDetail(u union) string {
+	return fmt.Sprintf("%s: exactly one of %s must be set; none is set", u.name, strings.Join(u.memberNames(), ", "))
+}
+
+func unionNotSelectedDetail(u union, m unionMember) string {
+	return fmt.Sprintf("%s: %s may be set only when %s is %s", u.name, m.name, u.discriminator, m.value)
+}
+
+func unionSelectedUnsetDetail(u union, m unionMember) string {
+	return fmt.Sprintf("%s: %s must be set when %s is %s", u.name, m.name, u.discriminator, m.value)
+}
+
+func unionNoSelectionDetail(u union) string {
+	return fmt.Sprintf("%s: %s must be set: exactly one of %s must be set, and %s selects it", u.name, u.discriminator, strings.Join(u.memberNames(), ", "), u.discriminator)
+}

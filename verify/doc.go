@@ -12,13 +12,16 @@
 //   - NewChecker takes the raw openAPIV3Schema of one CRD version as decoded
 //     from JSON or YAML (map[string]interface{}), because the typed
 //     apiextensions structs drop the extensions (x-kubernetes-mutability,
-//     x-kubernetes-key-mutability, x-kubernetes-update, and the modifier
-//     x-mut2cel-formats). It returns every
-//     invalid declaration (semantics.md 1.1, 9.2) as one aggregate of field
-//     errors, sorted, with apiserver-style schema paths.
+//     x-kubernetes-key-mutability, x-kubernetes-update,
+//     x-kubernetes-unions, and the modifier x-mut2cel-formats). It returns
+//     every invalid declaration (semantics.md 1.1, 9.2, "Unions") as one
+//     aggregate of field errors, sorted, with apiserver-style schema paths.
 //   - Check takes the old and the new object in stored form (pruned,
 //     defaulted, numbers as JSON decoding yields them) and returns the
-//     violations, sorted by Path, Kind, Declaration and Detail.
+//     violations, sorted by Path, Kind, Declaration and Detail: of the
+//     update declarations, and of the unions on the nodes the apiserver's
+//     CRD validation ratcheting would check (unioncheck.go). CheckCreate
+//     takes one created object and returns the violations of its unions.
 //   - Verify takes a CRD document with declarations and the CRD document
 //     under test (its translation, or any other), and returns a Report per
 //     served version: pairs checked, disagreements counted by Cause (the
@@ -38,7 +41,9 @@
 //     Annotated and Rewritten say whether a document keeps its
 //     declarations in the annotation, and whether translate rewrote it.
 //   - NewPairGenerator takes a structural schema and a seed and yields raw
-//     old/new object pairs, for reuse by other test drivers.
+//     old/new object pairs, for reuse by other test drivers. Verify's
+//     generator also learns the unions from the checker (pairunion.go),
+//     which a structural schema cannot hold.
 //
 // Invariants:
 //
@@ -49,6 +54,10 @@
 //     and the update is denied, as the apiserver denies it
 //     (semantics.md 8). The checker reads the three formats on its own
 //     (formatvalue.go).
+//   - Check(x, x) is empty for every x that holds its unions; for any x it
+//     holds nothing but union violations, on nodes that hold a key without
+//     a schema (the root's metadata, preserved unknown fields), which the
+//     apiserver's ratcheting never finds unchanged either.
 //   - The result never depends on Go map iteration order: properties and map
 //     keys are walked sorted, list items in list order.
 //   - Check never panics on objects that do not match the schema: a value of
@@ -67,6 +76,9 @@
 //     testdata/ and on the corpus.
 //   - Only junctor-free schema nodes describe fields: allOf, anyOf, oneOf and
 //     not are read only to reject declarations inside them.
+//   - x-kubernetes-unions is read by the checker alone (union.go), not by
+//     decl: where a union may stand and what it means are the checker's,
+//     like every other declaration's.
 //   - Verify is deterministic: the same documents, seed and pair count give
 //     the same report. Both objects of a pair go through the apiserver's
 //     storage pipeline (internal/leaf/kube.Store; the old one also through the

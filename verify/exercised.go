@@ -4,14 +4,18 @@ import (
 	"strings"
 )
 
-// Declaration is one mutability declaration: an extension with its value
-// on one schema node. Each constraint of an x-kubernetes-update list is a
-// Declaration of its own, because each is a rule of its own (semantics.md
-// 9.2) and is exercised and violated on its own.
+// Declaration is one declaration: an extension with its value on one
+// schema node. Each constraint of an x-kubernetes-update list, and each
+// union of an x-kubernetes-unions list, is a Declaration of its own,
+// because each is a rule of its own (semantics.md 9.2) and is exercised
+// and violated on its own.
 type Declaration struct {
 	Path      string // schema path of the node, as in Violation.Declaration
-	Extension string // x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update
-	Value     string // Immutable, AddOnly or RemoveOnly; for x-kubernetes-update one constraint, such as NoModify
+	Extension string // x-kubernetes-mutability, -key-mutability, -update or -unions
+	// Value is Immutable, AddOnly or RemoveOnly; for x-kubernetes-update
+	// one constraint, such as NoModify; for x-kubernetes-unions one union,
+	// named as unionName does, such as AtMostOne(a, b).
+	Value string
 }
 
 // declarations lists every declaration of the schema, in walk order, the
@@ -41,14 +45,15 @@ func (n *node) at(path []step) *node {
 }
 
 // declarationOf names the declaration a violation breaks. A violation of
-// an update constraint names it at the start of its detail (details.go).
+// an update constraint or a union names it at the start of its detail
+// (details.go).
 // Otherwise a keys violation reported at a node with a key mutability is of
 // that extension; else it is of an AddOnly or RemoveOnly on items or
 // additionalProperties (semantics.md 3.3), which cannot sit on a collection
 // itself (1.1.3), so the two never meet on one node.
 func declarationOf(v Violation, decls []Declaration) Declaration {
 	for _, d := range decls {
-		if d.Path == v.Declaration && d.Extension == extUpdate && strings.HasPrefix(v.Detail, d.Value+":") {
+		if d.Path == v.Declaration && (d.Extension == extUpdate || d.Extension == extUnions) && strings.HasPrefix(v.Detail, d.Value+":") {
 			return d
 		}
 	}
@@ -77,10 +82,7 @@ func declarationOf(v Violation, decls []Declaration) Declaration {
 // It also lists the constraints the update breaks (constraints.go), each
 // once, in the order the walk met them.
 func (c *Checker) checkExercised(old, new map[string]interface{}) ([]Violation, []Declaration, []Constraint) {
-	w := &walker{track: true, formatsAsValues: c.formatsAsValues}
-	both := pair{old: side{v: old, ok: true}, new: side{v: new, ok: true}}
-	w.visit(c.root, both, nil, true, false)
-	sortViolations(w.out)
+	w := c.update(old, new, true)
 	return w.out, w.exercised, w.broken
 }
 

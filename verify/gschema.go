@@ -30,6 +30,9 @@ type gnode struct {
 	// makes the generator leave it out where it may (learn.go).
 	refusals int
 	avoid    bool
+	// unions are those the checker reads on this object node
+	// (pairunion.go).
+	unions []gunion
 }
 
 type gprop struct {

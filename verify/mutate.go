@@ -137,6 +137,8 @@ func (g *PairGenerator) apply(holder map[string]interface{}, path []step) bool {
 	}
 	last := len(path) - 1
 	switch {
+	case len(n.unions) > 0 && g.rnd.Intn(2) == 0:
+		return g.unionOp(holder, path)
 	case last >= 0 && path[last].kind != stepProp && g.rnd.Intn(2) == 0:
 		return g.collectionOp(holder, path[:last])
 	case (n.kind == kindList || n.kind == kindMap) && g.rnd.Intn(10) < 7:

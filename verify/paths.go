@@ -72,7 +72,7 @@ func (c *Checker) declaredPaths() [][]step {
 	var out [][]step
 	var walk func(n *node, path []step)
 	walk = func(n *node, path []step) {
-		if n.mut != "" || n.keyMut != "" || len(n.update) > 0 {
+		if n.mut != "" || n.keyMut != "" || len(n.update) > 0 || len(n.unions) > 0 {
 			out = append(out, path)
 		}
 		for _, p := range n.props {

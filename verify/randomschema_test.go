@@ -32,6 +32,14 @@ func randomSchemaCount(t *testing.T) int {
 	return 1000
 }
 
+// randomOptions are the declarations TestRandomSchemas and
+// FuzzRandomSchema generate beyond the mutability ones. Unions stay off
+// until translate compiles x-kubernetes-unions: then set unions to true
+// here (MUT2CEL_UNIONS=1 tries it before).
+func randomOptions() genOptions {
+	return genOptions{unions: os.Getenv("MUT2CEL_UNIONS") == "1"}
+}
+
 // TestRandomSchemas translates random schemas and verifies each
 // translation on a few pairs. A refusal that the semantics allows (a
 // problem with a translate.Reason: an inexact comparison, the cost
@@ -131,7 +139,7 @@ func (st schemaStats) check(t *testing.T, n int) {
 // it, "verified" or the kind of refusal, and the report if verified.
 func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (string, report) {
 	t.Helper()
-	doc := randomCRD(schemaSeed)
+	doc := randomCRDWith(schemaSeed, randomOptions())
 	versions := translate.AllKubeVersions()
 	kube := versions[uint64(schemaSeed)%uint64(len(versions))]
 	// One schema in seven compares formatted strings as values for the

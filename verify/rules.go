@@ -96,6 +96,12 @@ func deniedKeys(value string, removed, added []string) (r, a []string) {
 	return removed, added
 }
 
+// add records a violation at the instance path at; nil is the root (a
+// union's node), written "".
 func (w *walker) add(at *field.Path, n *node, kind, detail string) {
-	w.out = append(w.out, Violation{Path: at.String(), Declaration: n.schemaPath, Kind: kind, Detail: detail})
+	path := ""
+	if at != nil {
+		path = at.String()
+	}
+	w.out = append(w.out, Violation{Path: path, Declaration: n.schemaPath, Kind: kind, Detail: detail})
 }

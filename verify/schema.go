@@ -20,6 +20,9 @@ type node struct {
 	mut        string   // valid x-kubernetes-mutability, or ""
 	keyMut     string   // valid x-kubernetes-key-mutability, or ""
 	update     []string // valid x-kubernetes-update constraints, in updateConstraints order
+	unions     []union  // valid x-kubernetes-unions entries, in declared order
+	// unionsBelow is set when n or a node below it has a union.
+	unionsBelow bool
 	// optional is set on a property that a stored object may lack while
 	// its parent is present: one its parent does not require and that has
 	// no default (storage fills it in), or a nullable one (null is
@@ -121,6 +124,7 @@ func (p *parser) parse(raw map[string]interface{}, path *field.Path, at where) *
 		mut:      validValue(raw[extMutability]),
 		keyMut:   validValue(raw[extKeyMutability]),
 		update:   validUpdate(raw[extUpdate]),
+		unions:   p.parseUnions(raw, path, at),
 	}
 	n.nullable = raw["nullable"] == true
 	if raw["type"] == "string" {

@@ -17,6 +17,16 @@ type schemaGen struct {
 	// before the opt-in existed, whether a declaration compares formatted
 	// strings as values (x-mut2cel-formats); nil never.
 	optIn *rand.Rand
+	genOptions
+}
+
+// genOptions switch on kinds of declaration that translate does not
+// compile yet. Off, the generator draws the same numbers, and so makes
+// the same schemas, as before the option existed.
+type genOptions struct {
+	// unions puts x-kubernetes-unions on objects with at least two
+	// optional properties (schemaunion_test.go).
+	unions bool
 }
 
 // awkwardNames are property names: plain ones, ones CEL reaches only
@@ -34,7 +44,12 @@ const maxDepth = 4
 // translate accepts only when a conversion webhook may store them
 // differently (semantics.md 1.1.6), so a CRD with two has one.
 func randomCRD(seed int64) map[string]interface{} {
-	g := &schemaGen{rnd: rand.New(rand.NewSource(seed)), optIn: rand.New(rand.NewSource(^seed))}
+	return randomCRDWith(seed, genOptions{})
+}
+
+// randomCRDWith is randomCRD with the declarations the options switch on.
+func randomCRDWith(seed int64, o genOptions) map[string]interface{} {
+	g := &schemaGen{rnd: rand.New(rand.NewSource(seed)), optIn: rand.New(rand.NewSource(^seed)), genOptions: o}
 	versions := []interface{}{g.version("v1", true, true)}
 	if g.rnd.Intn(4) == 0 {
 		versions = append(versions, g.version("v2", g.rnd.Intn(2) == 0, false))
@@ -187,6 +202,9 @@ func (g *schemaGen) object(depth int) map[string]interface{} {
 	if len(required) > 0 {
 		n["required"] = required
 	}
+	if g.unions {
+		g.declareUnion(n)
+	}
 	if g.rnd.Intn(12) == 0 {
 		n["x-kubernetes-map-type"] = "atomic"
 	}
@@ -294,6 +312,7 @@ func (g *schemaGen) listMap(depth int) map[string]interface{} {
 	}
 	required, _ := item["required"].([]interface{})
 	item["required"] = append(append([]interface{}{}, keys...), required...)
+	dropUnionsOf(item, keys)
 	return g.bound(map[string]interface{}{
 		"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": keys, "items": item,
 	}, "maxItems", "minItems")

@@ -54,6 +54,9 @@ func (g *PairGenerator) object(n *gnode) map[string]interface{} {
 			m[p.name] = g.value(p.node)
 		}
 	}
+	if len(n.unions) > 0 {
+		g.shapeUnions(n, m)
+	}
 	g.fitProperties(n, m)
 	if ap := n.s.AdditionalProperties; ap != nil && ap.Bool && ap.Structural == nil {
 		// A free-form object: keys of any name, values of any type.

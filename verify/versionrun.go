@@ -79,6 +79,7 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}
+	r.gen.useUnions(checker)
 	r.byConstraint = map[Constraint]*ConstraintReport{}
 	for _, k := range checker.constraints() {
 		cr := &ConstraintReport{Constraint: k}
