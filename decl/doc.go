@@ -3,7 +3,8 @@
 //
 // Input: the spellings users write. The KEP values of
 // x-kubernetes-mutability and x-kubernetes-key-mutability, the list of
-// x-kubernetes-update (docs/semantics.md, section 9), schema paths in the
+// x-kubernetes-update (docs/semantics.md, section 9), the unions of
+// x-kubernetes-unions (section "Unions"), schema paths in the
 // notation of the mut2cel.io/declarations annotation, and declarations
 // files (kind Declarations) for CRDs the user does not own.
 //
@@ -13,7 +14,9 @@
 // declarations iterates; Declaration, the one model of a declaration
 // (CRD, version, path, kind, value, origin) that every front end produces
 // and the rule compiler reads; Constraints, the five update constraints
-// of Kubernetes, which every spelling means; Path, the one parsed form of
+// of Kubernetes, which every spelling means; Union, the unions of one
+// object node (union.go), read, checked in themselves, normalized and
+// written back; Path, the one parsed form of
 // a schema path; Set, the declarations of a declarations file with the
 // line of each; Annotation and Record, the codec of the
 // mut2cel.io/declarations and mut2cel.io/generated annotations, with the

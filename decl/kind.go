@@ -67,6 +67,13 @@ var Kinds = []Kind{
 		read:      readUpdate, check: func(string) error { return nil }, write: writeConstraints,
 		flow: true, combine: combineConstraints,
 	},
+	{
+		Name:      ExtUnions,
+		Placement: "an object node with properties (the root, nested objects, list items and map values), outside metadata and junctors; members and the discriminator are properties of that node",
+		words:     []string{"union"},
+		read:      readUnions, check: checkUnions, write: writeUnions,
+		flow: true,
+	},
 }
 
 // KindNamed returns the kind whose extension key is name.

@@ -19,6 +19,7 @@ var samples = map[string]string{
 	decl.ExtMutability:    "AddOnly",
 	decl.ExtKeyMutability: "RemoveOnly",
 	decl.ExtUpdate:        "[NoUnset, NoModify]",
+	decl.ExtUnions:        "[{discriminator: type, fields-to-discriminateBy: {a: A, b: B}, exactlyOne: true}, {fields-to-discriminateBy: {c: , d: }}]",
 }
 
 func TestKindsHaveSamples(t *testing.T) {
