@@ -8,11 +8,12 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 )
 
-// The three schema extensions mut2cel compiles.
+// The schema extensions mut2cel compiles.
 const (
 	extMutability    = decl.ExtMutability
 	extKeyMutability = decl.ExtKeyMutability
 	extUpdate        = decl.ExtUpdate
+	extUnions        = decl.ExtUnions
 )
 
 // mutability is the value of either KEP extension.
@@ -33,6 +34,7 @@ type declaration struct {
 	mutability    mutability
 	keyMutability mutability
 	update        decl.Constraints
+	unions        []decl.Union
 }
 
 // add takes one checked declaration into the node's view.
@@ -44,6 +46,8 @@ func (d *declaration) add(x decl.Declaration) {
 		d.keyMutability = mutability(x.Value)
 	case extUpdate:
 		d.update, _ = decl.ParseConstraints(x.Value)
+	case extUnions:
+		d.unions, _ = decl.ParseUnionsText(x.Value)
 	}
 }
 
@@ -107,9 +111,12 @@ func valueProblem(v interface{}, err error) Problem {
 }
 
 // checkPlacement says why declaration d cannot stand on its schema node
-// raw (semantics.md 1.1 and 9.2), if it cannot. Every front end's
+// raw (semantics.md 1.1 and 9.2, and Unions), if it cannot. Every front end's
 // declarations pass here, so that the rules and their wording are one.
 func checkPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bool) {
+	if d.Ext == extUnions {
+		return unionPlacement(d, raw)
+	}
 	if d.Ext == extUpdate {
 		c, _ := decl.ParseConstraints(d.Value)
 		if p, bad := misplaced(d.Path); bad {
