@@ -12,6 +12,10 @@ var kindSamples = map[string]interface{}{
 	decl.ExtMutability:    "Immutable",
 	decl.ExtKeyMutability: "AddOnly",
 	decl.ExtUpdate:        []interface{}{"NoModify"},
+	decl.ExtUnions: []interface{}{map[string]interface{}{
+		"discriminator":            "type",
+		"fields-to-discriminateBy": map[string]interface{}{"a": "A", "b": "B"},
+	}},
 }
 
 // TestSchemaFrontEndReadsEveryKind: the schema front end reads every kind

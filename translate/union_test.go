@@ -166,3 +166,42 @@ func checkUnion(t *testing.T, v *kube.RuleValidator, s *schema.Structural, what,
 		t.Errorf("%s %s -> %s: a rule failed to evaluate: %v", what, oldJSON, newJSON, errs)
 	}
 }
+
+// TestUnionMessages: each violation says which fields, at the field it is
+// about, with the reason the semantics give; names the apiserver escapes
+// and values with quotes compile and compare.
+func TestUnionMessages(t *testing.T) {
+	s := translated(t, `type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-unions:
+    - discriminator: in
+      fields-to-discriminateBy: {namespace: "It's", x-y: Other}
+      exactlyOne: true
+    - fields-to-discriminateBy: {a: , b: , c: }
+    properties:
+      in: {type: string}
+      namespace: {type: string}
+      x-y: {type: string}
+      a: {type: string}
+      b: {type: string}
+      c: {type: string}
+`, translate.KubeVersion{Major: 1, Minor: 31})
+	v := kube.NewRuleValidator(s)
+	for _, c := range []struct{ obj, want string }{
+		{`{"spec": {"in": "It's", "namespace": "n"}}`, ``},
+		{`{"spec": {"in": "Other", "namespace": "n", "x-y": "v"}}`, `spec.namespace: Forbidden: namespace may be set only when in is It's`},
+		{`{"spec": {"in": "Other"}}`, `spec.x-y: Required value: x-y must be set when in is Other`},
+		{`{"spec": {"namespace": "n"}}`, `[spec.namespace: Forbidden: namespace may be set only when in is It's, spec.in: Required value: in must be set]`},
+		{`{"spec": {"in": "It's", "namespace": "n", "a": "", "c": ""}}`, `spec: Forbidden: at most one of a, b, c may be set`},
+	} {
+		got := ""
+		if errs := v.Validate(kube.Store(s, objectOf(t, c.obj)), nil); len(errs) > 0 {
+			got = errs.ToAggregate().Error()
+		}
+		if got != c.want {
+			t.Errorf("create %s: %q, want %q", c.obj, got, c.want)
+		}
+	}
+}
