@@ -205,3 +205,27 @@ properties:
 		}
 	}
 }
+
+// TestUnionRequiredDiscriminator: where the schema keeps the
+// discriminator present (required here, defaulted alike), its has() is
+// left out, and the verdicts are those of section 11.3.
+func TestUnionRequiredDiscriminator(t *testing.T) {
+	for _, c := range []struct {
+		exactlyOne string
+		valid      map[string]bool
+	}{
+		{"false", map[string]bool{`{"type": "A", "a": "x"}`: true, `{"type": "B", "a": "x"}`: false, `{"type": "A"}`: true, `{"type": "C"}`: true, `{"type": "C", "b": {}}`: false}},
+		{"true", map[string]bool{`{"type": "A", "a": "x"}`: true, `{"type": "B", "a": "x"}`: false, `{"type": "A"}`: false, `{"type": "C"}`: true, `{"type": "B", "b": {}}`: true}},
+	} {
+		s := translated(t, "type: object\nrequired: [type]\nx-kubernetes-unions: [{discriminator: type, fields-to-discriminateBy: {a: A, b: B}, exactlyOne: "+c.exactlyOne+"}]\n"+unionProps, translate.KubeVersion{Major: 1, Minor: 31})
+		for _, r := range s.XValidations {
+			if strings.Contains(r.Rule, "has(self.type)") {
+				t.Errorf("rule %s tests the presence of the required discriminator", r.Rule)
+			}
+		}
+		v := kube.NewRuleValidator(s)
+		for obj, valid := range c.valid {
+			checkUnion(t, v, s, "create (exactlyOne: "+c.exactlyOne+")", "", obj, valid)
+		}
+	}
+}
