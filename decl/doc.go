@@ -3,8 +3,9 @@
 //
 // Input: the spellings users write. The KEP values of
 // x-kubernetes-mutability and x-kubernetes-key-mutability, the list of
-// x-kubernetes-update (docs/semantics.md, section 9), the modifier
-// x-mut2cel-formats (section 8), which declares nothing on its own, schema paths in the
+// x-kubernetes-update (docs/semantics.md, section 9), the unions of
+// x-kubernetes-unions (section "Unions"), the modifier x-mut2cel-formats
+// (section 8), which declares nothing on its own, schema paths in the
 // notation of the mut2cel.io/declarations annotation, and declarations
 // files (kind Declarations) for CRDs the user does not own.
 //
@@ -14,7 +15,9 @@
 // declarations iterates; Declaration, the one model of a declaration
 // (CRD, version, path, kind, value, origin) that every front end produces
 // and the rule compiler reads; Constraints, the five update constraints
-// of Kubernetes, which every spelling means; Path, the one parsed form of
+// of Kubernetes, which every spelling means; Union, the unions of one
+// object node (union.go), read, checked in themselves, normalized and
+// written back; Path, the one parsed form of
 // a schema path; Set, the declarations of a declarations file with the
 // line of each, the Kubernetes version it says and the bounds its fields
 // give; Annotation and Record, the codec of the mut2cel.io/declarations

@@ -69,7 +69,7 @@ d.yaml:5: unknown key "extra": want apiVersion, kind, crd, versions, kubeVersion
 d.yaml:7: path "spec.class" must start with "." (the schema root), as in .spec.field
 d.yaml:10: .spec.tags: x-kubernetes-update: must be a list of constraints, as in [NoUnset, NoModify], not "NoModify"
 d.yaml:11: .spec.tags: x-kubernetes-mutability: want one of Immutable, AddOnly, RemoveOnly
-d.yaml:12: .spec.tags: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): declare x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update, or give a bound (maxItems, maxLength, maxProperties)
+d.yaml:12: .spec.tags: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): declare x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update or x-kubernetes-unions, or give a bound (maxItems, maxLength, maxProperties)
 d.yaml:13: .spec.size: want a map of extension -> value, as in {x-kubernetes-update: [NoModify]}`},
 		"wrong kind": {"apiVersion: v1\nkind: ConfigMap\n", `d.yaml:1: apiVersion "v1", kind "ConfigMap": want apiVersion mut2cel.io/v1alpha1 and kind Declarations`},
 		"no crd, no fields": {"apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\n", `d.yaml:1: crd: required: the CRD's metadata.name, as in widgets.example.com

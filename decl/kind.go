@@ -71,6 +71,13 @@ var Kinds = []Kind{
 		flow: true, combine: combineConstraints,
 	},
 	{
+		Name:      ExtUnions,
+		Placement: "an object node with properties (the root, nested objects, list items and map values), outside metadata and junctors; members and the discriminator are properties of that node",
+		words:     []string{"union"},
+		read:      readUnions, check: checkUnions, write: writeUnions,
+		flow: true,
+	},
+	{
 		Name:      ExtFormats,
 		Placement: "beside a declaration of another kind on the same node; it applies to the declarations there and to everything they cover",
 		words:     []string{"format"},

@@ -20,6 +20,7 @@ var samples = map[string]string{
 	decl.ExtKeyMutability: "RemoveOnly",
 	decl.ExtUpdate:        "[NoUnset, NoModify]",
 	decl.ExtFormats:       "CompareAsValues",
+	decl.ExtUnions:        "[{discriminator: type, fields-to-discriminateBy: {a: A, b: B}, exactlyOne: true}, {fields-to-discriminateBy: {c: , d: }}]",
 }
 
 func TestKindsHaveSamples(t *testing.T) {

@@ -179,4 +179,28 @@ var exampleTables = map[string][]exampleTransition{
 		new:  `{spec: {source: {persistentVolumeClaimName: data}}, status: {readyToUse: false}}`,
 		deny: []string{"status.boundVolumeSnapshotContentName: Forbidden: status.boundVolumeSnapshotContentName cannot be removed once set"},
 	}},
+	"unions.yaml": {{
+		what: "turn a redirect into a rewrite",
+		old:  `{spec: {rules: [{filters: [{type: RequestRedirect, requestRedirect: {hostname: a.example}}]}]}}`,
+		new:  `{spec: {rules: [{filters: [{type: URLRewrite, urlRewrite: {hostname: b.example}}]}]}}`,
+	}, {
+		what: "an extension filter sets no member",
+		old:  `{spec: {rules: [{filters: [{type: RequestRedirect, requestRedirect: {hostname: a.example}}]}]}}`,
+		new:  `{spec: {rules: [{filters: [{type: ExtensionRef, extensionRef: {name: ext}}]}]}}`,
+	}, {
+		what: "set a member the type does not select",
+		old:  `{spec: {rules: [{filters: [{type: URLRewrite, urlRewrite: {hostname: b.example}}]}]}}`,
+		new:  `{spec: {rules: [{filters: [{type: URLRewrite, urlRewrite: {hostname: b.example}, requestRedirect: {hostname: a.example}}]}]}}`,
+		deny: []string{"spec.rules[0].filters[0].requestRedirect: Forbidden: requestRedirect may be set only when type is RequestRedirect"},
+	}, {
+		what: "change the type and keep the old member",
+		old:  `{spec: {rules: [{filters: [{type: RequestRedirect, requestRedirect: {hostname: a.example}}]}]}}`,
+		new:  `{spec: {rules: [{filters: [{type: URLRewrite, requestRedirect: {hostname: a.example}}]}]}}`,
+		deny: []string{"spec.rules[0].filters[0].requestRedirect: Forbidden: requestRedirect may be set only when type is RequestRedirect", "spec.rules[0].filters[0].urlRewrite: Required value: urlRewrite must be set when type is URLRewrite"},
+	}, {
+		what: "mirror by percentage and by fraction at once",
+		old:  `{spec: {rules: [{filters: [{type: RequestMirror, requestMirror: {backendRef: {name: b}, percent: 10}}]}]}}`,
+		new:  `{spec: {rules: [{filters: [{type: RequestMirror, requestMirror: {backendRef: {name: b}, percent: 10, fraction: {numerator: 1}}}]}]}}`,
+		deny: []string{"spec.rules[0].filters[0].requestMirror: Forbidden: at most one of fraction, percent may be set"},
+	}},
 }

@@ -8,11 +8,12 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 )
 
-// The three schema extensions mut2cel compiles.
+// The schema extensions mut2cel compiles.
 const (
 	extMutability    = decl.ExtMutability
 	extKeyMutability = decl.ExtKeyMutability
 	extUpdate        = decl.ExtUpdate
+	extUnions        = decl.ExtUnions
 )
 
 // formatsKind is the modifier's kind, whose check its placement uses.
@@ -39,6 +40,7 @@ type declaration struct {
 	// formats: the declarations of the node compare formatted strings
 	// as the apiserver's CEL values (decl.ExtFormats).
 	formats bool
+	unions        []decl.Union
 }
 
 // add takes one checked declaration into the node's view.
@@ -52,6 +54,8 @@ func (d *declaration) add(x decl.Declaration) {
 		d.update, _ = decl.ParseConstraints(x.Value)
 	case decl.ExtFormats:
 		d.formats = x.Value == decl.CompareAsValues
+	case extUnions:
+		d.unions, _ = decl.ParseUnionsText(x.Value)
 	}
 }
 
@@ -118,9 +122,12 @@ func valueProblem(k decl.Kind, v interface{}, err error) Problem {
 }
 
 // checkPlacement says why declaration d cannot stand on its schema node
-// raw (semantics.md 1.1 and 9.2), if it cannot. Every front end's
+// raw (semantics.md 1.1 and 9.2, and Unions), if it cannot. Every front end's
 // declarations pass here, so that the rules and their wording are one.
 func checkPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bool) {
+	if d.Ext == extUnions {
+		return unionPlacement(d, raw)
+	}
 	if d.Ext == decl.ExtFormats {
 		if err := formatsKind.Check(d.Value); err != nil {
 			return errFormatsValue(d.Value), true

@@ -1,11 +1,13 @@
 // Package translate compiles the mutability declarations of CRD schemas into
-// CEL transition rules that the kube-apiserver enforces.
+// CEL transition rules that the kube-apiserver enforces, and their unions
+// into rules on the union's object.
 //
 // Input: one CustomResourceDefinition document (apiextensions.k8s.io/v1),
 // decoded from YAML or JSON into map[string]interface{}, whose version schemas
-// may carry x-kubernetes-mutability, x-kubernetes-key-mutability and
-// x-kubernetes-update, with the modifier x-mut2cel-formats beside them,
-// and declarations kept outside the schemas: the
+// may carry x-kubernetes-mutability, x-kubernetes-key-mutability,
+// x-kubernetes-update and x-kubernetes-unions, with the modifier
+// x-mut2cel-formats beside them, and declarations kept outside the
+// schemas: the
 // mut2cel.io/declarations annotation and Options.Declarations.
 //
 // Phases: the CRD is read once into its model (crd.Read: versions,
@@ -54,7 +56,9 @@
 //   - Every rule sits where the apiserver evaluates it: value checks on the
 //     declared node when the apiserver correlates it with its old value,
 //     presence and key checks on the nearest entry (list item, map value or
-//     root) that exists before and after the update.
+//     root) that exists before and after the update; union checks, which
+//     read no oldSelf, on the union's object, checked on create and, as
+//     the apiserver ratchets them, on update where that object changed.
 //   - Every rule compiles in the CEL environment the target Kubernetes
 //     version uses for new CRD rules, and the output CRD passes the
 //     apiserver's CRD validation.

@@ -13,6 +13,10 @@ var kindSamples = map[string]interface{}{
 	decl.ExtKeyMutability: "AddOnly",
 	decl.ExtUpdate:        []interface{}{"NoModify"},
 	decl.ExtFormats:       "CompareAsValues",
+	decl.ExtUnions: []interface{}{map[string]interface{}{
+		"discriminator":            "type",
+		"fields-to-discriminateBy": map[string]interface{}{"a": "A", "b": "B"},
+	}},
 }
 
 // TestSchemaFrontEndReadsEveryKind: the schema front end reads every kind

@@ -46,6 +46,9 @@ func (p *planner) plan(root *node) {
 		if c := n.decl.update; c != 0 {
 			p.declared(n, extUpdate, func() error { return p.updateRules(n, c) })
 		}
+		if us := n.decl.unions; len(us) > 0 {
+			p.declared(n, extUnions, func() error { return p.unionRules(n, us) })
+		}
 	})
 }
 
@@ -469,6 +472,8 @@ func (n *node) declValue(ext string) string {
 		return string(n.decl.keyMutability)
 	case extUpdate:
 		return n.decl.update.String()
+	case extUnions:
+		return decl.UnionsText(n.decl.unions)
 	}
 	return string(n.decl.mutability)
 }

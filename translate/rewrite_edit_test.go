@@ -218,7 +218,7 @@ func TestRewriteProblems(t *testing.T) {
 		want        string
 	}{
 		{"not YAML", "v1: [", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: not a map of version -> schema path -> extension -> value: line 1: did not find expected node content`},
-		{"unknown key", "v1: {.spec.class: {x-kubernetes-mutable: Immutable}}", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: version v1, .spec.class: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): only x-kubernetes-mutability, x-kubernetes-key-mutability and x-kubernetes-update can be declared`},
+		{"unknown key", "v1: {.spec.class: {x-kubernetes-mutable: Immutable}}", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: version v1, .spec.class: unknown key "x-kubernetes-mutable" (did you mean x-kubernetes-mutability?): only x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update and x-kubernetes-unions can be declared`},
 		{"bad path", "v1: {spec.class: {x-kubernetes-mutability: Immutable}}", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: version v1: path "spec.class" must start with "." (the schema root), as in .spec.field`},
 		{"name needs brackets", "v1: {.spec.a/b: {x-kubernetes-mutability: Immutable}}", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: version v1: path ".spec.a/b": write the property name "a/b" as ["a/b"]`},
 		{"no such node", "v1: {.spec.klass: {x-kubernetes-mutability: Immutable}}", false, `metadata.annotations[mut2cel.io/declarations]: Invalid value: version v1, .spec.klass: no such node in the schema; did you mean .spec.class? (update the path if the field moved, or delete the declaration)`},

@@ -73,6 +73,7 @@ A declaration is one of:
   on a field or on items:  x-kubernetes-mutability: Immutable | AddOnly | RemoveOnly
   on a list or map:        x-kubernetes-key-mutability: Immutable | AddOnly | RemoveOnly
   on either, any of:       x-kubernetes-update: [NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem]
+  on an object, unions:    x-kubernetes-unions: [{discriminator: d, fields-to-discriminateBy: {a: A, b: B}, exactlyOne: true}]
 written in a schema, in the mut2cel.io/declarations annotation, in a
 declarations file (--declarations) or as Go markers (--markers: +immutable,
 +k8s:immutable, +k8s:update=...). docs/semantics.md gives their meaning.

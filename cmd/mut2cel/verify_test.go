@@ -42,7 +42,7 @@ func TestVerify(t *testing.T) {
 		code: exitError,
 		stderr: []string{
 			"testdata/configmap.yaml: 1 document is not a CustomResourceDefinition (kind: ConfigMap)",
-			"no declarations in testdata/configmap.yaml, testdata/cost/handwritten.yaml: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update) or in the mut2cel.io/declarations annotation, or give --declarations",
+			"no declarations in testdata/configmap.yaml, testdata/cost/handwritten.yaml: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update or x-kubernetes-unions) or in the mut2cel.io/declarations annotation, or give --declarations",
 		},
 	}, {
 		name: "no CRD", args: []string{"verify", "-q", "testdata/configmap.yaml"},

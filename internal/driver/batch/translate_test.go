@@ -63,7 +63,7 @@ func TestTranslateDeclaring(t *testing.T) {
 
 func TestNoDeclarations(t *testing.T) {
 	got := NoDeclarations([]string{"a.yaml", "-"}, "--declarations", "--markers").String()
-	want := "no declarations in a.yaml, <stdin>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update) " +
+	want := "no declarations in a.yaml, <stdin>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update or x-kubernetes-unions) " +
 		"or in the mut2cel.io/declarations annotation, or give --declarations or --markers"
 	if got != want {
 		t.Errorf("NoDeclarations = %q\nwant %q", got, want)

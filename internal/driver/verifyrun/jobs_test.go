@@ -151,10 +151,10 @@ func TestJobs(t *testing.T) {
 		name: "declared in the annotation, never translated", input: annotatedOnly, tested: testedTranslation,
 	}, {
 		name: "no declarations", input: crdYAML(widgets, ""),
-		diags: []string{"no declarations in <in>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update) or in the mut2cel.io/declarations annotation, or give --declarations"},
+		diags: []string{"no declarations in <in>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update or x-kubernetes-unions) or in the mut2cel.io/declarations annotation, or give --declarations"},
 	}, {
 		name: "no declarations, with --all-versions", input: crdYAML(widgets, ""), allVersions: true,
-		diags: []string{"no declarations in <in>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability or x-kubernetes-update) or in the mut2cel.io/declarations annotation, or give --declarations"},
+		diags: []string{"no declarations in <in>: declare some in the CRD schemas (x-kubernetes-mutability, x-kubernetes-key-mutability, x-kubernetes-update or x-kubernetes-unions) or in the mut2cel.io/declarations annotation, or give --declarations"},
 	}, {
 		name: "no declarations in one CRD of two", input: crdYAML("gadgets.example.com", "") + "---\n" + crdYAML(widgets, immutable),
 		tested: testedTranslation,

@@ -1,9 +1,10 @@
 // Package kube wraps the pieces of k8s.io/apiextensions-apiserver that mut2cel
 // runs exactly as the apiserver does: structural schema conversion, the
-// storage pipeline a custom resource goes through, the CEL validator and CRD
-// validation. Nothing here re-implements Kubernetes behaviour; it only wires
-// the real packages together so that translate, verify and the tests share one
-// definition of "what the apiserver does".
+// storage pipeline a custom resource goes through, the CEL validator (with
+// the ratcheting of updates) and CRD validation. Nothing here re-implements
+// Kubernetes behaviour; it only wires the real packages together so that
+// translate, verify and the tests share one definition of "what the
+// apiserver does".
 package kube
 
 import (

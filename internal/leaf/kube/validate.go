@@ -8,10 +8,12 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
 )
 
 // RuleValidator runs the x-kubernetes-validations rules of one schema, as
@@ -42,6 +44,22 @@ func (r *RuleValidator) Validate(newObj, oldObj map[string]interface{}) field.Er
 		old = oldObj
 	}
 	errs, _ := r.v.Validate(context.Background(), nil, r.s, newObj, old, celconfig.RuntimeCELCostBudget)
+	return errs
+}
+
+// ValidateRatcheting evaluates the rules on an update as the apiserver's
+// custom resource strategy does with CRDValidationRatcheting on (the
+// default from Kubernetes 1.30, locked on from 1.33): an error of a rule
+// that does not read oldSelf is dropped where the node it is raised on,
+// or for a node the apiserver does not correlate (items of atomic and
+// set lists, and what is below them) its nearest correlated ancestor, is
+// deep-equal to its old value.
+func (r *RuleValidator) ValidateRatcheting(newObj, oldObj map[string]interface{}) field.ErrorList {
+	if r.v == nil {
+		return nil
+	}
+	correlated := common.NewCorrelatedObject(newObj, oldObj, &model.Structural{Structural: r.s})
+	errs, _ := r.v.Validate(context.Background(), nil, r.s, newObj, oldObj, celconfig.RuntimeCELCostBudget, cel.WithRatcheting(correlated))
 	return errs
 }
 
