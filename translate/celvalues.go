@@ -92,8 +92,13 @@ func (g *exprGen) formatComparable(n *node) error {
 }
 
 // optInHint names the opt-in in the refusals it lifts. Library messages
-// name the modifier; the command adds its flag.
-const optInHint = "to accept respellings of one value as no change, add " + decl.ExtFormats + ": " + decl.CompareAsValues + " beside the declaration (or the run-wide option)"
+// name the modifier, and the option of the whole run by the words of
+// RunWideFormats, which a command replaces with its flag.
+const optInHint = "to accept respellings of one value as no change, add " + decl.ExtFormats + ": " + decl.CompareAsValues + " beside the declaration (or " + RunWideFormats + ")"
+
+// RunWideFormats are the words refusals use for
+// Options.CompareFormatsAsValues.
+const RunWideFormats = "the run-wide option"
 
 // equalSeesProperty reports whether the apiserver's == on objects compares
 // the property name under its own name. That == looks every stored

@@ -1,6 +1,15 @@
 package batch
 
-import "github.com/mut2cel/mut2cel/internal/leaf/diag"
+import (
+	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/leaf/diag"
+	"github.com/mut2cel/mut2cel/translate"
+)
+
+// formatsFlagWords replace translate.RunWideFormats in refusals: the
+// library names the option, the commands its flag.
+var formatsFlagWords = strings.NewReplacer(translate.RunWideFormats, "--compare-formats-as-values for the whole run")
 
 // flagHints word, for each option a library's diagnostic names, what the
 // commands' flag for it does: the libraries speak of options and name no
@@ -17,7 +26,8 @@ var flagHints = map[diag.Hint]string{
 }
 
 // WithFlagHints returns diags with the words for each one's hint added to
-// its detail, for the text and JSON output alike.
+// its detail, and the run-wide options they name by their role worded as
+// flags, for the text and JSON output alike.
 func WithFlagHints(diags []Diagnostic) []Diagnostic {
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {
@@ -31,6 +41,14 @@ func WithFlagHints(diags []Diagnostic) []Diagnostic {
 			d.Hint = ""
 		default:
 			d.Detail, d.Hint = d.Detail+words, ""
+		}
+		d.Detail = formatsFlagWords.Replace(d.Detail)
+		if len(d.Reasons) > 0 {
+			reasons := make([]string, len(d.Reasons))
+			for j, r := range d.Reasons {
+				reasons[j] = formatsFlagWords.Replace(r)
+			}
+			d.Reasons = reasons
 		}
 		out[i] = d
 	}
