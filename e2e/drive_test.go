@@ -66,14 +66,24 @@ func (d *driver) transition(t *testing.T, k *kind, m method, name string, old, n
 	return causes
 }
 
-// create creates the object, and its twin for apply; creates are never
-// constrained (semantics.md 2).
+// create creates the object, and its twin for apply. Of the declarations
+// only unions constrain creates (semantics.md 2, 11.4): the server must
+// refuse exactly the objects whose unions the reference checker finds
+// broken, and a create refused so ends the pair.
 func (d *driver) create(t *testing.T, ctx context.Context, k *kind, m method, name string, old map[string]interface{}) (state, bool) {
 	t.Helper()
 	var st state
 	var err error
 	if st.cur, err = k.create(ctx, d.c, m, name, old); err != nil {
+		if broken := k.checker.CheckCreate(withoutMetadata(old)); len(broken) > 0 {
+			d.stats.count(k.name, m, "create", rejectedByRules) // as the reference says
+			return st, false
+		}
 		t.Errorf("%s %s: create with %s was refused: %v\nobject %s", k.name, name, m, err, js(old))
+		return st, false
+	}
+	if broken := k.checker.CheckCreate(withoutMetadata(st.cur.Object)); len(broken) > 0 {
+		t.Errorf("%s %s: create with %s was allowed, but the reference checker finds %v\nobject %s", k.name, name, m, broken, js(st.cur.Object))
 		return st, false
 	}
 	if m != apply {

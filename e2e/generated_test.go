@@ -4,21 +4,20 @@ import (
 	"fmt"
 	"testing"
 
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// pairSource returns, for a schema and a seed, a function that gives one
+// pairSource returns, for a kind and a seed, a function that gives one
 // random update per call: an old and a new object, raw (before pruning and
-// defaulting). The sequence depends only on the schema and the seed.
-type pairSource func(s *schema.Structural, seed int64) func() (old, new map[string]interface{})
+// defaulting). The sequence depends only on the kind and the seed.
+type pairSource func(k *kind, seed int64) func() (old, new map[string]interface{})
 
-// verifyPairs is the pair generator of the differential verifier.
-func verifyPairs(s *schema.Structural, seed int64) func() (old, new map[string]interface{}) {
-	return verify.NewPairGenerator(s, seed).Next
+// verifyPairs is the pair generator of the differential verifier, shaping
+// the unions the kind's checker reads as verify's runs do.
+func verifyPairs(k *kind, seed int64) func() (old, new map[string]interface{}) {
+	return verify.NewPairGeneratorFor(k.s, seed, k.checker).Next
 }
 
 const (
@@ -39,7 +38,7 @@ func testGenerated(t *testing.T, c *cluster, kinds []*kind, source pairSource) {
 		k := k
 		t.Run(k.name, func(t *testing.T) {
 			t.Parallel()
-			driveGenerated(t, d, k, source(k.s, generatedSeed))
+			driveGenerated(t, d, k, source(k, generatedSeed))
 		})
 	}
 }

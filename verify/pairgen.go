@@ -43,6 +43,17 @@ func NewPairGenerator(s *schema.Structural, seed int64) *PairGenerator {
 	return newPairGenerator(s, seed, ruleTargets(s))
 }
 
+// NewPairGeneratorFor is NewPairGenerator that also shapes the unions c
+// reads (pairunion.go), as verify's own runs do: members set one at a
+// time and discriminators selecting each, valid and not, so that a
+// caller that creates the objects is not left with nearly all of them
+// refused.
+func NewPairGeneratorFor(s *schema.Structural, seed int64, c *Checker) *PairGenerator {
+	g := NewPairGenerator(s, seed)
+	g.useUnions(c)
+	return g
+}
+
 func newPairGenerator(s *schema.Structural, seed int64, targets [][]step) *PairGenerator {
 	rnd := rand.New(rand.NewSource(seed))
 	g := &PairGenerator{root: compileSchema(s, rnd, true), rnd: rnd}
