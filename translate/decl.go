@@ -40,7 +40,7 @@ type declaration struct {
 	// formats: the declarations of the node compare formatted strings
 	// as the apiserver's CEL values (decl.ExtFormats).
 	formats bool
-	unions        []decl.Union
+	unions  []decl.Union
 }
 
 // add takes one checked declaration into the node's view.
