@@ -183,8 +183,11 @@ func checkOn(built []*unionBuilt, node *apiextensionsv1.JSONSchemaProps) ([]decl
 			at := b.members[m.Name]
 			_, ok := node.Properties[m.Name]
 			switch {
-			case !ok || m.Name == "":
-				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("union member %s: not a property of the struct's schema", orGo(m.Name))})
+			case m.Name == "":
+				errs = append(errs, &decl.Error{Source: at, Detail: `a field left out of the schema (json:"-") cannot be a union member`})
+				continue
+			case !ok:
+				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("union member %s: not a property of the struct's schema", m.Name)})
 			case slices.Contains(node.Required, m.Name):
 				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("union member %s is a required field: a member must be optional (+optional or omitempty), or it would always be set", m.Name)})
 			case m.Name == u.Discriminator:
@@ -221,7 +224,10 @@ func checkDiscriminator(name string, node *apiextensionsv1.JSONSchemaProps, at d
 	p, ok := node.Properties[name]
 	switch {
 	case !ok:
-		return decl.Errors{&decl.Error{Source: at, Detail: fmt.Sprintf("the discriminator %s: not a property of the struct's schema", orGo(name))}}
+		if name == "" {
+			return decl.Errors{&decl.Error{Source: at, Detail: `a field left out of the schema (json:"-") cannot be the discriminator`}}
+		}
+		return decl.Errors{&decl.Error{Source: at, Detail: fmt.Sprintf("the discriminator %s: not a property of the struct's schema", name)}}
 	case p.Type != "string":
 		return decl.Errors{&decl.Error{Source: at, Detail: fmt.Sprintf("the discriminator %s must be a string, not %s", name, orAny(p.Type))}}
 	case slices.Contains([]string{"date", "date-time", "duration", "byte"}, p.Format):
@@ -232,13 +238,6 @@ func checkDiscriminator(name string, node *apiextensionsv1.JSONSchemaProps, at d
 
 func sortUnions(us []decl.Union) {
 	sort.SliceStable(us, func(i, j int) bool { return us[i].Members[0].Name < us[j].Members[0].Name })
-}
-
-func orGo(name string) string {
-	if name == "" {
-		return "(an inline or json:\"-\" field)"
-	}
-	return name
 }
 
 func orAny(t string) string {

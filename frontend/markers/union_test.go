@@ -72,6 +72,11 @@ func TestLoadUnionErrors(t *testing.T) {
 		file + ":31: +k8s:ifMode" + mode,
 		file + `:34: +union: cannot stand on a field (docs/markers.md, "Unions")`,
 		file + `:37: +k8s:unionMember(unions: "x"): unknown argument "unions": +k8s:unionMember takes union: and memberName:`,
+		file + ":46: union member nope: not a property of the struct's schema",
+		file + ":48: +unionDiscriminator: no union to discriminate: mark the struct +union, or its members +unionDeprecated",
+		file + `:53: a field left out of the schema (json:"-") cannot be a union member`,
+		file + `:58: +k8s:unionDiscriminator: no +k8s:unionMember of union "nothing" to discriminate (+k8s:zeroOrOneOfMember has no discriminator)`,
+		file + ":64: +union: belongs on a struct type, whose fields are the union's members",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Load(testdata/badunions) errors =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -30,8 +30,9 @@ type OneOf struct {
 }
 
 // moduleUnions reads the union markers of the root packages and of the
-// packages they import from the same modules (not Kubernetes' own types,
-// whose unions are not this API's to declare), and leaves on each
+// packages they import from the same modules, outside vendor (not
+// Kubernetes' own types, whose unions are not this API's to declare), and
+// leaves on each
 // struct with union markers a sentinel the parser copies to every schema
 // node the struct lands on. It runs before the parser indexes the
 // packages, which is when the collector's markers of a type are taken.
@@ -40,7 +41,8 @@ func moduleUnions(col *ctmarkers.Collector, roots []*loader.Package) ([]*unionSt
 	seen := map[*loader.Package]bool{}
 	var visit func(p *loader.Package, module string)
 	visit = func(p *loader.Package, module string) {
-		if seen[p] || module == "" || len(p.GoFiles) == 0 || !strings.HasPrefix(p.GoFiles[0], module) {
+		if seen[p] || module == "" || len(p.GoFiles) == 0 || !strings.HasPrefix(p.GoFiles[0], module) ||
+			strings.Contains(p.GoFiles[0][len(module):], "vendor"+string(filepath.Separator)) {
 			return
 		}
 		seen[p] = true
@@ -95,12 +97,13 @@ func unionDecls(structs []*unionStruct, at map[int][]found) ([]*declared, []OneO
 	for _, s := range structs {
 		built, e := s.unions()
 		errs = append(errs, e...)
-		if len(e) > 0 || len(built) == 0 {
+		bad := len(e) > 0 // the unions read well are checked still, for their errors
+		if len(built) == 0 {
 			continue
 		}
 		for _, f := range at[s.id] {
 			us, e := checkOn(built, f.node)
-			if errs = append(errs, e...); len(e) > 0 {
+			if errs = append(errs, e...); bad || len(e) > 0 {
 				continue
 			}
 			key := strings.Join([]string{f.crd, f.version, f.path.String()}, "\x00")

@@ -128,12 +128,8 @@ func readStruct(at positions, ts *ast.TypeSpec, doc *ast.CommentGroup) (*unionSt
 		if isInline(field) || name == "-" {
 			name = ""
 		}
-		for i, id := range field.Names {
-			if i == 0 {
-				s.fields = append(s.fields, unionField{goName: id.Name, json: name, tags: tags})
-				continue
-			}
-			s.fields = append(s.fields, unionField{goName: id.Name, json: name})
+		for _, id := range field.Names {
+			s.fields = append(s.fields, unionField{goName: id.Name, json: name, tags: tags})
 		}
 		if field.Names == nil {
 			if len(tags) > 0 {

@@ -37,4 +37,29 @@ type ThingSpec struct {
 	// +k8s:unionMember(unions: "x")
 	// +optional
 	C *string `json:"c,omitempty"`
+	// +optional
+	Extra *Extra `json:"extra,omitempty"`
 }
+
+// Extra names a property it lacks, and has a discriminator without
+// members and a member left out of the schema.
+// +kubebuilder:validation:ExactlyOneOf=nope;kept
+type Extra struct {
+	// +unionDiscriminator
+	// +optional
+	Kind string `json:"kind,omitempty"`
+	// +optional
+	Kept *string `json:"kept,omitempty"`
+	// +k8s:zeroOrOneOfMember
+	Hidden *string `json:"-"`
+	// +k8s:zeroOrOneOfMember
+	// +optional
+	Shown *string `json:"shown,omitempty"`
+	// +k8s:unionDiscriminator(union: "nothing")
+	// +optional
+	Other string `json:"other,omitempty"`
+}
+
+// Mode is no struct.
+// +union
+type Mode string
