@@ -175,6 +175,7 @@ func checkOn(built []*unionBuilt, node *apiextensionsv1.JSONSchemaProps) ([]decl
 	var out []decl.Union
 	for _, b := range built {
 		u := b.u
+		u.Members = slices.Clone(b.u.Members) // built serves every node the struct lands on
 		if u.Discriminator != "" {
 			errs = append(errs, checkDiscriminator(u.Discriminator, node, b.discriminator)...)
 		}
