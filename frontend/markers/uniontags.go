@@ -261,10 +261,14 @@ type positions func(token.Pos) decl.Source
 // filePositions places positions in the file f parsed from name by
 // counting its lines: the loader gives a package its file set only when
 // it type-checks it, after the union markers are read.
+// The file is read on the first marker found in it.
 func filePositions(name string, f *ast.File) positions {
-	src, _ := os.ReadFile(name)
-	file := relative(name)
+	var src []byte
 	return func(pos token.Pos) decl.Source {
+		file := relative(name)
+		if src == nil {
+			src, _ = os.ReadFile(name)
+		}
 		off := int(pos - f.FileStart)
 		if off < 0 || off > len(src) {
 			return decl.Source{File: file}
