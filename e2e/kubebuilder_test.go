@@ -47,6 +47,24 @@ var kubebuilderCases = []struct {
 	{"optional zone", `{"class": "fast"}`, []kubebuilderStep{
 		{"set the zone after creation", `{"class": "fast", "zone": "z1"}`, true, false},
 	}},
+	// A union with a discriminator (validation-gen's tags): controller-gen
+	// writes no rule for it; mut2cel's let only the member type selects
+	// be set, and require it (docs/semantics.md 11.3).
+	{"union with a discriminator", `{"class": "fast"}`, []kubebuilderStep{
+		{"set the member type selects", `{"class": "fast", "dataSource": {"type": "Snapshot", "snapshot": "s1"}}`, true, true},
+		{"set a member type does not select", `{"class": "fast", "dataSource": {"type": "Snapshot", "imageURL": "i"}}`, true, false},
+		{"set both members", `{"class": "fast", "dataSource": {"type": "Image", "snapshot": "s1", "imageURL": "i"}}`, true, false},
+		{"a type that selects no member, none set", `{"class": "fast", "dataSource": {"type": "Empty"}}`, true, true},
+		{"the selected member unset", `{"class": "fast", "dataSource": {"type": "Image"}}`, true, false},
+		{"the other member, selected", `{"class": "fast", "dataSource": {"type": "Image", "imageURL": "i"}}`, true, true},
+	}},
+	// A union without a discriminator (controller-gen's ExactlyOneOf):
+	// controller-gen's rule and mut2cel's, which replaces it, agree.
+	{"union without a discriminator", `{"class": "fast", "backup": {"bucket": "a", "credentials": {"secretName": "s"}}}`, []kubebuilderStep{
+		{"set both members", `{"class": "fast", "backup": {"bucket": "a", "credentials": {"secretName": "s", "serviceAccount": "x"}}}`, false, false},
+		{"unset both members", `{"class": "fast", "backup": {"bucket": "a", "credentials": {}}}`, false, false},
+		{"switch to the other member", `{"class": "fast", "backup": {"bucket": "a", "credentials": {"serviceAccount": "x"}}}`, true, true},
+	}},
 }
 
 type kubebuilderStep struct {
@@ -59,7 +77,7 @@ type kubebuilderStep struct {
 // controller-gen's rules let the bucket change by unsetting the optional
 // parent in one update and setting it again in the next, and let an
 // optional +k8s:immutable field be set after creation; mut2cel's refuse
-// both.
+// both. Of the unions, controller-gen checks only its ExactlyOneOf.
 func testKubebuilder(t *testing.T, c *cluster) {
 	clients := map[string]dynamic.ResourceInterface{
 		"controller-gen": installFile(t, c, controllerGenCRD, "controller-gen"),

@@ -39,7 +39,8 @@ func markerSets(patterns []string) (*markers.Result, []batch.Diagnostic) {
 }
 
 // translateMarked translates doc with tr, the rules controller-gen wrote
-// for the +k8s:immutable fields of marked replaced: they are taken out
+// for the +k8s:immutable fields and the ExactlyOneOf and AtMostOneOf
+// markers of marked replaced: they are taken out
 // before translation, so that mut2cel's rules replace them, and the
 // result removes them from doc and warns of each. opts holds marked.Sets
 // among its Declarations.

@@ -70,8 +70,8 @@ func TestGenerate(t *testing.T) {
 				replaced++
 			}
 		}
-		if replaced != 3 { // zone's field and parent rules, bucket's field rule
-			t.Errorf("translating %s: %d controller-gen rules replaced, want 3: %v", name, replaced, res.Warnings)
+		if replaced != 4 { // zone's field and parent rules, bucket's field rule, credentials' ExactlyOneOf
+			t.Errorf("translating %s: %d controller-gen rules replaced, want 4: %v", name, replaced, res.Warnings)
 		}
 		golden.Check(t, filepath.Join("config", "crd", "bases", name), res.Output())
 		// Outside the edits (rules added, controller-gen's rules replaced,

@@ -26,10 +26,15 @@ type declared struct {
 // node are combined, as repeated +k8s:update markers are in
 // validation-gen; two different values of another kind on one node are
 // an error at the later marker, returned with the sets of every other
-// mark.
-func build(at map[int][]found, sites map[int]site) (*Result, error) {
+// mark. unions are the union declarations, one per node (unionDecls).
+func build(at map[int][]found, sites map[int]site, unions []*declared) (*Result, error) {
 	byKey := map[string]*declared{}
 	var errs decl.Errors
+	for _, d := range unions {
+		if err := merge(byKey, d); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	var immutable []Immutable
 	for id, places := range at {
 		s, ok := sites[id]

@@ -2,6 +2,7 @@ package markers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
@@ -27,12 +28,13 @@ func controllerGenParentRule(name string) edit.Rule {
 }
 
 // ControllerGenRules finds in a CRD document the rules controller-gen
-// wrote for the +k8s:immutable fields of r. It returns the document
-// without them (doc itself is not changed), the edits that remove them
-// from doc, and a warning for each rule removed (for translate.Result's
-// Warnings). A document without such
-// rules (already rewritten, or of another CRD) comes back as it is. An
-// error is a bug: the edits remove only rules found in doc.
+// wrote for the +k8s:immutable fields of r and for its ExactlyOneOf and
+// AtMostOneOf markers (r.OneOf), which mut2cel's union rules replace. It
+// returns the document without them (doc itself is not changed), the
+// edits that remove them from doc, and a warning for each rule removed
+// (for translate.Result's Warnings). A document without such rules
+// (already rewritten, or of another CRD) comes back as it is. An error is
+// a bug: the edits remove only rules found in doc.
 func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]interface{}, []edit.Edit, []diag.Diagnostic, error) {
 	model, err := crd.Read(doc)
 	if err != nil {
@@ -41,28 +43,28 @@ func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]inte
 	var edits []edit.Edit
 	var warnings []diag.Diagnostic
 	seen := map[string]bool{} // a rule two inline fields share is removed once
-	for _, f := range r.Immutable {
-		if f.CRD != model.Name {
+	for _, c := range r.replaced() {
+		if c.crd != model.Name {
 			continue
 		}
 		for _, v := range model.Versions {
-			if v.Name != f.Version {
+			if v.Name != c.version {
 				continue
 			}
-			for _, c := range controllerGenRules(f) {
-				path, ok := v.Node(c.node)
-				if !ok {
-					continue // translate reports a path the schema lacks
-				}
-				key := edit.Render(path) + "\x00" + c.rule.Rule
-				if seen[key] || !hasRule(doc, path, c.rule) {
+			path, ok := v.Node(c.node)
+			if !ok {
+				continue // translate reports a path the schema lacks
+			}
+			for _, rule := range c.rules {
+				key := edit.Render(path) + "\x00" + rule.Rule
+				if seen[key] || !hasRule(doc, path, rule) {
 					continue // not there as controller-gen writes it
 				}
 				seen[key] = true
-				edits = append(edits, edit.Edit{Path: path, RemoveRules: []edit.Rule{c.rule}})
+				edits = append(edits, edit.Edit{Path: path, RemoveRules: []edit.Rule{rule}})
 				warnings = append(warnings, diag.Diagnostic{Path: path, Detail: fmt.Sprintf(
-					"version %s: %s: replaced controller-gen's rule %q of +k8s:immutable (%s) by mut2cel's exact rules (docs/markers.md)",
-					f.Version, f.Path, c.rule.Rule, f.Source)})
+					"version %s: %s: replaced controller-gen's rule %q of %s (%s) by mut2cel's exact rules (docs/markers.md)",
+					c.version, c.field, rule.Rule, c.marker, c.source)})
 			}
 		}
 	}
@@ -74,6 +76,59 @@ func (r *Result) ControllerGenRules(doc map[string]interface{}) (map[string]inte
 		return nil, nil, nil, fmt.Errorf("removing controller-gen's rules: %v", err)
 	}
 	return out, edits, warnings, nil
+}
+
+// replacedRule is what controller-gen may have written on one node for
+// one marker: any of rules (one shape per controller-gen version).
+type replacedRule struct {
+	crd, version string
+	node         decl.Path
+	rules        []edit.Rule
+	// field is the path the warning names; marker the marker, as
+	// written, and source where.
+	field  decl.Path
+	marker string
+	source decl.Source
+}
+
+// replaced lists the rules of controller-gen's that r's markers replace.
+func (r *Result) replaced() []replacedRule {
+	var out []replacedRule
+	for _, f := range r.Immutable {
+		for _, c := range controllerGenRules(f) {
+			out = append(out, replacedRule{f.CRD, f.Version, c.node, []edit.Rule{c.rule}, f.Path, "+" + nameK8sImmutable, f.Source})
+		}
+	}
+	for _, o := range r.OneOf {
+		name := tagAtMostOneOf
+		if o.Exactly {
+			name = tagExactlyOneOf
+		}
+		out = append(out, replacedRule{o.CRD, o.Version, o.Path, controllerGenOneOfRules(o.Fields, o.Exactly), o.Path,
+			"+" + name + "=" + strings.Join(o.Fields, ";"), o.Source})
+	}
+	return out
+}
+
+// controllerGenOneOfRules are the rules controller-gen writes for
+// ExactlyOneOf (exactly) or AtMostOneOf over fields, in both shapes it
+// has used: v0.21's list filter and the sum of conditionals of later
+// versions (pkg/crd/markers's ApplyToSchema of both), with one message.
+func controllerGenOneOfRules(fields []string, exactly bool) []edit.Rule {
+	op, message := "<= 1", fmt.Sprintf("at most one of the fields in %v may be set", fields)
+	if exactly {
+		op, message = "== 1", fmt.Sprintf("exactly one of the fields in %v must be set", fields)
+	}
+	has := make([]string, len(fields))
+	counts := make([]string, len(fields))
+	for i, f := range fields {
+		has[i] = "has(self." + f + ")"
+		counts[i] = "(" + has[i] + "?1:0)"
+	}
+	return []edit.Rule{
+		{Rule: "[" + strings.Join(has, ",") + "].filter(x,x==true).size() " + op, Message: message},
+		{Rule: strings.Join(counts, "+") + " " + op, Message: message},
+	}
 }
 
 // placedRule is a rule and the node controller-gen put it on.

@@ -112,3 +112,57 @@ func TestControllerGenRules(t *testing.T) {
 		t.Errorf("ControllerGenRules on its own output = %d edits, %d warnings; want none", len(edits), len(warnings))
 	}
 }
+
+// crdWithOneOf holds controller-gen's ExactlyOneOf rule in v0.21's shape
+// and its AtMostOneOf rule in the later one, beside AtLeastOneOf's, which
+// has no union meaning and stays.
+const crdWithOneOf = `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: volumes.example.com}
+spec:
+  versions:
+  - name: v1
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - {rule: "[has(self.secret),has(self.configMap)].filter(x,x==true).size() == 1", message: "exactly one of the fields in [secret configMap] must be set"}
+            - {rule: "(has(self.readOnly)?1:0)+(has(self.readWrite)?1:0) <= 1", message: "at most one of the fields in [readOnly readWrite] may be set"}
+            - {rule: "has(self.secret)||has(self.configMap)", message: "at least one of the fields in [secret configMap] must be set"}
+            properties:
+              secret: {type: string}
+              configMap: {type: string}
+              readOnly: {type: boolean}
+              readWrite: {type: boolean}
+`
+
+func TestControllerGenOneOfRules(t *testing.T) {
+	var doc map[string]interface{}
+	if err := yaml.Unmarshal([]byte(crdWithOneOf), &doc); err != nil {
+		t.Fatal(err)
+	}
+	spec := decl.Path{{Name: "spec"}}
+	r := &Result{OneOf: []OneOf{
+		{CRD: "volumes.example.com", Version: "v1", Path: spec, Fields: []string{"secret", "configMap"}, Exactly: true, Source: decl.Source{File: "types.go", Line: 3}},
+		{CRD: "volumes.example.com", Version: "v1", Path: spec, Fields: []string{"readOnly", "readWrite"}, Source: decl.Source{File: "types.go", Line: 4}},
+	}}
+	without, edits, warnings, err := r.ControllerGenRules(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(edits) != 2 || len(warnings) != 2 {
+		t.Fatalf("ControllerGenRules = %d edits, %d warnings, want 2 each: %v", len(edits), len(warnings), warnings)
+	}
+	wantWarning := `version v1: .spec: replaced controller-gen's rule "[has(self.secret),has(self.configMap)].filter(x,x==true).size() == 1" of +kubebuilder:validation:ExactlyOneOf=secret;configMap (types.go:3) by mut2cel's exact rules (docs/markers.md)`
+	if warnings[0].Detail != wantWarning {
+		t.Errorf("ControllerGenRules warning = %q, want %q", warnings[0].Detail, wantWarning)
+	}
+	got, _ := yaml.Marshal(without)
+	if strings.Contains(string(got), "exactly one of") || strings.Contains(string(got), "at most one of") || !strings.Contains(string(got), "at least one of") {
+		t.Errorf("ControllerGenRules kept a one-of rule, or removed AtLeastOneOf's:\n%s", got)
+	}
+}

@@ -12,9 +12,10 @@
 // markers on a type applied wherever the type is used.
 //
 // Output: one decl.Set per CRD and version, each Field at the Go file and
-// line of the marker that declared it; and the +k8s:immutable fields for
-// which controller-gen wrote rules of its own, which ControllerGenRules
-// finds in controller-gen's output so that they can be replaced.
+// line of the marker that declared it; and the +k8s:immutable fields and
+// ExactlyOneOf/AtMostOneOf markers for which controller-gen wrote rules
+// of its own, which ControllerGenRules finds in controller-gen's output
+// (either rule shape) so that they can be replaced.
 //
 // Markers (docs/markers.md):
 //
@@ -23,6 +24,13 @@
 //	+k8s:immutable                                 x-kubernetes-update [NoSet, NoUnset, NoModify]
 //	+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem (repeatable)
 //	+k8s:eachVal=+k8s:immutable, +k8s:eachVal=+k8s:update=NoModify   the same on the entries ([*])
+//	+union, +unionDiscriminator, +unionDeprecated   x-kubernetes-unions on the struct's node
+//	+k8s:unionMember(union:, memberName:), +k8s:unionDiscriminator(union:), +k8s:zeroOrOneOfMember
+//	+kubebuilder:validation:ExactlyOneOf=a;b, AtMostOneOf=a;b            the same
+//
+// A struct's unions are one x-kubernetes-unions value on the node it
+// lands on (an inlined struct's on the node it is inlined into);
+// discriminator values default to the Go field name.
 //
 // Invariants:
 //   - Every problem is a decl.Error at the Go file and line of the marker
@@ -30,6 +38,7 @@
 //     reported, sorted.
 //   - Only marker spellings validation-gen or the KEP define are read; a
 //     spelling the model cannot say (+k8s:item, +k8s:subfield with an
-//     update payload) is an error, never approximated.
+//     update payload, +k8s:modeDiscriminator, +k8s:ifMode) is an error,
+//     never approximated.
 //   - Output is deterministic: sets by CRD and version, fields by path.
 package markers

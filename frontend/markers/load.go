@@ -23,6 +23,9 @@ type Result struct {
 	// Immutable are the fields marked +k8s:immutable, for which
 	// controller-gen writes rules of its own (ControllerGenRules).
 	Immutable []Immutable
+	// OneOf are controller-gen's ExactlyOneOf and AtMostOneOf markers,
+	// read as unions, whose rules ControllerGenRules replaces too.
+	OneOf []OneOf
 }
 
 // Immutable is one field marked +k8s:immutable, where controller-gen put
@@ -67,6 +70,7 @@ func Load(dir string, patterns ...string) (*Result, error) {
 		GenerateEmbeddedObjectMeta: true,
 	}
 	crd.AddKnownTypes(parser)
+	structs, unionErrs := moduleUnions(col, roots)
 	for _, root := range roots {
 		parser.NeedPackage(root)
 	}
@@ -79,8 +83,8 @@ func Load(dir string, patterns ...string) (*Result, error) {
 			c := parser.CustomResourceDefinitions[gk]
 			for _, v := range c.Spec.Versions {
 				if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
-					walk(v.Schema.OpenAPIV3Schema, nil, func(p decl.Path, id int) {
-						at[id] = append(at[id], found{c.Name, v.Name, p})
+					walk(v.Schema.OpenAPIV3Schema, nil, func(p decl.Path, id int, node *apiextensionsv1.JSONSchemaProps) {
+						at[id] = append(at[id], found{c.Name, v.Name, p, node})
 					})
 				}
 			}
@@ -93,7 +97,10 @@ func Load(dir string, patterns ...string) (*Result, error) {
 	}
 	st := sites(parser, col)
 	errs = append(errs, markErrors(st)...)
-	r, err := build(at, st)
+	unionDeclared, oneOfs, e := unionDecls(structs, at)
+	errs = append(append(errs, unionErrs...), e...)
+	r, err := build(at, st, unionDeclared)
+	r.OneOf = oneOfs
 	var conflicts decl.Errors
 	errors.As(err, &conflicts)
 	if errs = append(errs, conflicts...); len(errs) > 0 {
@@ -122,16 +129,17 @@ func markErrors(sites map[int]site) decl.Errors {
 type found struct {
 	crd, version string
 	path         decl.Path
+	node         *apiextensionsv1.JSONSchemaProps
 }
 
-// walk calls f for each sentinel below s, with the node's path. Nodes
-// are visited in a fixed order: properties by name.
-func walk(s *apiextensionsv1.JSONSchemaProps, p decl.Path, f func(decl.Path, int)) {
+// walk calls f for each sentinel below s, with the node's path and
+// schema. Nodes are visited in a fixed order: properties by name.
+func walk(s *apiextensionsv1.JSONSchemaProps, p decl.Path, f func(decl.Path, int, *apiextensionsv1.JSONSchemaProps)) {
 	for _, r := range s.XValidations {
 		if r.Rule == sentinelRule {
 			var id int
 			fmt.Sscan(r.Message, &id)
-			f(p, id)
+			f(p, id, s)
 		}
 	}
 	names := make([]string, 0, len(s.Properties))

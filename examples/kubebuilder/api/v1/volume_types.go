@@ -90,6 +90,11 @@ type VolumeSpec struct {
 	// +kubebuilder:validation:MaxItems=4
 	AccessModes []Label `json:"accessModes,omitempty"`
 
+	// DataSource says what fills the volume: a snapshot or an image,
+	// named by its type.
+	// +optional
+	DataSource *DataSource `json:"dataSource,omitempty"`
+
 	// Source names what the volume was cloned from (inline, as Go embeds
 	// it): set at creation, or never.
 	Source `json:",inline"`
@@ -110,6 +115,44 @@ type Backup struct {
 	// +optional
 	// +kubebuilder:validation:MaxLength=63
 	Schedule string `json:"schedule,omitempty"`
+
+	// Credentials reach the bucket.
+	// +optional
+	Credentials *Credentials `json:"credentials,omitempty"`
+}
+
+// Credentials are a union without a discriminator, in controller-gen's
+// spelling: exactly one of the two. controller-gen writes its own rule
+// for it; mut2cel reads the marker as a union and replaces the rule.
+// +kubebuilder:validation:ExactlyOneOf=secretName;serviceAccount
+type Credentials struct {
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	SecretName string `json:"secretName,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	ServiceAccount string `json:"serviceAccount,omitempty"`
+}
+
+// DataSource is a union with a discriminator, in validation-gen's tags:
+// type selects the one member that must be set, Snapshot by its Go
+// field name and the image by its memberName.
+type DataSource struct {
+	// +k8s:unionDiscriminator
+	// +required
+	// +kubebuilder:validation:MaxLength=63
+	Type string `json:"type"`
+
+	// +k8s:unionMember
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	Snapshot string `json:"snapshot,omitempty"`
+
+	// +k8s:unionMember(memberName: "Image")
+	// +optional
+	// +kubebuilder:validation:MaxLength=253
+	ImageURL string `json:"imageURL,omitempty"`
 }
 
 // Encryption is immutable wherever it is used: the marker is on the type.
