@@ -74,9 +74,12 @@ A declaration is one of:
   on a list or map:        x-kubernetes-key-mutability: Immutable | AddOnly | RemoveOnly
   on either, any of:       x-kubernetes-update: [NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem]
   on an object, unions:    x-kubernetes-unions: [{discriminator: d, fields-to-discriminateBy: {a: A, b: B}, exactlyOne: true}]
+  beside any of them:      x-mut2cel-formats: CompareAsValues (date-time, duration and byte strings
+                           compared as the apiserver's CEL reads them; --compare-formats-as-values)
 written in a schema, in the mut2cel.io/declarations annotation, in a
 declarations file (--declarations) or as Go markers (--markers: +immutable,
-+k8s:immutable, +k8s:update=...). docs/semantics.md gives their meaning.
++k8s:immutable, +k8s:update=..., +k8s:unionMember, +union, ...).
+docs/semantics.md gives their meaning.
 
 Commands:
 `)
