@@ -134,8 +134,8 @@ func checkAuditDoc(t *testing.T, plan auditPlan, results, unions []auditResult) 
 	}
 	doc := string(data)
 	sections := map[string]string{
-		"summary": renderSummary(plan, results),
-		"details": renderDetails(results),
+		"summary":        renderSummary(plan, results),
+		"details":        renderDetails(results),
 		"unions summary": renderSummary(plan, unions),
 		"unions details": renderDetails(unions),
 	}
