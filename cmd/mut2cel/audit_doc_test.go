@@ -19,7 +19,7 @@ import (
 func renderDetails(results []auditResult) string {
 	var b strings.Builder
 	for _, r := range results {
-		fmt.Fprintf(&b, "### <a id=\"%s\"></a>%s\n\n", anchor(r.crd.File), r.published.CRDs[0].CRD)
+		fmt.Fprintf(&b, "### <a id=\"%s\"></a>%s\n\n", anchor(r), r.published.CRDs[0].CRD)
 		fmt.Fprintf(&b, "`%s`, declared in [testdata/audit/%s](../testdata/audit/%s).\n\n", r.crd.File, r.crd.Declarations, r.crd.Declarations)
 		prev, prevName := "", ""
 		for _, v := range r.published.CRDs[0].Versions {
@@ -56,7 +56,7 @@ func renderVersion(r auditResult, version string) string {
 		}
 		fmt.Fprintf(&b, "Declared: %s.\n\n", strings.Join(paths, "; "))
 	}
-	b.WriteString("Published transition rules that stand for these declarations:\n\n")
+	b.WriteString(r.kind.rules + ":\n\n")
 	writeRules(&b, r.publishedCost[version])
 	b.WriteString(findingsText(r, version))
 	b.WriteString("Rules mut2cel adds (its translation keeps the published rules):\n\n")
@@ -127,15 +127,17 @@ func compact(obj json.RawMessage) string {
 
 // checkAuditDoc compares each generated section of docs/audit.md with
 // what the runs gave, or, with -update, rewrites it.
-func checkAuditDoc(t *testing.T, plan auditPlan, results []auditResult) {
+func checkAuditDoc(t *testing.T, plan auditPlan, results, unions []auditResult) {
 	data, err := os.ReadFile(auditDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(data)
 	sections := map[string]string{
-		"summary": renderSummary(plan, results),
-		"details": renderDetails(results),
+		"summary":        renderSummary(plan, results),
+		"details":        renderDetails(results),
+		"unions summary": renderSummary(plan, unions),
+		"unions details": renderDetails(unions),
 	}
 	for _, name := range slices.Sorted(mapKeys(sections)) {
 		begin, end := "<!-- audit "+name+": begin -->\n", "<!-- audit "+name+": end -->\n"
@@ -178,12 +180,12 @@ func renderSummary(plan auditPlan, results []auditResult) string {
 }
 
 func crdLink(r auditResult) string {
-	return fmt.Sprintf("[%s](#%s)", r.published.CRDs[0].CRD, anchor(r.crd.File))
+	return fmt.Sprintf("[%s](#%s)", r.published.CRDs[0].CRD, anchor(r))
 }
 
 // anchor is the heading id of a corpus file's section in the details.
-func anchor(file string) string {
-	return strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(strings.TrimSuffix(file, ".yaml"))
+func anchor(r auditResult) string {
+	return r.kind.anchor + strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(strings.TrimSuffix(r.crd.File, ".yaml"))
 }
 
 func auditVerdict(r auditResult, version string) string {

@@ -29,6 +29,9 @@ type auditPlan struct {
 	Pairs int        `json:"pairs"`
 	Seed  int        `json:"seed"`
 	CRDs  []auditCRD `json:"crds"`
+	// Unions lists the corpus files audited for the unions they write
+	// by hand, with declarations files of testdata/audit/unions.
+	Unions []auditCRD `json:"unions"`
 }
 
 // auditCRD is one audited corpus file.
@@ -48,21 +51,48 @@ type auditCRD struct {
 // published CRD must report exactly the expected findings, mut2cel's
 // translation with the same declarations must verify clean, hand-written
 // rules included, and the tables of docs/audit.md must be what these
-// runs and mut2cel cost give (go test -update rewrites them).
+// runs and mut2cel cost give (go test -update rewrites them). The
+// mutability declarations (crds) and the unions (unions) are audited
+// alike, each into sections of its own.
 func TestAudit(t *testing.T) {
 	dir := corpus.Dir(t)
 	plan := readAuditPlan(t)
-	results := make([]auditResult, len(plan.CRDs))
-	for i, c := range plan.CRDs {
-		t.Run(filepath.Base(c.File), func(t *testing.T) {
-			results[i] = auditOne(t, plan, c, filepath.Join(dir, c.File))
+	runAll := func(name string, crds []auditCRD, kind auditKind) []auditResult {
+		results := make([]auditResult, len(crds))
+		t.Run(name, func(t *testing.T) {
+			for i, c := range crds {
+				t.Run(filepath.Base(c.File), func(t *testing.T) {
+					results[i] = auditOne(t, plan, c, filepath.Join(dir, c.File), kind)
+				})
+			}
 		})
+		return results
 	}
+	mutability := runAll("mutability", plan.CRDs, mutabilityAudit)
+	unions := runAll("unions", plan.Unions, unionAudit)
 	if t.Failed() {
 		return
 	}
-	checkAuditDoc(t, plan, results)
+	checkAuditDoc(t, plan, mutability, unions)
 }
+
+// auditKind is what differs between the audit of mutability declarations
+// and that of unions: which published rules stand for the declarations,
+// and how the sections of docs/audit.md name them and their anchors.
+type auditKind struct {
+	// covers selects the published rules that stand for the declared
+	// paths.
+	covers func(rule costRule, declared []string) bool
+	// rules names those rules in the details.
+	rules string
+	// anchor prefixes the heading ids of the details.
+	anchor string
+}
+
+var (
+	mutabilityAudit = auditKind{covers: covers, rules: "Published transition rules that stand for these declarations"}
+	unionAudit      = auditKind{covers: coversUnion, rules: "Published rules that stand for these unions", anchor: "unions-"}
+)
 
 func readAuditPlan(t *testing.T) auditPlan {
 	t.Helper()
@@ -80,6 +110,7 @@ func readAuditPlan(t *testing.T) auditPlan {
 // auditResult is what the runs on one corpus file gave.
 type auditResult struct {
 	crd       auditCRD
+	kind      auditKind
 	published verifyReport
 	own       verifyReport
 	// publishedCost and generatedCost are the transition rules of the
@@ -87,7 +118,7 @@ type auditResult struct {
 	publishedCost, generatedCost map[string][]costRule
 }
 
-func auditOne(t *testing.T, plan auditPlan, c auditCRD, path string) auditResult {
+func auditOne(t *testing.T, plan auditPlan, c auditCRD, path string, kind auditKind) auditResult {
 	decls := filepath.Join(auditDir, c.Declarations)
 	pairs := plan.Pairs
 	if c.Pairs > 0 {
@@ -95,7 +126,7 @@ func auditOne(t *testing.T, plan auditPlan, c auditCRD, path string) auditResult
 	}
 	common := []string{"verify", "-q", "-o", "json", "--pairs", strconv.Itoa(pairs), "--seed", strconv.Itoa(plan.Seed),
 		"--counterexamples", "50", "--declarations", decls}
-	r := auditResult{crd: c}
+	r := auditResult{crd: c, kind: kind}
 
 	code, out, errOut := runCLI(slices.Concat(common, []string{"--against", path, path})...)
 	r.published = decodeVerify(t, "verify --against", code, out, errOut)
@@ -115,7 +146,7 @@ func auditOne(t *testing.T, plan auditPlan, c auditCRD, path string) auditResult
 		t.Fatal(err)
 	}
 	r.publishedCost = costOf(t, path, func(version string, rule costRule) bool {
-		return !rule.Generated && covers(rule, r.published.declared(version))
+		return !rule.Generated && kind.covers(rule, r.published.declared(version))
 	})
 	r.generatedCost = costOf(t, file, func(_ string, rule costRule) bool { return rule.Generated })
 	return r
@@ -146,6 +177,17 @@ func covers(rule costRule, declared []string) bool {
 		}
 	}
 	return false
+}
+
+// coversUnion reports whether a published rule stands for a union: a
+// rule on the union's node that does not read oldSelf. Every such rule
+// of the audited CRDs is about the union; a rule above the node would
+// have to be read to tell.
+func coversUnion(rule costRule, declared []string) bool {
+	if strings.Contains(rule.Rule, "oldSelf") {
+		return false
+	}
+	return slices.Contains(declared, shortPath(rule.Path))
 }
 
 // namesField reports whether a rule names a field, escaped or not
