@@ -57,7 +57,6 @@ const (
 	hintBounds        = diag.HintBounds        // Options.NoBounds unset
 	hintBoundFloor    = diag.HintBoundFloor    // Options.NodeFloors
 	hintBoundCeilings = diag.HintBoundCeilings // Options.MaxLength, MaxItems, MaxProperties
-	hintKubeVersion   = diag.HintKubeVersion   // Options.KubeVersion
 )
 
 // withHint names the option that would change the outcome of p; the
