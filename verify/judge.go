@@ -86,6 +86,7 @@ var evaluationMarkers = []string{
 	"no further validation rules will be run",
 	"rule compile error",
 	"rule compiler initialization error",
+	policyErrorMarker,
 }
 
 // evaluationErrors returns the messages of detail that report a rule that

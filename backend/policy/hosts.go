@@ -1,0 +1,408 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// A CRD rule runs where the apiserver puts it: on its host node, with
+// self the host's new value and oldSelf its old one, and, for a
+// transition rule, only where the host exists in both objects and the
+// apiserver pairs the two (object properties; map values by key; items
+// of x-kubernetes-list-type: map lists by their keys). A policy sees the
+// whole objects, so it must walk to every instance of the host and pair
+// them itself. The walks below do so; the rule itself runs with self
+// and oldSelf bound by one-element comprehensions ([v].all(self, ...)),
+// since the policy's CEL environment has no cel.bind.
+
+// walker renders walks over one version's structural schema; vars
+// numbers the comprehension variables it introduces, so that nested ones
+// never shadow each other or the rule's own.
+type walker struct {
+	root *schema.Structural
+	vars int
+	// twoVar is set where the target's CEL has two-variable
+	// comprehensions (all(i, v, ...)): Kubernetes 1.33 on.
+	twoVar bool
+	// err is the first walk that has no exact form; the walks go on, so
+	// that their callers stay simple, and the caller reports it.
+	err error
+}
+
+func (w *walker) newVar(prefix string) string {
+	w.vars++
+	return fmt.Sprintf("%s_%d", prefix, w.vars)
+}
+
+// celString quotes s as a CEL string literal.
+func celString(s string) string { return strconv.Quote(s) }
+
+// prop renders the lookup of the property name in x.
+func prop(x, name string) string {
+	if plainIdent.MatchString(name) && !reserved(name) {
+		return x + "." + name
+	}
+	return x + "[" + celString(name) + "]"
+}
+
+// present renders "x holds the property name, not null" (semantics.md
+// 2.1: a null property is absent).
+func present(x, name string) string {
+	return "(" + celString(name) + " in " + x + " && " + prop(x, name) + " != null)"
+}
+
+// bindRule renders rule with self bound to x and oldSelf to y (y empty:
+// no oldSelf).
+func bindRule(x, y, rule string) string {
+	if y == "" {
+		return "[" + x + "].all(self, " + rule + ")"
+	}
+	return "[" + x + "].all(self, [" + y + "].all(oldSelf, " + rule + "))"
+}
+
+// step is one step of a host path with the schema node it leads to and
+// the node it leaves.
+type step struct {
+	decl.Step
+	from, to *schema.Structural
+}
+
+func (w *walker) steps(host decl.Path) ([]step, error) {
+	var out []step
+	cur := w.root
+	for i, st := range host {
+		var next *schema.Structural
+		switch {
+		case !st.Entries:
+			if p, ok := cur.Properties[st.Name]; ok {
+				next = &p
+			}
+		case cur.Items != nil:
+			next = cur.Items
+		case cur.AdditionalProperties != nil:
+			next = cur.AdditionalProperties.Structural
+		}
+		if next == nil {
+			return nil, fmt.Errorf("%s: no such node in the schema", host[:i+1])
+		}
+		out = append(out, step{Step: st, from: cur, to: next})
+		cur = next
+	}
+	return out, nil
+}
+
+// keysEqual renders "the items a and b of the list-map s have the same
+// keys". A key property the item lacks compares as null, so that the
+// rendering never fails on an item the schema's defaults did not fill.
+func keysEqual(s *schema.Structural, a, b string) string {
+	var terms []string
+	for _, k := range s.XListMapKeys {
+		terms = append(terms, "("+present(a, k)+" ? "+prop(a, k)+" : null) == ("+present(b, k)+" ? "+prop(b, k)+" : null)")
+	}
+	return strings.Join(terms, " && ")
+}
+
+func listType(s *schema.Structural) string {
+	if s.XListType == nil {
+		return "atomic"
+	}
+	return *s.XListType
+}
+
+// transition renders a rule that reads oldSelf: it holds for every
+// instance of host that exists in both x and y, paired as the apiserver
+// pairs them.
+func (w *walker) transition(host decl.Path, x, y, rule string) (string, error) {
+	steps, err := w.steps(host)
+	if err != nil {
+		return "", err
+	}
+	return w.paired(steps, x, y, func(x, y string) string { return bindRule(x, y, rule) })
+}
+
+func (w *walker) paired(steps []step, x, y string, body func(x, y string) string) (string, error) {
+	if len(steps) == 0 {
+		return body(x, y), nil
+	}
+	st, rest := steps[0], steps[1:]
+	switch {
+	case !st.Entries:
+		inner, err := w.paired(rest, prop(x, st.Name), prop(y, st.Name), body)
+		return "!" + present(x, st.Name) + " || !" + present(y, st.Name) + " || (" + inner + ")", err
+	case st.from.AdditionalProperties != nil:
+		k := w.newVar("k")
+		nx, ny := x+"["+k+"]", y+"["+k+"]"
+		inner, err := w.paired(rest, nx, ny, body)
+		return x + ".all(" + k + ", !(" + k + " in " + y + ") || (" + orNull(st, rest, nx, orNull(st, rest, ny, inner)) + "))", err
+	case listType(st.from) == "map":
+		n, o := w.newVar("n"), w.newVar("o")
+		inner, err := w.paired(rest, n, o, body)
+		return x + ".all(" + n + ", " + y + ".all(" + o + ", !(" + keysEqual(st.from, n, o) + ") || (" + inner + ")))", err
+	}
+	return "", fmt.Errorf("the apiserver pairs no item of a list of type %s with its old value, so no rule that compares them runs there", listType(st.from))
+}
+
+// unchecked renders a rule that reads no oldSelf, such as a union's: it
+// holds for every instance of host in x, except where the apiserver's
+// validation ratcheting drops its errors on update: where the instance,
+// or for an instance the apiserver does not pair (below items of atomic
+// and set lists) the nearest paired node above it, is paired with its old
+// value in y and equal to it (semantics.md 11.4).
+func (w *walker) unchecked(host decl.Path, rule string) (string, error) {
+	steps, err := w.steps(host)
+	if err != nil {
+		return "", err
+	}
+	body := func(x string) string { return bindRule(x, "", "type(self) == null_type || ("+rule+")") }
+	onCreate := w.fresh(steps, "object", body)
+	onUpdate := w.ratcheted(steps, w.root, "object", "oldObject", body)
+	return "oldObject == null ? (" + onCreate + ") : (" + onUpdate + ")", nil
+}
+
+// fresh renders "body holds for every instance below x", with no old
+// value to pair.
+func (w *walker) fresh(steps []step, x string, body func(x string) string) string {
+	if len(steps) == 0 {
+		return body(x)
+	}
+	st, rest := steps[0], steps[1:]
+	switch {
+	case !st.Entries:
+		return "!" + present(x, st.Name) + " || (" + w.fresh(rest, prop(x, st.Name), body) + ")"
+	case st.from.AdditionalProperties != nil:
+		k := w.newVar("k")
+		v := x + "[" + k + "]"
+		return x + ".all(" + k + ", " + orNull(st, rest, v, w.fresh(rest, v, body)) + ")"
+	}
+	e := w.newVar("e")
+	return x + ".all(" + e + ", " + orNull(st, rest, e, w.fresh(rest, e, body)) + ")"
+}
+
+// orNull guards inner, a walk below the entry v, against a null entry,
+// below which nothing exists. The entry's own rule sees the null.
+func orNull(st step, rest []step, v, inner string) string {
+	if st.to.Nullable && len(rest) > 0 {
+		return "type(" + v + ") == null_type || (" + inner + ")"
+	}
+	return inner
+}
+
+// ratcheted is fresh where x is paired with its old value y.
+func (w *walker) ratcheted(steps []step, at *schema.Structural, x, y string, body func(x string) string) string {
+	if len(steps) == 0 {
+		return w.unchanged(at, x, y) + " || (" + body(x) + ")"
+	}
+	st, rest := steps[0], steps[1:]
+	switch {
+	case !st.Entries:
+		nx, ny := prop(x, st.Name), prop(y, st.Name)
+		return "!" + present(x, st.Name) + " || (" + present(y, st.Name) + " ? (" + w.ratcheted(rest, st.to, nx, ny, body) + ") : (" + w.fresh(rest, nx, body) + "))"
+	case st.from.AdditionalProperties != nil:
+		k := w.newVar("k")
+		nx, ny := x+"["+k+"]", y+"["+k+"]"
+		paired := orNull(st, rest, nx, orNull(st, rest, ny, w.ratcheted(rest, st.to, nx, ny, body)))
+		return x + ".all(" + k + ", " + k + " in " + y + " ? (" + paired + ") : (" + orNull(st, rest, nx, w.fresh(rest, nx, body)) + "))"
+	case listType(st.from) == "map":
+		n, o := w.newVar("n"), w.newVar("o")
+		keys := keysEqual(st.from, n, o)
+		paired := y + ".all(" + o + ", !(" + keys + ") || (" + w.ratcheted(rest, st.to, n, o, body) + "))"
+		return x + ".all(" + n + ", " + y + ".exists(" + o + ", " + keys + ") ? (" + paired + ") : (" + w.fresh(rest, n, body) + "))"
+	}
+	// Items of atomic and set lists are not paired: the list is the
+	// nearest paired node, and an unchanged list drops every error below.
+	return w.unchanged(steps[0].from, x, y) + " || (" + w.fresh(steps, x, body) + ")"
+}
+
+// unchanged renders the apiserver's test of a node unchanged by an
+// update, which its validation ratcheting applies
+// (CorrelatedObject.CachedDeepEqual): values compared as stored, so that a
+// number resent as 1.0 for a stored 1 is a change; objects key by key,
+// where a key the schema does not describe (an unknown field, the root's
+// metadata beyond what the schema names) makes the object changed; maps
+// key by key; list-map items by key in any order; other lists item by
+// item in order. CEL's == takes 1.0 for 1, so numbers also compare their
+// types; inside the items of atomic and set lists, == stands for the
+// item-wise comparison (a number resent as 1.0 inside such a list is the
+// one change it misses).
+func (w *walker) unchanged(s *schema.Structural, x, y string) string {
+	body := w.unchangedValue(s, x, y)
+	if s.Nullable {
+		return "(type(" + x + ") == null_type || type(" + y + ") == null_type ? type(" + x + ") == type(" + y + ") : " + body + ")"
+	}
+	return body
+}
+
+func (w *walker) unchangedValue(s *schema.Structural, x, y string) string {
+	switch {
+	case s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil:
+		k := w.newVar("k")
+		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + k + ", " + k + " in " + x + " && " + w.unchanged(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + "))"
+	case s.Type == "object":
+		names := make([]string, 0, len(s.Properties))
+		for name := range s.Properties {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		terms := []string{"size(" + x + ") == size(" + y + ")"}
+		if len(names) == 0 {
+			terms = append(terms, "size("+y+") == 0")
+		} else {
+			k := w.newVar("k")
+			quoted := make([]string, len(names))
+			for i, name := range names {
+				quoted[i] = celString(name)
+			}
+			terms = append(terms, y+".all("+k+", "+k+" in ["+strings.Join(quoted, ", ")+"] && "+k+" in "+x+")")
+			for _, name := range names {
+				p := s.Properties[name]
+				terms = append(terms, "(!("+celString(name)+" in "+y+") || "+w.unchanged(&p, prop(x, name), prop(y, name))+")")
+			}
+		}
+		return "(" + strings.Join(terms, " && ") + ")"
+	case s.Type == "array" && listType(s) == "map" && s.Items != nil:
+		e, f := w.newVar("e"), w.newVar("f")
+		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + e + ", " + x + ".exists(" + f + ", " + keysEqual(s, e, f) + " && " + w.unchanged(s.Items, f, e) + ")))"
+	case s.Type == "array":
+		// Other lists are compared as a whole, as stored.
+		return w.strictEqual(s, x, y)
+	case numeric(s):
+		return "(" + x + " == " + y + " && type(" + x + ") == type(" + y + "))"
+	}
+	return "(" + x + " == " + y + ")"
+}
+
+// strictEqual renders "x and y are the same stored value", reflect's
+// DeepEqual of their JSON: CEL's == on the plain values, and where s may
+// hold numbers, the same type for each, which == does not compare.
+func (w *walker) strictEqual(s *schema.Structural, x, y string) string {
+	if types := w.sameTypes(s, x, y); types != "" {
+		return "(" + x + " == " + y + " && " + types + ")"
+	}
+	return "(" + x + " == " + y + ")"
+}
+
+// sameTypes renders "the numbers in x and y, values of s equal by ==, have
+// the same types", or "" where s holds no number.
+func (w *walker) sameTypes(s *schema.Structural, x, y string) string {
+	if s == nil || plainEqual(s) {
+		return ""
+	}
+	var body string
+	switch {
+	case numeric(s):
+		return "type(" + x + ") == type(" + y + ")"
+	case s.XPreserveUnknownFields || s.XEmbeddedResource || (s.AdditionalProperties != nil && s.AdditionalProperties.Structural == nil):
+		w.fail("the fields the schema does not describe may hold numbers, whose resending as 1.0 for a stored 1 the apiserver's ratcheting sees and no policy can")
+		return "false"
+	case s.Type == "object" && s.AdditionalProperties != nil:
+		k := w.newVar("k")
+		body = x + ".all(" + k + ", " + w.sameTypes(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + ")"
+	case s.Type == "object":
+		var terms []string
+		for _, name := range sortedNames(s) {
+			p := s.Properties[name]
+			if t := w.sameTypes(&p, prop(x, name), prop(y, name)); t != "" {
+				terms = append(terms, "(!("+celString(name)+" in "+x+") || "+t+")")
+			}
+		}
+		body = strings.Join(terms, " && ")
+	case s.Type == "array" && s.Items != nil:
+		if !w.twoVar {
+			// No index to pair the items by: compare the lists of the
+			// items' number types.
+			return w.numberTypes(s, x) + " == " + w.numberTypes(s, y)
+		}
+		i, a := w.newVar("i"), w.newVar("a")
+		body = x + ".all(" + i + ", " + a + ", " + w.sameTypes(s.Items, a, y+"["+i+"]") + ")"
+	default:
+		return ""
+	}
+	if s.Nullable {
+		return "(type(" + x + ") == null_type || " + body + ")"
+	}
+	return body
+}
+
+// numberTypes renders a value listing the types of the numbers in v, a
+// value of s, in a fixed order: two values equal by == are the same
+// stored value when these are equal too. Maps have no fixed order in CEL,
+// so numbers inside a map inside a list cannot be listed.
+func (w *walker) numberTypes(s *schema.Structural, v string) string {
+	switch {
+	case plainEqual(s):
+		return "[]"
+	case numeric(s):
+		return "type(" + v + ")"
+	case s.Type == "array" && s.Items != nil:
+		e := w.newVar("t")
+		return v + ".map(" + e + ", " + w.numberTypes(s.Items, e) + ")"
+	case s.Type == "object" && s.AdditionalProperties == nil && !s.XPreserveUnknownFields && !s.XEmbeddedResource:
+		var parts []string
+		for _, name := range sortedNames(s) {
+			p := s.Properties[name]
+			if plainEqual(&p) {
+				continue
+			}
+			parts = append(parts, "dyn("+celString(name)+" in "+v+" ? dyn("+w.numberTypes(&p, prop(v, name))+") : dyn(null_type))")
+		}
+		list := "[" + strings.Join(parts, ", ") + "]"
+		if s.Nullable {
+			list = "(type(" + v + ") == null_type ? [] : " + list + ")"
+		}
+		return list
+	}
+	w.fail("telling a number resent as 1.0 from the stored 1 inside a map or unknown fields inside a list, as the apiserver's ratcheting does, needs two-variable comprehensions (Kubernetes 1.33)")
+	return "[]"
+}
+
+func (w *walker) fail(detail string) {
+	if w.err == nil {
+		w.err = errors.New(detail)
+	}
+}
+
+func sortedNames(s *schema.Structural) []string {
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// plainEqual reports whether CEL's == on values of s is the apiserver's
+// comparison of stored values: no number inside, where == takes 1.0 for
+// 1, and no object whose keys the schema does not all describe.
+func plainEqual(s *schema.Structural) bool {
+	if s == nil {
+		return true
+	}
+	if numeric(s) || s.XPreserveUnknownFields || s.XEmbeddedResource {
+		return false
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural == nil && s.AdditionalProperties.Bool {
+		return false
+	}
+	for _, p := range s.Properties {
+		if !plainEqual(&p) {
+			return false
+		}
+	}
+	if s.AdditionalProperties != nil && !plainEqual(s.AdditionalProperties.Structural) {
+		return false
+	}
+	return plainEqual(s.Items)
+}
+
+// numeric reports whether values of s may be numbers, which CEL's ==
+// compares by value whatever their JSON type.
+func numeric(s *schema.Structural) bool {
+	return s.Type == "number" || s.Type == "integer" || s.XIntOrString || s.Type == ""
+}
