@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/internal/leaf/admit"
@@ -59,11 +60,20 @@ func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, e
 		return true, detail, nil
 	}
 	for _, p := range j.policies {
-		d := p.Validate(admit.Request{Resource: j.resource, Kind: j.kind, Old: old, New: new})
+		d, err := p.Validate(admit.Request{Operation: admission.Update, Resource: j.resource, Kind: j.kind, Namespace: namespaceOf(new), Object: new, OldObject: old})
+		if err != nil {
+			return false, nil, err
+		}
 		detail = append(detail, d.Denied...)
 		for _, e := range d.Errors {
 			detail = append(detail, fmt.Sprintf("%s%s", policyErrorMarker, e))
 		}
 	}
 	return len(detail) > 0, detail, nil
+}
+
+func namespaceOf(obj map[string]interface{}) string {
+	md, _ := obj["metadata"].(map[string]interface{})
+	ns, _ := md["namespace"].(string)
+	return ns
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiserver/pkg/admission"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
@@ -127,7 +128,9 @@ func (p *tablePolicy) check(t *testing.T, oldYAML, newYAML string, wantDeny bool
 	nw := kube.Store(p.s, yamlObject(t, newYAML))
 	var d admit.Decision
 	if p.eval != nil {
-		d = p.eval.Validate(admit.Request{Old: old, New: nw})
+		if d, err = p.eval.Validate(admit.Request{Operation: admission.Update, Object: nw, OldObject: old}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if len(d.Errors) > 0 {
 		t.Errorf("update %s -> %s: a validation failed to evaluate: %v", oldYAML, newYAML, d.Errors)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -40,9 +39,6 @@ func (w *walker) newVar(prefix string) string {
 	w.vars++
 	return fmt.Sprintf("%s_%d", prefix, w.vars)
 }
-
-// celString quotes s as a CEL string literal.
-func celString(s string) string { return strconv.Quote(s) }
 
 // prop renders the lookup of the property name in x.
 func prop(x, name string) string {

@@ -22,39 +22,38 @@ type ValidatingPolicy struct {
 
 // ValidatingOptions shape the binding of a validating policy.
 type ValidatingOptions struct {
-	// Actions are the binding's validationActions; nil is [Deny].
+	Options
+	// Actions are the binding's validationActions; nil is [Deny]. Warn
+	// and Audit without Deny roll a policy out as a dry run.
 	Actions []admissionregistrationv1.ValidationAction
-	Match   Match
-}
-
-// Match is what a binding narrows its policy to, beyond the resource.
-type Match struct {
-	NamespaceSelector, ObjectSelector *metav1.LabelSelector
-	// ExemptServiceAccounts are "namespace:name" of service accounts
-	// whose requests the policy does not judge (an operator that
-	// reconciles the resources it owns).
-	ExemptServiceAccounts []string
-	// FailurePolicy is Fail when empty.
-	FailurePolicy admissionregistrationv1.FailurePolicyType
 }
 
 // Validating returns the validating policies of p: one per version with
-// rules, each holding one validation per rule, walked to the rule's host
+// rules (a version whose declarations need no rule needs no policy), each holding one validation per rule, walked to the rule's host
 // and rewritten for the plain JSON values a policy sees. c is the CRD p
 // was compiled from, whose schemas say how the walks pair old and new
 // entries.
 func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingPolicy, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	if opts.NamespaceSelector != nil && p.CRD.Scope == "Cluster" {
+		return nil, ErrClusterScopedNamespaceSelector
+	}
 	typed, err := c.Typed()
 	if err != nil {
 		return nil, err
 	}
 	var out []ValidatingPolicy
+	var refused []Refusal
 	for _, v := range p.Versions {
-		if len(v.Rules) == 0 {
+		// No request reaches an unserved version.
+		if !v.Served || len(v.Rules) == 0 {
 			continue
 		}
-		if err := asValues(v); err != nil {
-			return nil, err
+		if r := asValues(v); r != nil {
+			refused = append(refused, *r)
+			continue
 		}
 		cv, ok := c.Version(v.Name)
 		if !ok {
@@ -73,7 +72,8 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 				err, w.err = w.err, nil
 			}
 			if err != nil {
-				return nil, &Inexpressible{Version: v.Name, Path: r.Host, Detail: err.Error()}
+				refused = append(refused, Refusal{Version: v.Name, Node: r.Host, Detail: err.Error()})
+				continue
 			}
 			if !transition(r) {
 				creates = true
@@ -101,41 +101,38 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 		if creates {
 			operations = []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update}
 		}
-		name := policyName(p.CRD.Name, v.Name, "validate")
+		name, err := Name(p.CRD.Name, KindValidate, v.Name)
+		if err != nil {
+			return nil, err
+		}
+		constraints := matchConstraints(p.CRD, v.Name)
+		constraints.ResourceRules[0].Operations = operations
+		constraints.ResourceRules[0].Resources = resources
 		out = append(out, ValidatingPolicy{
 			Version: v.Name,
 			Policy: &admissionregistrationv1.ValidatingAdmissionPolicy{
-				TypeMeta:   metav1.TypeMeta{APIVersion: admissionregistrationv1.SchemeGroupVersion.String(), Kind: "ValidatingAdmissionPolicy"},
-				ObjectMeta: metav1.ObjectMeta{Name: name},
+				TypeMeta:   typeMeta("ValidatingAdmissionPolicy"),
+				ObjectMeta: objectMeta(name, p.CRD.Name),
 				Spec: admissionregistrationv1.ValidatingAdmissionPolicySpec{
-					MatchConstraints: &admissionregistrationv1.MatchResources{
-						ResourceRules: []admissionregistrationv1.NamedRuleWithOperations{{
-							RuleWithOperations: admissionregistrationv1.RuleWithOperations{
-								Operations: operations,
-								Rule: admissionregistrationv1.Rule{
-									APIGroups:   []string{p.CRD.Group},
-									APIVersions: []string{v.Name},
-									Resources:   resources,
-								},
-							},
-						}},
-						MatchPolicy: ptr(admissionregistrationv1.Exact),
-					},
-					Validations:     validations,
-					FailurePolicy:   ptr(failurePolicy(opts.Match)),
-					MatchConditions: exemptions(opts.Match),
+					MatchConstraints: constraints,
+					Validations:      validations,
+					FailurePolicy:    opts.failurePolicy(),
+					MatchConditions:  opts.matchConditions(),
 				},
 			},
 			Binding: &admissionregistrationv1.ValidatingAdmissionPolicyBinding{
-				TypeMeta:   metav1.TypeMeta{APIVersion: admissionregistrationv1.SchemeGroupVersion.String(), Kind: "ValidatingAdmissionPolicyBinding"},
-				ObjectMeta: metav1.ObjectMeta{Name: name},
+				TypeMeta:   typeMeta("ValidatingAdmissionPolicyBinding"),
+				ObjectMeta: objectMeta(name, p.CRD.Name),
 				Spec: admissionregistrationv1.ValidatingAdmissionPolicyBindingSpec{
 					PolicyName:        name,
 					ValidationActions: actions(opts.Actions),
-					MatchResources:    selectors(opts.Match),
+					MatchResources:    opts.bindingMatch(),
 				},
 			},
 		})
+	}
+	if len(refused) > 0 {
+		return nil, &Error{Refusals: refused}
 	}
 	return out, nil
 }
@@ -169,25 +166,13 @@ func transition(r plan.Rule) bool {
 	return true
 }
 
-// Inexpressible is the error of a declaration no policy can enforce with
-// the meaning it has in a CRD's rules.
-type Inexpressible struct {
-	Version string
-	Path    decl.Path
-	Detail  string
-}
-
-func (e *Inexpressible) Error() string {
-	return fmt.Sprintf("version %s, %s: %s", e.Version, e.Path, e.Detail)
-}
-
 // asValues refuses declarations that compare formatted strings as the
 // apiserver's CRD CEL reads them: a policy sees the stored strings, and
 // would refuse a respelling the declaration allows.
-func asValues(v plan.Version) error {
+func asValues(v plan.Version) *Refusal {
 	for _, d := range v.Declarations {
 		if d.Ext == decl.ExtFormats {
-			return &Inexpressible{Version: v.Name, Path: d.Path, Detail: fmt.Sprintf("%s: %s compares formatted strings as the apiserver's CRD rules read them, and an admission policy sees the stored strings, so no policy means the same; leave the modifier out for a policy, which then compares the strings", d.Ext, d.Value)}
+			return &Refusal{Version: v.Name, Node: d.Path, Detail: fmt.Sprintf("%s: %s compares formatted strings as the apiserver's CRD rules read them, and an admission policy sees the stored strings, so no policy means the same; leave the modifier out for a policy, which then compares the strings", d.Ext, d.Value)}
 		}
 	}
 	return nil
@@ -207,46 +192,11 @@ func message(r plan.Rule) string {
 	return where + ": " + r.Rule.Message
 }
 
-func policyName(crdName, version, what string) string {
-	return strings.ToLower(crdName + "-" + version + "-mut2cel-" + what)
-}
-
-func failurePolicy(m Match) admissionregistrationv1.FailurePolicyType {
-	if m.FailurePolicy == "" {
-		return admissionregistrationv1.Fail
-	}
-	return m.FailurePolicy
-}
-
 func actions(a []admissionregistrationv1.ValidationAction) []admissionregistrationv1.ValidationAction {
 	if len(a) == 0 {
 		return []admissionregistrationv1.ValidationAction{admissionregistrationv1.Deny}
 	}
 	return a
-}
-
-// exemptions are the match conditions that leave the requests of the
-// exempted service accounts alone.
-func exemptions(m Match) []admissionregistrationv1.MatchCondition {
-	if len(m.ExemptServiceAccounts) == 0 {
-		return nil
-	}
-	var names []string
-	for _, sa := range m.ExemptServiceAccounts {
-		ns, name, _ := strings.Cut(sa, ":")
-		names = append(names, celString("system:serviceaccount:"+ns+":"+name))
-	}
-	return []admissionregistrationv1.MatchCondition{{
-		Name:       "not-exempt",
-		Expression: "!(request.userInfo.username in [" + strings.Join(names, ", ") + "])",
-	}}
-}
-
-func selectors(m Match) *admissionregistrationv1.MatchResources {
-	if m.NamespaceSelector == nil && m.ObjectSelector == nil {
-		return nil
-	}
-	return &admissionregistrationv1.MatchResources{NamespaceSelector: m.NamespaceSelector, ObjectSelector: m.ObjectSelector}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -6,14 +6,10 @@ import (
 	"sort"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apiserver/pkg/admission"
 	plugincel "k8s.io/apiserver/pkg/admission/plugin/cel"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
 	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
-	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/cel/environment"
 )
 
@@ -71,17 +67,6 @@ func NewValidating(policy *admissionregistrationv1.ValidatingAdmissionPolicy) (*
 	return &Validating{policy: policy, validator: v}, nil
 }
 
-// Request is one admission request of a custom resource: Old is nil on
-// CREATE, New on DELETE.
-type Request struct {
-	Resource    schema.GroupVersionResource
-	Kind        schema.GroupVersionKind
-	Subresource string
-	Old, New    map[string]interface{}
-	// User is the requesting user's name; empty is a plain user.
-	User string
-}
-
 // Decision is the outcome of one request: the messages of the validations
 // that denied it, and of those that failed to evaluate (which deny it
 // under failurePolicy Fail).
@@ -89,11 +74,14 @@ type Decision struct {
 	Denied, Errors []string
 }
 
-// Validate decides req with the policy's validations, with the runtime
+// Validate decides r with the policy's validations, with the runtime
 // cost budget of a real apiserver.
-func (v *Validating) Validate(req Request) Decision {
-	attrs := attributes(req)
-	result := v.validator.Validate(context.Background(), req.Resource, attrs, nil, nil, celconfig.RuntimeCELCostBudget, nil)
+func (v *Validating) Validate(r Request) (Decision, error) {
+	attrs, err := r.versioned()
+	if err != nil {
+		return Decision{}, err
+	}
+	result := v.validator.Validate(context.Background(), r.Resource, attrs, nil, nil, celconfig.RuntimeCELCostBudget, nil)
 	var d Decision
 	for _, dec := range result.Decisions {
 		switch dec.Evaluation {
@@ -105,55 +93,5 @@ func (v *Validating) Validate(req Request) Decision {
 	}
 	sort.Strings(d.Denied)
 	sort.Strings(d.Errors)
-	return d
-}
-
-func attributes(req Request) *admission.VersionedAttributes {
-	var obj, old *unstructured.Unstructured
-	op := admission.Update
-	switch {
-	case req.Old == nil:
-		op = admission.Create
-	case req.New == nil:
-		op = admission.Delete
-	}
-	if req.New != nil {
-		obj = &unstructured.Unstructured{Object: req.New}
-	}
-	if req.Old != nil {
-		old = &unstructured.Unstructured{Object: req.Old}
-	}
-	name, namespace := "", ""
-	if m, ok := pick(req.New, req.Old)["metadata"].(map[string]interface{}); ok {
-		name, _ = m["name"].(string)
-		namespace, _ = m["namespace"].(string)
-	}
-	who := &user.DefaultInfo{Name: req.User}
-	if who.Name == "" {
-		who.Name = "someone"
-	}
-	var record admission.Attributes
-	switch {
-	case obj != nil && old != nil:
-		record = admission.NewAttributesRecord(obj, old, req.Kind, namespace, name, req.Resource, req.Subresource, op, nil, false, who)
-	case obj != nil:
-		record = admission.NewAttributesRecord(obj, nil, req.Kind, namespace, name, req.Resource, req.Subresource, op, nil, false, who)
-	default:
-		record = admission.NewAttributesRecord(nil, old, req.Kind, namespace, name, req.Resource, req.Subresource, op, nil, false, who)
-	}
-	attrs := &admission.VersionedAttributes{Attributes: record, VersionedKind: req.Kind}
-	if obj != nil {
-		attrs.VersionedObject = admission.NewLazyObject(obj)
-	}
-	if old != nil {
-		attrs.VersionedOldObject = admission.NewLazyObject(old)
-	}
-	return attrs
-}
-
-func pick(a, b map[string]interface{}) map[string]interface{} {
-	if a != nil {
-		return a
-	}
-	return b
+	return d, nil
 }

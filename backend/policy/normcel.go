@@ -1,0 +1,173 @@
+package policy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
+
+// normalizeExpression is the JSONPatch expression of one mutation: the
+// normalization of union u on node (docs/semantics.md 11.7). For a union
+// on .spec with discriminator type and members a (value A) and b (B) it
+// reads:
+//
+//	// KEP-1027 normalization of the union on .spec: discriminator type, members a, b
+//	!('spec' in object && type(object['spec']) == map) ? [] :
+//	[object['spec']].map(n,
+//	[type(oldObject) == map && 'spec' in oldObject && type(oldObject['spec']) == map ? oldObject['spec'] : {}].map(o,
+//	[[n[?'a'].orValue(null) != null, n[?'b'].orValue(null) != null]].map(s,
+//	[[s[0] && o[?'a'].orValue(null) == null, s[1] && o[?'b'].orValue(null) == null]].map(a,
+//	  n[?'type'].orValue(dyn(null)) != o[?'type'].orValue(dyn(null))
+//	  ? [0, 1].filter(i, s[i] && n[?'type'].orValue(dyn(null)) != ['A', 'B'][i]).map(i, JSONPatch{op: 'remove', path: ['/spec/a', '/spec/b'][i]})
+//	  : s.exists_one(x, x)
+//	  ? (n[?'type'].orValue(dyn(null)) == ['A', 'B'][s.indexOf(true)] ? [] : [JSONPatch{op: 'add', path: '/spec/type', value: ['A', 'B'][s.indexOf(true)]}])
+//	  : a.exists_one(x, x)
+//	  ? (n[?'type'].orValue(dyn(null)) == ['A', 'B'][a.indexOf(true)] ? [] : [JSONPatch{op: 'add', path: '/spec/type', value: ['A', 'B'][a.indexOf(true)]}])
+//	    + [0, 1].filter(i, s[i] && !a[i]).map(i, JSONPatch{op: 'remove', path: ['/spec/a', '/spec/b'][i]})
+//	  : []
+//	)[0])[0])[0])[0]
+//
+// The apiserver's CEL has no cel.bind, so a value is named with a
+// comprehension over a list of one element ([v].map(x, ...)[0]): n is the
+// new node, o the old one ({} on create or where it was absent), s says
+// which members are set in n, a which of them were not set in o (added).
+// Objects are plain JSON maps there (admission.LazyObject), so a
+// property is read as x[?'name'], absent or null alike, and no name
+// needs CEL's escaping. The three branches are the rules of 11.7: the
+// discriminator changed; exactly one member set; exactly one member
+// added. Every operation is a constant number of lookups on a list of
+// as many elements as the union has members.
+func normalizeExpression(node decl.Path, u decl.Union) string {
+	k := len(u.Members)
+	idx := make([]string, k)
+	paths := make([]string, k)
+	setNew := make([]string, k)
+	added := make([]string, k)
+	for i, m := range u.Members {
+		idx[i] = strconv.Itoa(i)
+		paths[i] = celString(pointer(node, m.Name))
+		setNew[i] = "n[?" + celString(m.Name) + "].orValue(null) != null"
+		added[i] = fmt.Sprintf("s[%d] && o[?%s].orValue(null) == null", i, celString(m.Name))
+	}
+	IDX, PATHS := list(idx), list(paths)
+	remove := func(cond string) string {
+		return IDX + ".filter(i, " + cond + ").map(i, JSONPatch{op: 'remove', path: " + PATHS + "[i]})"
+	}
+	var b strings.Builder
+	b.WriteString("// KEP-1027 normalization of the union on " + node.String() + ": " + describe(u) + "\n")
+	newNode, oldNode := nodeValues(node)
+	if len(node) > 0 {
+		b.WriteString("!(" + presentObject("object", node) + ") ? [] :\n")
+	}
+	b.WriteString("[" + newNode + "].map(n,\n")
+	b.WriteString("[" + oldNode + "].map(o,\n")
+	b.WriteString("[" + list(setNew) + "].map(s,\n")
+	b.WriteString("[" + list(added) + "].map(a,\n")
+	if u.Discriminator == "" {
+		b.WriteString("  a.exists_one(x, x)\n")
+		b.WriteString("  ? " + remove("s[i] && !a[i]") + "\n")
+		b.WriteString("  : []\n")
+	} else {
+		values := make([]string, k)
+		for i, m := range u.Members {
+			values[i] = celString(m.Value)
+		}
+		VALUES := list(values)
+		d := "n[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
+		od := "o[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
+		setD := func(which string) string {
+			v := VALUES + "[" + which + ".indexOf(true)]"
+			return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + celString(pointer(node, u.Discriminator)) + ", value: " + v + "}])"
+		}
+		b.WriteString("  " + d + " != " + od + "\n")
+		b.WriteString("  ? " + remove("s[i] && "+d+" != "+VALUES+"[i]") + "\n")
+		b.WriteString("  : s.exists_one(x, x)\n")
+		b.WriteString("  ? " + setD("s") + "\n")
+		b.WriteString("  : a.exists_one(x, x)\n")
+		b.WriteString("  ? " + setD("a") + "\n")
+		b.WriteString("    + " + remove("s[i] && !a[i]") + "\n")
+		b.WriteString("  : []\n")
+	}
+	b.WriteString(")[0])[0])[0])[0]")
+	return b.String()
+}
+
+// nodeValues are the expressions of the new node, known to be an
+// object, and of the old one, {} where it is not an object.
+func nodeValues(node decl.Path) (newNode, oldNode string) {
+	if len(node) == 0 {
+		return "object", "type(oldObject) == map ? oldObject : {}"
+	}
+	return access("object", node), "type(oldObject) == map && " + presentObject("oldObject", node) + " ? " + access("oldObject", node) + " : {}"
+}
+
+// presentObject says that every step of node is present below root and
+// an object: 'spec' in object && type(object['spec']) == map && ...
+func presentObject(root string, node decl.Path) string {
+	var parts []string
+	x := root
+	for _, s := range node {
+		parts = append(parts, celString(s.Name)+" in "+x)
+		x += "[" + celString(s.Name) + "]"
+		parts = append(parts, "type("+x+") == map")
+	}
+	return strings.Join(parts, " && ")
+}
+
+func access(root string, node decl.Path) string {
+	for _, s := range node {
+		root += "[" + celString(s.Name) + "]"
+	}
+	return root
+}
+
+func list(items []string) string { return "[" + strings.Join(items, ", ") + "]" }
+
+// describe names the union's discriminator and members for the comment
+// line of its expression.
+func describe(u decl.Union) string {
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		names[i] = commentName(m.Name)
+	}
+	s := "members " + strings.Join(names, ", ")
+	if u.Discriminator != "" {
+		s = "discriminator " + commentName(u.Discriminator) + ", " + s
+	}
+	return s
+}
+
+// commentName writes a property name as decl.Path does, which quotes
+// any name that is not letters, digits, _ and -, so that a name cannot
+// end the comment line.
+func commentName(name string) string {
+	return strings.TrimPrefix(decl.Path{{Name: name}}.String(), ".")
+}
+
+// pointer is the RFC 6901 JSON pointer of property name of node.
+func pointer(node decl.Path, name string) string {
+	var b strings.Builder
+	for _, s := range node {
+		b.WriteString("/" + escapePointer(s.Name))
+	}
+	return b.String() + "/" + escapePointer(name)
+}
+
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// celString is a CEL string literal of s: in single quotes where s is
+// printable and holds no quote or backslash, else in Go's double-quoted
+// form, whose escapes (\n, \x.., \u....) CEL reads the same way.
+func celString(s string) string {
+	for _, r := range s {
+		if r == '\'' || r == '\\' || !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return "'" + s + "'"
+}
