@@ -1,0 +1,220 @@
+package builtin
+
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/applyconfigurations"
+	"k8s.io/client-go/kubernetes/scheme"
+	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
+)
+
+// Resource names a built-in resource by its kind: "apps/v1/Deployment",
+// or "v1/Service" for the core group.
+type Resource struct {
+	GVK schema.GroupVersionKind
+	// Plural is the resource name the apiserver serves the kind as.
+	Plural string
+}
+
+// ParseResource reads GROUP/VERSION/KIND, or VERSION/KIND for the core
+// group.
+func ParseResource(s string) (Resource, error) {
+	parts := strings.Split(s, "/")
+	var gvk schema.GroupVersionKind
+	switch len(parts) {
+	case 2:
+		gvk = schema.GroupVersionKind{Version: parts[0], Kind: parts[1]}
+	case 3:
+		gvk = schema.GroupVersionKind{Group: parts[0], Version: parts[1], Kind: parts[2]}
+	default:
+		return Resource{}, fmt.Errorf("%q: want GROUP/VERSION/KIND, as apps/v1/Deployment, or VERSION/KIND for the core group, as v1/Service", s)
+	}
+	if !scheme.Scheme.Recognizes(gvk) {
+		return Resource{}, fmt.Errorf("%q: no built-in kind of this Kubernetes release (client-go %s) is %s", s, clientGoRelease, gvk)
+	}
+	// The kind's resource name is the apiserver's own lowercased plural;
+	// the REST mapping of a discovery-less client makes it the same way.
+	plural, _ := meta.UnsafeGuessKindToResource(gvk)
+	return Resource{GVK: gvk, Plural: plural.Resource}, nil
+}
+
+// clientGoRelease is the release whose types and schemas this package
+// reads.
+const clientGoRelease = "v0.37"
+
+// Name is the resource's name in the form of a CRD's:
+// <plural>.<group>, or <plural> in the core group. Declarations files name
+// the resource by it.
+func (r Resource) Name() string {
+	if r.GVK.Group == "" {
+		return r.Plural
+	}
+	return r.Plural + "." + r.GVK.Group
+}
+
+// VehicleGroup is the group of the CRD document that carries a built-in
+// type to the compiler: the apiserver's validation of CRDs, which the
+// compiler applies, wants a group with a dot, which no built-in group but
+// a few has, and a name <plural>.<group>. A back end writes the real group
+// (Resource.GVK) and name (Resource.Name) into what it makes.
+func (r Resource) VehicleGroup() string {
+	g := r.GVK.Group
+	if g == "" {
+		g = "core"
+	}
+	return g + ".builtin.mut2cel.io"
+}
+
+// VehicleName is the name of the carrying CRD document.
+func (r Resource) VehicleName() string { return r.Plural + "." + r.VehicleGroup() }
+
+// CRD returns a CustomResourceDefinition document with one version that
+// describes r as client-go's schema for server-side apply does: the
+// structure of every field, list types and list-map keys, map types. It
+// lets the compiler read declarations for a built-in type as for a CRD.
+// It describes no validation of values (formats, enums, bounds,
+// required fields other than list-map keys), which a policy, seeing the
+// stored JSON, does not need; the root's metadata is an object without
+// properties, as in a CRD.
+func CRD(r Resource) (map[string]interface{}, error) {
+	obj, err := scheme.Scheme.New(r.GVK)
+	if err != nil {
+		return nil, err
+	}
+	obj.GetObjectKind().SetGroupVersionKind(r.GVK)
+	tv, err := applyconfigurations.NewTypeConverter(scheme.Scheme).ObjectToTyped(obj)
+	if err != nil {
+		return nil, fmt.Errorf("%s: no schema: %w", r.GVK, err)
+	}
+	c := &converter{s: tv.Schema(), stack: map[string]bool{}}
+	root := c.convert(tv.TypeRef())
+	if props, ok := root["properties"].(map[string]interface{}); ok {
+		props["metadata"] = map[string]interface{}{"type": "object"}
+	}
+	return map[string]interface{}{
+		"apiVersion": "apiextensions.k8s.io/v1",
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]interface{}{"name": r.VehicleName()},
+		"spec": map[string]interface{}{
+			"group": r.VehicleGroup(),
+			"names": map[string]interface{}{
+				"kind":     r.GVK.Kind,
+				"listKind": r.GVK.Kind + "List",
+				"plural":   r.Plural,
+				"singular": strings.ToLower(r.GVK.Kind),
+			},
+			"scope": "Namespaced",
+			"versions": []interface{}{map[string]interface{}{
+				"name": r.GVK.Version, "served": true, "storage": true,
+				"schema": map[string]interface{}{"openAPIV3Schema": root},
+			}},
+		},
+	}, nil
+}
+
+// converter writes structured-merge-diff types as OpenAPI schemas.
+type converter struct {
+	s *smdschema.Schema
+	// stack holds the named types being converted, to cut recursion.
+	stack map[string]bool
+}
+
+func (c *converter) convert(tr smdschema.TypeRef) map[string]interface{} {
+	if tr.NamedType != nil {
+		if c.stack[*tr.NamedType] {
+			return anything()
+		}
+		c.stack[*tr.NamedType] = true
+		defer delete(c.stack, *tr.NamedType)
+	}
+	atom, ok := c.s.Resolve(tr)
+	if !ok {
+		return anything()
+	}
+	out := c.atom(atom, tr.ElementRelationship)
+	if tr.Nullable {
+		out["nullable"] = true
+	}
+	return out
+}
+
+// anything is a node that holds any JSON value: a type several atoms
+// describe at once (RawExtension), or a recursive one.
+func anything() map[string]interface{} {
+	return map[string]interface{}{"x-kubernetes-preserve-unknown-fields": true}
+}
+
+func (c *converter) atom(a smdschema.Atom, rel *smdschema.ElementRelationship) map[string]interface{} {
+	members := 0
+	for _, set := range []bool{a.Scalar != nil, a.List != nil, a.Map != nil} {
+		if set {
+			members++
+		}
+	}
+	if members != 1 {
+		return anything()
+	}
+	switch {
+	case a.Scalar != nil:
+		switch *a.Scalar {
+		case smdschema.Numeric:
+			return map[string]interface{}{"type": "number"}
+		case smdschema.String:
+			return map[string]interface{}{"type": "string"}
+		case smdschema.Boolean:
+			return map[string]interface{}{"type": "boolean"}
+		}
+		// Untyped scalars are int-or-string (IntOrString, Quantity).
+		return map[string]interface{}{"x-kubernetes-int-or-string": true}
+	case a.List != nil:
+		l := a.List
+		relation := l.ElementRelationship
+		if rel != nil {
+			relation = *rel
+		}
+		items := c.convert(l.ElementType)
+		out := map[string]interface{}{"type": "array", "items": items}
+		switch {
+		case relation == smdschema.Associative && len(l.Keys) > 0:
+			out["x-kubernetes-list-type"] = "map"
+			keys := make([]interface{}, len(l.Keys))
+			for i, k := range l.Keys {
+				keys[i] = k
+			}
+			out["x-kubernetes-list-map-keys"] = keys
+			// The apiserver defaults every key it does not require, so
+			// stored items hold them all.
+			items["required"] = append([]interface{}(nil), keys...)
+		case relation == smdschema.Associative:
+			out["x-kubernetes-list-type"] = "set"
+		default:
+			out["x-kubernetes-list-type"] = "atomic"
+		}
+		return out
+	}
+	m := a.Map
+	relation := m.ElementRelationship
+	if rel != nil {
+		relation = *rel
+	}
+	out := map[string]interface{}{"type": "object"}
+	if relation == smdschema.Atomic {
+		out["x-kubernetes-map-type"] = "atomic"
+	}
+	switch {
+	case len(m.Fields) > 0:
+		props := map[string]interface{}{}
+		for _, f := range m.Fields {
+			props[f.Name] = c.convert(f.Type)
+		}
+		out["properties"] = props
+	case m.ElementType.NamedType != nil || m.ElementType.Inlined != (smdschema.Atom{}):
+		out["additionalProperties"] = c.convert(m.ElementType)
+	default:
+		out["x-kubernetes-preserve-unknown-fields"] = true
+	}
+	return out
+}
