@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -55,6 +56,16 @@ type Options struct {
 	// one value are no change, and a value CEL cannot read fails the
 	// rules that read it. Without it such comparisons are refused.
 	CompareFormatsAsValues bool
+	// ForPolicies compiles for the admission-policy back end: the rules
+	// will run over the stored JSON of objects (backend/policy rewrites
+	// them for it), not over the apiserver's schema-typed CRD values. What
+	// only the latter forced is lifted: formatted strings are compared as
+	// the strings they are, lists of type set and map and objects with
+	// unknown fields compare exactly with ==. No bound is added and the
+	// CRD's static cost limits do not apply: a policy has none (its
+	// runtime limits are reported instead), and the rules are not written
+	// into the CRD nor validated as its rules. Compile only.
+	ForPolicies bool
 
 	// given are the bounds the declarations files give the CRD being
 	// compiled (givenbounds.go), which compile reads from Declarations.
@@ -123,6 +134,9 @@ func (r *Result) Changed() bool { return len(r.Edits) > 0 }
 // Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use IsCRD
 // first. A CRD without declarations gives a Result with no edits.
 func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
+	if opts.ForPolicies {
+		return nil, errors.New("translate: rules compiled for admission policies are not CRD rules; use Compile")
+	}
 	return translateOwned(doc, opts)
 }
 

@@ -19,7 +19,7 @@ import (
 // all are an error.
 func (g *exprGen) exactEquality(n *node) (bool, error) {
 	exact, err := g.exactValues(n)
-	return exact && !nullableContainer(n), err
+	return exact && (g.plainValues || !nullableContainer(n)), err
 }
 
 // nullableContainer reports whether n is an entry that may be null and is
@@ -33,12 +33,12 @@ func nullableContainer(n *node) bool {
 // down to the next set or list map, whose items the generators read.
 func (g *exprGen) exactValues(n *node) (bool, error) {
 	errs := g.comparable(n)
-	if lt := n.listType(); lt == "set" || lt == "map" {
+	if lt := n.listType(); (lt == "set" || lt == "map") && !g.plainValues {
 		return false, errs
 	}
 	exact := true
 	for _, p := range n.props {
-		if p.s.Nullable || !equalSeesProperty(p.name()) {
+		if p.s.Nullable || !g.plainValues && !equalSeesProperty(p.name()) {
 			exact = false
 		}
 		ok, err := g.exactEquality(p)
@@ -61,6 +61,10 @@ func (g *exprGen) exactValues(n *node) (bool, error) {
 
 // comparable rejects values whose changes CEL cannot see.
 func (g *exprGen) comparable(n *node) error {
+	if g.plainValues {
+		// The stored JSON shows every field and every spelling.
+		return nil
+	}
 	switch {
 	case n.s.XPreserveUnknownFields:
 		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
@@ -179,10 +183,10 @@ func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
 func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
 	if g.twoVarComprehensions && !keysSizedByLength(n) {
 		i, v := g.newVar("i"), g.newVar("v")
-		eq, err := keyEq(n, v, b+"["+i+"]")
+		eq, err := g.keyEq(n, v, b+"["+i+"]")
 		return sameOrder(a, b, i, v, eq), err
 	}
-	errs := keysComparable(n)
+	errs := g.keysComparable(n)
 	var terms []string
 	for _, k := range n.listMapKeys() {
 		e := g.newVar("e")
@@ -202,7 +206,7 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 		return a + " == " + b + " && " + order, orderErr
 	}
 	e, f := g.newVar("e"), g.newVar("e")
-	eq, eqErr := keyEq(n, e, f)
+	eq, eqErr := g.keyEq(n, e, f)
 	inner, innerErr := g.equal(n.items, e, f)
 	return order + " && " + a + ".all(" + e + ", " + b + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(orderErr, eqErr, innerErr)
 }

@@ -20,6 +20,9 @@ type exprGen struct {
 	// formatsAsValues: the declaration being compiled compares formatted
 	// strings as the apiserver's CEL values (formats.go).
 	formatsAsValues bool
+	// plainValues: the rules are for an admission policy, which sees the
+	// stored JSON (Options.ForPolicies).
+	plainValues bool
 	// givenMaxItems are the maxItems given for lists, by path, and added
 	// those indexBound took from them (givenbounds.go).
 	givenMaxItems map[string]int64

@@ -5,8 +5,8 @@ import "strings"
 // keyEq renders "items a and b of a list-type map have the same key":
 //
 //	a.k1 == b.k1 && a.k2 == b.k2
-func keyEq(list *node, a, b string) (string, error) {
-	errs := keysComparable(list)
+func (g *exprGen) keyEq(list *node, a, b string) (string, error) {
+	errs := g.keysComparable(list)
 	var terms []string
 	for _, k := range list.listMapKeys() {
 		ak, err := sel(a, k)
@@ -21,7 +21,10 @@ func keyEq(list *node, a, b string) (string, error) {
 // several stored spellings: the apiserver pairs items and checks keys for
 // uniqueness by the stored strings, so two items may hold keys that CEL's
 // == takes for one.
-func keysComparable(list *node) error {
+func (g *exprGen) keysComparable(list *node) error {
+	if g.plainValues {
+		return nil
+	}
 	var errs error
 	for _, k := range list.listMapKeys() {
 		kn := list.items.propIndex[k]
@@ -157,7 +160,7 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + paren(eq) + "))", err
 	default: // list-type map
 		e, f := g.newVar("e"), g.newVar("e")
-		eq, err := keyEq(c, e, f)
+		eq, err := g.keyEq(c, e, f)
 		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + eq + "))", err
 	}
 }

@@ -66,7 +66,7 @@ func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (
 		return "", errVacuous
 	case n.parent.listType() == "map":
 		e, f := g.newVar("e"), g.newVar("e")
-		eq, eqErr := keyEq(n.parent, e, f)
+		eq, eqErr := g.keyEq(n.parent, e, f)
 		inner, err := next(e, f)
 		return x + ".all(" + e + ", " + y + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(eqErr, err)
 	default:

@@ -74,7 +74,7 @@ func (n *node) unreadable() bool {
 // (semantics.md 8), and the rule is emitted.
 func (g *exprGen) presenceReadable(n *node) error {
 	name, f, ok := n.format()
-	if !ok || f.unreadable == "" || g.formatsAsValues {
+	if !ok || f.unreadable == "" || g.formatsAsValues || g.plainValues {
 		return nil
 	}
 	return cannot(ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on its presence would deny updates of an object holding one; %s", n.userPath(), name, f.unreadable, optInHint)
@@ -85,7 +85,7 @@ func (g *exprGen) presenceReadable(n *node) error {
 // compare the strings.
 func (g *exprGen) formatComparable(n *node) error {
 	name, f, ok := n.format()
-	if !ok || f.spellings == "" || g.formatsAsValues {
+	if !ok || f.spellings == "" || g.formatsAsValues || g.plainValues {
 		return nil
 	}
 	return cannot(ReasonFormat, "the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; %s, remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.userPath(), name, f.celType, f.spellings, optInHint)

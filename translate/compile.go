@@ -71,6 +71,9 @@ func compile(doc map[string]interface{}, opts Options) (*compilation, error) {
 	if err != nil {
 		return nil, internalError(err)
 	}
+	if opts.ForPolicies && opts.CompareFormatsAsValues {
+		problems = append(problems, newProblem(Unsupported, "formatted strings cannot be compared as values in an admission policy, which sees the stored strings; compare them as strings").At(nil))
+	}
 	c, err := compileVersions(src, st, decls, len(problems) == 0, opts)
 	var terr *Error
 	switch {

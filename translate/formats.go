@@ -90,7 +90,7 @@ func spelledFormatIn(n *node) bool {
 // by the stored strings, while CEL's in and == compare them as values,
 // so that 60m would pass for the key 1h.
 func (g *exprGen) setKeysStrict(c *node) error {
-	if !spelledFormatIn(c.items) {
+	if g.plainValues || !spelledFormatIn(c.items) {
 		return nil
 	}
 	return cannot(ReasonFormat, "the keys of the set %s are its items as stored, which hold strings with a format that the apiserver's CEL compares as values (1h and 60m are equal), so no rule can see a key replaced by another spelling of its value; declare NoModify on the whole set with x-mut2cel-formats: CompareAsValues instead, or remove the format", c.userPath())

@@ -428,10 +428,12 @@ func propertyNames(scope, n *node) []string {
 
 // addRule hosts r on n unless a rule with the same text is already there:
 // the apiserver keys x-kubernetes-validations by rule text, and an equal text
-// already enforces the same constraint.
+// already enforces the same constraint. Not so for a policy's rule, which
+// reads the stored JSON where the CRD's own reads typed values (a list
+// map's == ignores order there, not here).
 func (p *planner) addRule(n *node, r edit.Rule) {
 	for _, existing := range n.s.XValidations {
-		if existing.Rule == r.Rule {
+		if existing.Rule == r.Rule && !p.g.plainValues {
 			return
 		}
 	}

@@ -34,7 +34,7 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 	memo := map[string]costResult{}
 	for _, v := range model.Versions {
 		pv, origins, p := compileVersion(v, st, decls, opts)
-		if len(p) == 0 && pv != nil {
+		if len(p) == 0 && pv != nil && !opts.ForPolicies {
 			var b []Bound
 			var w []Problem
 			b, p, w = addBounds(v, pv, origins, opts, memo)
@@ -49,7 +49,13 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 	if len(problems) > 0 {
 		return nil, &Error{Problems: problems}
 	}
-	edits, err := crdrules.Edits(model, c.plan)
+	written := c.plan
+	if opts.ForPolicies {
+		// The rules are not the CRD's: what is validated is the CRD
+		// itself, which must be one the apiserver serves.
+		written = withoutRules(c.plan)
+	}
+	edits, err := crdrules.Edits(model, written)
 	if err != nil {
 		return nil, internalError(err)
 	}
@@ -95,7 +101,7 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 		}
 		n.addDeclaration(d)
 	}
-	g := &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33}), givenMaxItems: opts.givenMaxItems(v.Name)}
+	g := &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33}), givenMaxItems: opts.givenMaxItems(v.Name), plainValues: opts.ForPolicies}
 	p := &planner{g: g, rootPath: rootPath, formatsAsValues: opts.CompareFormatsAsValues}
 	p.plan(tree)
 	if len(p.problems) > 0 {
@@ -140,4 +146,15 @@ func toSteps(keys []string) []interface{} {
 		out[i] = k
 	}
 	return out
+}
+
+// withoutRules copies p without its rules and bounds.
+func withoutRules(p *plan.Plan) *plan.Plan {
+	out := *p
+	out.Versions = make([]plan.Version, len(p.Versions))
+	for i, v := range p.Versions {
+		v.Rules, v.Bounds = nil, nil
+		out.Versions[i] = v
+	}
+	return &out
 }

@@ -30,7 +30,11 @@ func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options)
 		if tooDeep(e.Detail) && len(problems) > 0 {
 			continue // the same rule, said better by compileGenerated
 		}
-		p := newProblem(ProblemType(e.Type.String()), "the translated CRD fails the apiserver's validation: %s", e.Detail)
+		what := "the translated CRD"
+		if opts.ForPolicies {
+			what = "the CRD"
+		}
+		p := newProblem(ProblemType(e.Type.String()), "%s fails the apiserver's validation: %s", what, e.Detail)
 		p.RenderedPath = e.Field
 		problems = append(problems, p)
 	}

@@ -68,7 +68,7 @@ func TestPolicyCorpusCases(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		opts := translate.Options{KubeVersion: kube, AllServedVersions: c.AllVersions}
+		opts := translate.Options{KubeVersion: kube, AllServedVersions: c.AllVersions, ForPolicies: true}
 		p, err := translate.Compile(doc, opts)
 		if err != nil {
 			t.Logf("%s: refused by the compiler: %s", c.Name, refusalKind(err))

@@ -57,6 +57,7 @@ func published(t testing.TB, doc map[string]interface{}) map[string]interface{} 
 // policiesFor compiles doc and writes its validating policies.
 func policiesFor(t testing.TB, doc map[string]interface{}, opts translate.Options) []policy.ValidatingPolicy {
 	t.Helper()
+	opts.ForPolicies = true
 	p, err := translate.Compile(doc, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +164,13 @@ func TestPolicyRandomSchemas(t *testing.T) {
 		doc := randomCRDWith(seed, randomOptions())
 		versions := translate.AllKubeVersions()
 		kube := versions[uint64(seed)%uint64(len(versions))]
-		p, err := translate.Compile(doc, translate.Options{KubeVersion: kube})
+		p, err := translate.Compile(doc, translate.Options{KubeVersion: kube, ForPolicies: true})
+		if err != nil && strings.Contains(err.Error(), "the CRD fails the apiserver's validation") {
+			// The generator's schemas are not all valid CRDs; the CRD
+			// path refuses these for other reasons first.
+			outcomes["invalid schema"]++
+			continue
+		}
 		if err != nil {
 			kind := refusalKind(err)
 			if kind == "" {
@@ -221,7 +228,7 @@ func TestPolicyCreates(t *testing.T) {
 	checked, denied := 0, 0
 	for seed := int64(1); seed <= int64(n); seed++ {
 		doc := randomCRDWith(seed, randomOptions())
-		p, err := translate.Compile(doc, translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}})
+		p, err := translate.Compile(doc, translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}, ForPolicies: true})
 		if err != nil {
 			continue
 		}

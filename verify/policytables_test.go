@@ -77,7 +77,7 @@ type tablePolicy struct {
 func newTablePolicy(t *testing.T, schemaJSON string, kv translate.KubeVersion) *tablePolicy {
 	t.Helper()
 	doc := testcrd.WithSchema(t, schemaJSON)
-	p, err := translate.Compile(doc, translate.Options{KubeVersion: kv})
+	p, err := translate.Compile(doc, translate.Options{KubeVersion: kv, ForPolicies: true})
 	if err != nil {
 		t.Fatal(err)
 	}
