@@ -54,13 +54,15 @@ func present(x, name string) string {
 	return "(" + celString(name) + " in " + x + " && " + prop(x, name) + " != null)"
 }
 
-// bindRule renders rule with self bound to x and oldSelf to y (y empty:
-// no oldSelf).
-func bindRule(x, y, rule string) string {
-	if y == "" {
-		return "[" + x + "].all(self, " + rule + ")"
+// rule renders the plan's rule with self the value x and oldSelf the
+// value y (y empty: the rule reads no oldSelf).
+func (w *walker) rule(rule, x, y string) string {
+	out, err := forPlainValues(rule, x, y)
+	if err != nil {
+		w.fail(err.Error())
+		return "false"
 	}
-	return "[" + x + "].all(self, [" + y + "].all(oldSelf, " + rule + "))"
+	return out
 }
 
 // step is one step of a host path with the schema node it leads to and
@@ -120,7 +122,7 @@ func (w *walker) transition(host decl.Path, x, y, rule string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return w.paired(steps, x, y, func(x, y string) string { return bindRule(x, y, rule) })
+	return w.paired(steps, x, y, func(x, y string) string { return w.rule(rule, x, y) })
 }
 
 func (w *walker) paired(steps []step, x, y string, body func(x, y string) string) (string, error) {
@@ -156,7 +158,7 @@ func (w *walker) unchecked(host decl.Path, rule string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	body := func(x string) string { return bindRule(x, "", "type(self) == null_type || ("+rule+")") }
+	body := func(x string) string { return "type(" + x + ") == null_type || (" + w.rule(rule, x, "") + ")" }
 	onCreate := w.fresh(steps, "object", body)
 	onUpdate := w.ratcheted(steps, w.root, "object", "oldObject", body)
 	return "oldObject == null ? (" + onCreate + ") : (" + onUpdate + ")", nil

@@ -50,13 +50,27 @@ var macrolessParser = func() *parser.Parser {
 }()
 
 // forPlainValues rewrites the CEL of a CRD rule for an admission
-// policy's plain JSON values.
-func forPlainValues(rule string) (string, error) {
+// policy's plain JSON values, with self and oldSelf replaced by the
+// expressions that reach the host's new and old values from the policy's
+// object and oldObject (oldSelf empty: the rule reads none). Replacing
+// rather than binding keeps the path from object in every selection,
+// which the cost estimator follows to the schema's sizes.
+func forPlainValues(rule, self, oldSelf string) (string, error) {
 	tree, errs := macrolessParser.Parse(common.NewTextSource(rule))
 	if errs != nil && len(errs.GetErrors()) > 0 {
 		return "", fmt.Errorf("cannot parse the rule %q: %s", rule, errs.ToDisplayString())
 	}
-	r := &rewriter{fac: ast.NewExprFactory(), next: maxID(tree.Expr()) + 1}
+	r := &rewriter{fac: ast.NewExprFactory(), next: maxID(tree.Expr()) + 1, vars: map[string]ast.Expr{}}
+	for name, text := range map[string]string{"self": self, "oldSelf": oldSelf} {
+		if text == "" {
+			continue
+		}
+		t, errs := macrolessParser.Parse(common.NewTextSource(text))
+		if errs != nil && len(errs.GetErrors()) > 0 {
+			return "", fmt.Errorf("cannot parse %q: %s", text, errs.ToDisplayString())
+		}
+		r.vars[name] = t.Expr()
+	}
 	out, err := r.expr(tree.Expr())
 	if err != nil {
 		return "", fmt.Errorf("rule %q: %w", rule, err)
@@ -69,6 +83,9 @@ func forPlainValues(rule string) (string, error) {
 type rewriter struct {
 	fac  ast.ExprFactory
 	next int64
+	// vars are the expressions that replace self and oldSelf, already
+	// written for plain values.
+	vars map[string]ast.Expr
 }
 
 func (r *rewriter) id() int64 { r.next++; return r.next }
@@ -124,6 +141,14 @@ func (r *rewriter) expr(e ast.Expr) (ast.Expr, error) {
 			return nil, err
 		}
 		return r.fac.NewList(r.id(), elems, l.OptionalIndices()), nil
+	case ast.IdentKind:
+		if x, ok := r.vars[e.AsIdent()]; ok {
+			return x, nil
+		}
+		if e.AsIdent() == "self" || e.AsIdent() == "oldSelf" {
+			return nil, fmt.Errorf("the rule reads %s, which has no value here", e.AsIdent())
+		}
+		return e, nil
 	case ast.MapKind, ast.StructKind, ast.ComprehensionKind:
 		return nil, fmt.Errorf("unexpected %v in a compiled rule", e.Kind())
 	}

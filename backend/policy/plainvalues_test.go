@@ -14,7 +14,7 @@ func TestForPlainValues(t *testing.T) {
 		{"oldSelf.all(e, self.exists(f, f.x__dot__y == e.x__dot__y))", `oldSelf.all(e, self.exists(f, f["x.y"] == e["x.y"]))`},
 		{"type(self.a) == null_type || size(self.a) >= size(oldSelf.a)", "type(self.a) == null_type || size(self.a) >= size(oldSelf.a)"},
 	} {
-		got, err := forPlainValues(tc.in)
+		got, err := forPlainValues(tc.in, "self", "oldSelf")
 		if err != nil {
 			t.Errorf("%s: %v", tc.in, err)
 			continue

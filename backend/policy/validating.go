@@ -139,14 +139,10 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 
 // validation renders one rule of the plan as a policy's expression.
 func (w *walker) validation(r plan.Rule) (string, error) {
-	rule, err := forPlainValues(r.Rule.Rule)
-	if err != nil {
-		return "", err
-	}
 	if !transition(r) {
-		return w.unchecked(r.Host, rule)
+		return w.unchecked(r.Host, r.Rule.Rule)
 	}
-	walk, err := w.transition(r.Host, "object", "oldObject", rule)
+	walk, err := w.transition(r.Host, "object", "oldObject", r.Rule.Rule)
 	if err != nil {
 		return "", err
 	}
