@@ -14,9 +14,6 @@ import (
 // KustomizationName is the file Write lists the policies in.
 const KustomizationName = "kustomization.yaml"
 
-// writeChecked is batch.WriteFileChecked; tests make it fail.
-var writeChecked = batch.WriteFileChecked
-
 // Write writes files and their kustomization into dir, creating it,
 // each file atomically with mode 0644. A file there that mut2cel policy
 // did not write (no Header) is not replaced; the files of an earlier run
@@ -49,7 +46,7 @@ func Write(dir string, files []File) ([]string, error) {
 	var written []string
 	for _, f := range all {
 		path := filepath.Join(dir, f.Name)
-		if err := writeChecked(path, f.Data, 0o644, ours(path)); err != nil {
+		if err := batch.WriteFileChecked(path, f.Data, 0o644, ours(path)); err != nil {
 			return written, err
 		}
 		written = append(written, path)
