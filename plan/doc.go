@@ -2,7 +2,7 @@
 // is written out: the rules it generated and the bounds they need, per
 // version. Back ends read a Plan and render it in their own form (the
 // CRD's own x-kubernetes-validations in backend/crdrules, and from there
-// the kustomize component; admission policies next), so that a new form
+// the kustomize component; the admission policies of backend/policy), so that a new form
 // of output is a new reader of this package, not a change to the
 // compiler.
 //

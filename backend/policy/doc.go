@@ -22,6 +22,8 @@
 //     may differ, and each policy matches its version alone (matchPolicy
 //     Exact), so that a request is handled by the policy of the version
 //     it is sent through, whose schema paths it uses.
+//   - A policy matches CREATE and UPDATE of the resource, and of its
+//     status subresource where a union lies under .status.
 //   - Names are lowercase DNS subdomains made of the CRD's name, the
 //     kind of policy and the version; a name that would not be one is an
 //     error, not a shortened name.
