@@ -39,6 +39,8 @@ var kepCases = []struct {
 	{"a null discriminator where one was set: changed", `{"type": "A", "a": {}}`, `{"type": null, "a": {}}`, `{"type": null}`},
 	// The union's node comes and goes.
 	{"node added: against an empty old node", `null`, `{"a": {}}`, `{"a": {}, "type": "A"}`},
+	{"node null: nothing to normalize", `{"type": "A", "a": {}}`, `null`, `null`},
+	{"node absent: nothing to normalize", `{"type": "A", "a": {}, "route": {"kind": "X", "x": "1"}}`, `{"type": "A", "a": {}}`, `{"type": "A", "a": {}}`},
 	// At most one: the same rules.
 	{"at most one, one member added", `{"route": {"kind": "X", "x": "1"}}`, `{"route": {"kind": "X", "x": "1", "y": "2"}}`, `{"route": {"kind": "Y", "y": "2"}}`},
 	{"at most one, discriminator changed", `{"route": {"kind": "X", "x": "1"}}`, `{"route": {"kind": "Y", "x": "1"}}`, `{"route": {"kind": "Y"}}`},
