@@ -45,6 +45,7 @@ e2e:
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
+	$(GO) test ./verify -run '^$$' -fuzz FuzzNormalize -fuzztime 30s
 	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
 	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s

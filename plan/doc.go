@@ -2,9 +2,9 @@
 // is written out: the rules it generated and the bounds they need, per
 // version. Back ends read a Plan and render it in their own form (the
 // CRD's own x-kubernetes-validations in backend/crdrules, and from there
-// the kustomize component; admission policies next), so that a new form
-// of output is a new reader of this package, not a change to the
-// compiler.
+// the kustomize component; the admission policies of backend/policy),
+// so that a new form of output is a new reader of this package, not a
+// change to the compiler.
 //
 // Input: the compiler (translate.Compile) fills a Plan; nothing here
 // compiles or reads a CRD document.

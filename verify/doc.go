@@ -33,6 +33,13 @@
 //     declared, a CRD under test that the apiserver's CRD validation
 //     refuses; a *JudgeError when the judge (Options.NewJudge) fails, which
 //     is no fault of the documents.
+//   - Checker.Normalize takes the old object (nil on create) and the
+//     new one and returns the new one as the unions' normalization
+//     leaves it (semantics.md 11.7, normalize.go), or an error naming
+//     the unions it refuses to normalize (inside list items or map
+//     values, or over the root's apiVersion, kind or metadata). It
+//     walks the JSON itself; the policy back end is held to it by
+//     tests that run the policies with the apiserver's code.
 //   - Declared takes a CRD document, the sets of declarations files and
 //     whether declarations apply to every served version, and returns the
 //     CRD as declared: the declarations of the mut2cel.io/declarations

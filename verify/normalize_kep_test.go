@@ -39,6 +39,8 @@ var kepCases = []struct {
 	{"a null discriminator where one was set: changed", `{"type": "A", "a": {}}`, `{"type": null, "a": {}}`, `{"type": null}`},
 	// The union's node comes and goes.
 	{"node added: against an empty old node", `null`, `{"a": {}}`, `{"a": {}, "type": "A"}`},
+	{"node null: nothing to normalize", `{"type": "A", "a": {}}`, `null`, `null`},
+	{"node absent: nothing to normalize", `{"type": "A", "a": {}, "route": {"kind": "X", "x": "1"}}`, `{"type": "A", "a": {}}`, `{"type": "A", "a": {}}`},
 	// At most one: the same rules.
 	{"at most one, one member added", `{"route": {"kind": "X", "x": "1"}}`, `{"route": {"kind": "X", "x": "1", "y": "2"}}`, `{"route": {"kind": "Y", "y": "2"}}`},
 	{"at most one, discriminator changed", `{"route": {"kind": "X", "x": "1"}}`, `{"route": {"kind": "Y", "x": "1"}}`, `{"route": {"kind": "Y"}}`},
@@ -53,6 +55,36 @@ var kepCases = []struct {
 	{"odd names, discriminator changed", `{"odd/node": {"namespace": "it's", "m/1": "v"}}`, `{"odd/node": {"namespace": "a/b", "m/1": "v", "in": "w"}}`, `{"odd/node": {"namespace": "a/b", "in": "w"}}`},
 	// Several unions at once, a node and one below it.
 	{"two levels at once", `{"type": "A", "a": {}, "route": {"kind": "X", "x": "1"}}`, `{"type": "A", "a": {}, "c": 1, "route": {"kind": "X", "x": "1", "y": "2"}}`, `{"type": "C", "c": 1, "route": {"kind": "Y", "y": "2"}}`},
+}
+
+// oddCases are objects the schema refuses, which admission sees before
+// validation does: the policy must leave them to validation rather than
+// fail, and agree with the reference on what it changes.
+var oddCases = []struct {
+	name          string
+	old, new, out string
+}{
+	{"the node is a string", `{"type": "A", "a": {}}`, `"x"`, `"x"`},
+	{"the node below is a list", `{"route": {"kind": "X"}}`, `{"route": [1]}`, `{"route": [1]}`},
+	{"the old node is a list", `[1]`, `{"a": {}}`, `{"a": {}, "type": "A"}`},
+	{"a number discriminator, unchanged", `{"type": 5, "a": {}}`, `{"type": 5, "a": {}, "b": "x"}`, `{"type": "B", "b": "x"}`},
+	{"a number discriminator, changed", `{"type": 5, "a": {}}`, `{"type": 6, "a": {}}`, `{"type": 6}`},
+	{"an object discriminator, unchanged", `{"type": {"k": 1}, "a": {}}`, `{"type": {"k": 1}, "a": {}}`, `{"type": "A", "a": {}}`},
+}
+
+// TestNormalizeOddValues runs oddCases on both sides.
+func TestNormalizeOddValues(t *testing.T) {
+	doc := readDoc(t, "testdata/normalize/kep.yaml")
+	n := versionNormalizers(t, doc, planOf(t, doc))[0]
+	for _, tc := range oddCases {
+		old := n.object(map[string]interface{}{"spec": parseJSON(t, tc.old)})
+		new := n.object(map[string]interface{}{"spec": parseJSON(t, tc.new)})
+		want := jsonText(n.object(map[string]interface{}{"spec": parseJSON(t, tc.out)}))
+		ref, pol, err := n.both(old, new)
+		if err != nil || ref != want || pol != want {
+			t.Errorf("%s:\nreference %s\npolicy    %s\nwant      %s\nerror %v", tc.name, ref, pol, want, err)
+		}
+	}
 }
 
 // TestNormalizeKEP holds the reference normalizer and the policy, run by

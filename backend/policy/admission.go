@@ -100,8 +100,15 @@ func (o Options) matchConditions() []admissionregistrationv1.MatchCondition {
 // matchConstraints match the requests that create or update the CRD's
 // resources through one version, and nothing else: matchPolicy Exact,
 // so that a request sent through another version, with other schema
-// paths, is left to that version's policy.
-func matchConstraints(c plan.CRD, version string) *admissionregistrationv1.MatchResources {
+// paths, is left to that version's policy. subresources are added as
+// plural/subresource: a policy about status must also see the writes
+// of the status subresource, the only ones whose status the apiserver
+// keeps when the CRD has that subresource.
+func matchConstraints(c plan.CRD, version string, subresources ...string) *admissionregistrationv1.MatchResources {
+	resources := []string{c.Plural}
+	for _, s := range subresources {
+		resources = append(resources, c.Plural+"/"+s)
+	}
 	exact := admissionregistrationv1.Exact
 	return &admissionregistrationv1.MatchResources{
 		MatchPolicy: &exact,
@@ -111,7 +118,7 @@ func matchConstraints(c plan.CRD, version string) *admissionregistrationv1.Match
 				Rule: admissionregistrationv1.Rule{
 					APIGroups:   []string{c.Group},
 					APIVersions: []string{version},
-					Resources:   []string{c.Plural},
+					Resources:   resources,
 				},
 			},
 		}},

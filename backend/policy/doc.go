@@ -26,7 +26,9 @@
 //     differ, and each policy matches its version alone (matchPolicy
 //     Exact), as CRD rules judge objects of their version, so that a
 //     request is handled by the policy of the version it is sent
-//     through, whose schema paths it uses.
+//     through, whose schema paths it uses. A policy matches the status
+//     subresource too where something it checks or normalizes lies under
+//     .status.
 //   - A validation means what the plan's rule means on the CRD
 //     (docs/semantics.md), evaluated where the apiserver would evaluate
 //     the rule: it walks the whole objects to every instance of the rule's

@@ -84,7 +84,7 @@ func Normalizing(p *plan.Plan, o Options) ([]Normalizer, error) {
 		if p.CRD.Scope == "Cluster" && o.NamespaceSelector != nil {
 			return nil, ErrClusterScopedNamespaceSelector
 		}
-		n, err := normalizer(p.CRD, v.Name, muts, o)
+		n, err := normalizer(p.CRD, v.Name, muts, o, statusUnions(unions))
 		if err != nil {
 			return nil, err
 		}
@@ -117,6 +117,20 @@ func versionUnions(v plan.Version) ([]Union, error) {
 	return out, nil
 }
 
+// statusUnions returns the subresource "status" when a union lies under
+// .status: with the status subresource, the apiserver keeps the status
+// of a write to it and drops that of a write to the resource (and the
+// reverse for the rest), so normalizing on both is exact either way,
+// and where the CRD has no such subresource the rule matches nothing.
+func statusUnions(us []Union) []string {
+	for _, u := range us {
+		if len(u.Node) > 0 && !u.Node[0].Entries && u.Node[0].Name == "status" {
+			return []string{"status"}
+		}
+	}
+	return nil
+}
+
 // rootFields are the properties of the root that the apiserver owns or
 // reads before any policy: a union there cannot remove or rewrite them.
 var rootFields = map[string]bool{"apiVersion": true, "kind": true, "metadata": true}
@@ -142,7 +156,7 @@ func refuse(u Union) string {
 }
 
 // normalizer builds the policy and binding of one version.
-func normalizer(c plan.CRD, version string, muts []admissionregistrationv1.Mutation, o Options) (Normalizer, error) {
+func normalizer(c plan.CRD, version string, muts []admissionregistrationv1.Mutation, o Options, subresources []string) (Normalizer, error) {
 	name, err := Name(c.Name, KindNormalize, version)
 	if err != nil {
 		return Normalizer{}, err
@@ -152,7 +166,7 @@ func normalizer(c plan.CRD, version string, muts []admissionregistrationv1.Mutat
 		TypeMeta:   typeMeta("MutatingAdmissionPolicy"),
 		ObjectMeta: objectMeta(name, c.Name),
 		Spec: admissionregistrationv1.MutatingAdmissionPolicySpec{
-			MatchConstraints:   matchConstraints(c, version),
+			MatchConstraints:   matchConstraints(c, version, subresources...),
 			MatchConditions:    o.matchConditions(),
 			FailurePolicy:      o.failurePolicy(),
 			ReinvocationPolicy: ifNeeded,

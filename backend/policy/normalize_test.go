@@ -106,6 +106,17 @@ func TestNormalizingDefaults(t *testing.T) {
 	if ns[0].Policy.Name != "widgets.example.com-mut2cel-normalize-v1" || ns[0].Binding.Spec.PolicyName != ns[0].Policy.Name {
 		t.Errorf("names = %s, %s", ns[0].Policy.Name, ns[0].Binding.Spec.PolicyName)
 	}
+	if got := spec.MatchConstraints.ResourceRules[0].Resources; len(got) != 1 || got[0] != "widgets" {
+		t.Errorf("resources = %v, want [widgets]", got)
+	}
+	st, err := policy.Normalizing(testPlan("Namespaced", plan.Version{Name: "v1", Served: true,
+		Declarations: []decl.Declaration{unionsDecl(p("status", "phase"), plain)}}), policy.Options{})
+	if err != nil || len(st) != 1 {
+		t.Fatalf("Normalizing of a status union = %d, %v", len(st), err)
+	}
+	if got := st[0].Policy.Spec.MatchConstraints.ResourceRules[0].Resources; len(got) != 2 || got[1] != "widgets/status" {
+		t.Errorf("resources of a status union = %v, want [widgets widgets/status]", got)
+	}
 	none, err := policy.Normalizing(testPlan("Namespaced", plan.Version{Name: "v1", Served: true}), policy.Options{})
 	if err != nil || len(none) != 0 {
 		t.Errorf("Normalizing of a plan without unions = %d, %v; want none", len(none), err)

@@ -19,6 +19,7 @@ var translating = []struct {
 }{
 	{translateCommand, nil},
 	{patchCommand, []string{"markers"}},
+	{policyCommand, boundFlags},
 	{costCommand, nil},
 	{verifyCommand, nil},
 }

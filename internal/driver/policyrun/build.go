@@ -1,0 +1,151 @@
+package policyrun
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/backend/policy"
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/plan"
+)
+
+// Header starts every file mut2cel policy writes; Write replaces only
+// files that start with it.
+const Header = "# Written by mut2cel policy: regenerate it rather than edit it.\n"
+
+// Options say what a run writes.
+type Options struct {
+	// Normalize asks for the normalizing policies of the unions
+	// (docs/semantics.md 11.7).
+	Normalize bool
+	Binding   policy.Options
+}
+
+// File is one file of output: a policy and its binding.
+type File struct {
+	Name string // base name, <policy name>.yaml
+	CRD  string
+	Data []byte
+}
+
+// Result is what Build made of one input.
+type Result struct {
+	File  *manifest.File // nil when the input does not parse
+	Files []File
+	Diags []batch.Diagnostic
+}
+
+// Build compiles the CRDs of in with tr and makes the policies o asks
+// for, in input order.
+func Build(in batch.Input, tr batch.Translator, o Options) *Result {
+	r := &Result{}
+	var refusals []batch.Diagnostic
+	r.File, r.Diags = batch.EachCRD(in, func(d *manifest.Document, c batch.CRD) error {
+		res, err := tr(c.Value)
+		if err != nil {
+			return err
+		}
+		if res.Plan == nil {
+			return nil
+		}
+		files, err := policies(res.Plan, o)
+		var refused *policy.Error
+		if errors.As(err, &refused) {
+			refusals = append(refusals, refusalDiags(c, d, refused)...)
+			return nil
+		}
+		r.Files = append(r.Files, files...)
+		return err
+	})
+	r.Diags = append(r.Diags, refusals...)
+	return r
+}
+
+// policies renders the policies of the kinds o asks for.
+func policies(p *plan.Plan, o Options) ([]File, error) {
+	var out []File
+	if o.Normalize {
+		ns, err := policy.Normalizing(p, o.Binding)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range ns {
+			data, err := policy.Render(n.Policy, n.Binding)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, File{Name: n.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
+		}
+	}
+	return out, nil
+}
+
+// refusalDiags places each refusal at the schema node of its union.
+func refusalDiags(c batch.CRD, d *manifest.Document, e *policy.Error) []batch.Diagnostic {
+	model, _ := crd.Read(c.Value)
+	var out []batch.Diagnostic
+	for _, r := range e.Refusals {
+		at := c.At
+		at.Detail = r.Detail
+		if model == nil {
+			at.RenderedPath = "version " + r.Version + " " + r.Node.String()
+			out = append(out, at)
+			continue
+		}
+		if path, ok := model.Node(crd.Location{Version: r.Version, Path: r.Node}); ok {
+			at.Line, at.Path = d.Line(path), path
+		} else {
+			at.RenderedPath = "version " + r.Version + " " + r.Node.String()
+		}
+		out = append(out, at)
+	}
+	return out
+}
+
+// Duplicates reports each file given again after its first: one CRD
+// given twice.
+func Duplicates(files []File) []batch.Diagnostic {
+	var diags []batch.Diagnostic
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f.Name] {
+			diags = append(diags, batch.Diagnostic{Detail: fmt.Sprintf("CustomResourceDefinition %s is given twice: its policy %s would be written twice", f.CRD, strings.TrimSuffix(f.Name, ".yaml"))})
+		}
+		seen[f.Name] = true
+	}
+	return diags
+}
+
+// NoUnions is the error of a run whose CRDs have no union to normalize:
+// writing nothing would pass for a run that normalizes.
+func NoUnions(paths []string, flags ...string) batch.Diagnostic {
+	return batch.Diagnostic{Detail: fmt.Sprintf("no unions in %s: nothing to normalize; declare x-kubernetes-unions in the CRD schemas or in the mut2cel.io/declarations annotation, or give %s",
+		batch.PathNames(paths), strings.Join(flags, " or "))}
+}
+
+// Kustomization lists the files as the resources of a kustomization.
+func Kustomization(files []File) []byte {
+	var b strings.Builder
+	b.WriteString(Header)
+	b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n")
+	for _, f := range files {
+		b.WriteString("- " + f.Name + "\n")
+	}
+	return []byte(b.String())
+}
+
+// Stdout is what a run without a directory prints: every file, as YAML
+// documents.
+func Stdout(files []File) []byte {
+	var b strings.Builder
+	for i, f := range files {
+		if i > 0 {
+			b.WriteString("---\n")
+		}
+		b.Write(f.Data)
+	}
+	return []byte(b.String())
+}

@@ -1,0 +1,23 @@
+// Package policyrun drives mut2cel policy: it compiles the CRDs of each
+// input as mut2cel translate does, hands each plan to the policy back end
+// for the kinds of policy asked for, and writes one file per policy and
+// binding and a kustomization that lists them.
+//
+// In: the inputs of a run (batch.Input), the command's translator, the
+// kinds of policy and the binding options (Options). Out: per input, the
+// policy files (File) of its CRDs and the diagnostics, each refusal of
+// the back end at the line of the schema node it is about; the
+// kustomization text; the files written (Write).
+//
+// Invariants:
+//   - A CRD that cannot be translated, or whose policies the back end
+//     refuses, is reported and gives no file; a run with any diagnostic
+//     writes nothing.
+//   - Each policy is written once: two CRDs giving one file name (a CRD
+//     given twice) is a diagnostic.
+//   - Write replaces only files that mut2cel policy wrote (Header), each
+//     atomically, writes the kustomization last, and removes the files
+//     of an earlier run that the new one no longer has.
+//   - A second kind of policy is one more branch of Options and of
+//     policies(); files, names and the kustomization are shared.
+package policyrun
