@@ -9,6 +9,7 @@ import (
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
+	yamlv3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/plan"
@@ -138,7 +139,9 @@ func (o Options) bindingMatch() *admissionregistrationv1.MatchResources {
 // every object of a CRD the user meant to restrict.
 var ErrClusterScopedNamespaceSelector = errors.New("a namespace selector does not restrict the objects of a cluster-scoped resource: the apiserver applies the policy to all of them")
 
-// Render writes objects as YAML documents separated by "---", in order.
+// Render writes objects as YAML documents separated by "---", in order,
+// with sorted keys, and every CEL expression as a literal block, so that
+// it reads as written rather than folded and quoted.
 func Render(objects ...interface{}) ([]byte, error) {
 	var b bytes.Buffer
 	for i, o := range objects {
@@ -146,12 +149,40 @@ func Render(objects ...interface{}) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		var doc yamlv3.Node
+		if err := yamlv3.Unmarshal(data, &doc); err != nil {
+			return nil, err
+		}
+		literalExpressions(&doc)
 		if i > 0 {
 			b.WriteString("---\n")
 		}
-		b.Write(data)
+		enc := yamlv3.NewEncoder(&b)
+		enc.SetIndent(2)
+		if err := enc.Encode(&doc); err != nil {
+			return nil, err
+		}
+		if err := enc.Close(); err != nil {
+			return nil, err
+		}
 	}
 	return b.Bytes(), nil
+}
+
+// literalExpressions sets the style of the value of every expression key
+// below n to a literal block.
+func literalExpressions(n *yamlv3.Node) {
+	if n.Kind == yamlv3.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Value == "expression" && v.Kind == yamlv3.ScalarNode {
+				v.Style = yamlv3.LiteralStyle
+			}
+		}
+	}
+	for _, c := range n.Content {
+		literalExpressions(c)
+	}
 }
 
 // typeMeta of the admission objects.

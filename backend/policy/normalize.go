@@ -29,6 +29,8 @@ type Union struct {
 
 // Refusal is a union that cannot be normalized, and why.
 type Refusal struct {
+	// Kind is the kind of policy refused: KindValidate or KindNormalize.
+	Kind    string
 	Version string
 	Node    decl.Path
 	Detail  string
@@ -70,7 +72,7 @@ func Normalizing(p *plan.Plan, o Options) ([]Normalizer, error) {
 		var muts []admissionregistrationv1.Mutation
 		for _, u := range unions {
 			if why := refuse(u); why != "" {
-				refused = append(refused, Refusal{Version: v.Name, Node: u.Node, Detail: why})
+				refused = append(refused, Refusal{Kind: KindNormalize, Version: v.Name, Node: u.Node, Detail: why})
 				continue
 			}
 			muts = append(muts, admissionregistrationv1.Mutation{

@@ -72,7 +72,7 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 				err, w.err = w.err, nil
 			}
 			if err != nil {
-				refused = append(refused, Refusal{Version: v.Name, Node: r.Host, Detail: err.Error()})
+				refused = append(refused, Refusal{Kind: KindValidate, Version: v.Name, Node: r.Host, Detail: err.Error()})
 				continue
 			}
 			if !transition(r) {
@@ -168,7 +168,7 @@ func transition(r plan.Rule) bool {
 func asValues(v plan.Version) *Refusal {
 	for _, d := range v.Declarations {
 		if d.Ext == decl.ExtFormats {
-			return &Refusal{Version: v.Name, Node: d.Path, Detail: fmt.Sprintf("%s: %s compares formatted strings as the apiserver's CRD rules read them, and an admission policy sees the stored strings, so no policy means the same; leave the modifier out for a policy, which then compares the strings", d.Ext, d.Value)}
+			return &Refusal{Kind: KindValidate, Version: v.Name, Node: d.Path, Detail: fmt.Sprintf("%s: %s compares formatted strings as the apiserver's CRD rules read them, and an admission policy sees the stored strings, so no policy means the same; leave the modifier out for a policy, which then compares the strings", d.Ext, d.Value)}
 		}
 	}
 	return nil
@@ -182,7 +182,7 @@ func message(r plan.Rule) string {
 		where = strings.TrimSuffix(where, ".") + r.Rule.FieldPath
 	}
 	where = strings.TrimPrefix(where, ".")
-	if where == "" {
+	if where == "" || strings.Contains(r.Rule.Message, where) {
 		return r.Rule.Message
 	}
 	return where + ": " + r.Rule.Message

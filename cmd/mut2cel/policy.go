@@ -9,21 +9,43 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
+	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/driver/policyrun"
+	"github.com/mut2cel/mut2cel/translate"
 )
 
 var policyCommand = &command{
-	name: "policy", args: "[--dir OUT] [flags] [PATH...]",
-	summary: "write admission policies that normalize the CRDs' unions",
-	help: `Writes, for every served version of the given CRDs that declares unions,
-a MutatingAdmissionPolicy and its binding that normalize the unions on
-create and update as KEP-1027's "Normalizing on updates" says
-(docs/semantics.md 11.7, docs/policy.md): a changed discriminator clears
-the members it does not select; a single member set, or a single member
-added, sets the discriminator and clears the others. The CRD's own rules
-(what translate writes) then validate the result. Requires Kubernetes
-1.36 or later, where MutatingAdmissionPolicy is GA and on.
+	name: "policy", args: "[--dir OUT] [--builtin GROUP/VERSION/KIND] [flags] [PATH...]",
+	summary: "write admission policies that enforce declarations and normalize unions",
+	help: `Writes admission policies (admissionregistration.k8s.io/v1) for the given
+CRDs, or for built-in kinds (--builtin), from their declarations: where
+the CRD cannot carry rules (an operator reconciles it, or it is a
+built-in type), and where no rule can act (normalizing unions).
+
+--validate (on by default) writes, for every served version with
+declarations, a ValidatingAdmissionPolicy and its binding that decide
+updates (and creates, for unions) exactly as the rules translate would
+write into the CRD (docs/semantics.md, docs/policy.md): each rule walked
+to every instance of its node, old and new entries paired as the
+apiserver pairs them for CRD rules, over the stored JSON the policy sees.
+Kubernetes 1.30 or later. --action Deny (the default), Warn or Audit,
+repeatable, sets the binding's validationActions: Warn and Audit without
+Deny roll a policy out as a dry run.
+
+--normalize (on by default) writes, for every served version that
+declares unions, a MutatingAdmissionPolicy and its binding that normalize
+them on create and update as KEP-1027's "Normalizing on updates" says
+(docs/semantics.md 11.7): a changed discriminator clears the members it
+does not select; a single member set, or a single member added, sets the
+discriminator and clears the others. Validation (the CRD's rules, or the
+validating policy) then judges the result. Kubernetes 1.36 or later.
+
+--builtin GROUP/VERSION/KIND (repeatable; VERSION/KIND in the core group,
+as v1/Service) adds a built-in kind, whose structure, list types and map
+keys come from the schema client-go ships for this Kubernetes release;
+declare for it in a declarations file whose crd is <plural>.<group>
+(deployments.apps, services).
 
 With --dir, writes OUT/<policy>.yaml per policy and OUT/kustomization.yaml
 listing them, to add as a resource of your kustomization; files of an
@@ -33,14 +55,15 @@ did not write is never replaced. Without --dir, prints the documents.
 The binding applies to every object of the resource unless
 --namespace-selector or --object-selector (label selector syntax, as
 kubectl -l) narrows it; --exempt-service-account NS:NAME (repeatable)
-leaves the requests of a controller that knows the unions alone. A
-request the policy cannot evaluate is refused (--failure-policy Fail, the
-default) rather than stored unnormalized.
+leaves the requests of a controller (the operator that owns the objects)
+alone. A request a policy cannot evaluate is refused (--failure-policy
+Fail, the default).
 
-Unions inside list items or map values cannot be normalized by a JSON
-patch and are refused, with their schema path: leave them to the CRD's
-rules, or move the union. Inputs with no union are an error. The flags
-that shape bounds are refused: bounds change the CRD, not its policies.
+What a policy cannot do exactly is refused with its schema path:
+formatted strings compared as values, unions inside list items or map
+values for normalization. Inputs with nothing to write are an error. The
+flags that shape bounds are refused: bounds change the CRD, not its
+policies, and a policy has no static cost limit.
 `,
 	finding: "never: policy checks nothing",
 }
@@ -48,7 +71,10 @@ that shape bounds are refused: bounds change the CRD, not its policies.
 type policyOptions struct {
 	inputs            translateInputFlags
 	dir               string
+	validate          bool
 	normalize         bool
+	actions           []string
+	builtins          []string
 	namespaceSelector string
 	objectSelector    string
 	exempt            []string
@@ -74,12 +100,15 @@ func policyFlags(o *policyOptions) *pflag.FlagSet {
 	o.inputs.register(fs, "policy", policyRefuses)
 	fs.StringVar(&o.dir, "dir", "", "directory to write the policies and their kustomization.yaml into (default: print them)")
 	fs.SetAnnotation("dir", completeAnnotation, []string{completeDirs})
-	fs.BoolVar(&o.normalize, "normalize", true, "write the MutatingAdmissionPolicies that normalize unions (the only kind for now)")
+	fs.BoolVar(&o.validate, "validate", true, "write the ValidatingAdmissionPolicies that enforce the declarations")
+	fs.BoolVar(&o.normalize, "normalize", true, "write the MutatingAdmissionPolicies that normalize unions")
+	fs.StringArrayVar(&o.actions, "action", nil, "Deny, Warn or Audit: the validating bindings' validationActions; repeatable (default Deny)")
+	fs.StringArrayVar(&o.builtins, "builtin", nil, "GROUP/VERSION/KIND of a built-in kind to write policies for (v1/Service in the core group); repeatable")
 	fs.StringVar(&o.namespaceSelector, "namespace-selector", "", "label selector of the namespaces whose objects the bindings apply to (default: all)")
 	fs.StringVar(&o.objectSelector, "object-selector", "", "label selector of the objects the bindings apply to (default: all)")
 	fs.StringArrayVar(&o.exempt, "exempt-service-account", nil, "NAMESPACE:NAME of a service account whose requests are left alone; repeatable")
 	fs.StringVar(&o.failurePolicy, "failure-policy", "Fail", "Fail or Ignore: what the apiserver does with a request the policy cannot evaluate")
-	for _, name := range []string{"namespace-selector", "object-selector", "exempt-service-account", "failure-policy"} {
+	for _, name := range []string{"namespace-selector", "object-selector", "exempt-service-account", "failure-policy", "action", "builtin"} {
 		fs.SetAnnotation(name, completeAnnotation, []string{completeFree})
 	}
 	return fs
@@ -121,16 +150,28 @@ func runPolicy(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if !o.normalize {
-		e.usageError(c, "--normalize=false leaves nothing to write: normalizing policies are the only kind for now")
+	if !o.normalize && !o.validate {
+		e.usageError(c, "--validate=false and --normalize=false leave nothing to write")
 		return exitUsage
 	}
 	binding, usage := o.binding()
+	var actions []admissionregistrationv1.ValidationAction
+	if usage == "" {
+		actions, usage = o.validationActions()
+	}
+	var builtins []builtin.Resource
+	if usage == "" {
+		builtins, usage = o.builtinResources()
+	}
 	if usage == "" {
 		var in *translateInputs
 		var diags []batch.Diagnostic
 		if in, usage, diags = o.inputs.load(fs); usage == "" {
-			return policyRun(e, fs, &o, in, policyrun.Options{Normalize: o.normalize, Binding: binding}, diags)
+			opts := policyrun.Options{Validate: o.validate, Normalize: o.normalize, Binding: binding, Actions: actions, Builtins: map[string]builtin.Resource{}}
+			for _, r := range builtins {
+				opts.Builtins[r.VehicleName()] = r
+			}
+			return policyRun(e, fs, &o, in, opts, diags)
 		}
 	}
 	e.usageError(c, "%s", usage)
@@ -138,9 +179,15 @@ func runPolicy(c *command, e *env, args []string) int {
 }
 
 func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs, opts policyrun.Options, diags []batch.Diagnostic) int {
-	inputs, more := batch.Collect(fs.Args(), e.stdin)
-	diags = append(diags, more...)
-	tr := in.translate(e.translate)
+	var inputs []batch.Input
+	if len(fs.Args()) > 0 || len(opts.Builtins) == 0 {
+		more := []batch.Diagnostic(nil)
+		inputs, more = batch.Collect(fs.Args(), e.stdin)
+		diags = append(diags, more...)
+	}
+	vehicles, more := policyrun.Vehicles(opts.Builtins, in.sets)
+	inputs, diags = append(inputs, vehicles...), append(diags, more...)
+	tr := in.translate(compileForPolicies)
 	var files []policyrun.File
 	census := &batch.Census{}
 	progress := newProgress(e, "policy")
@@ -158,7 +205,11 @@ func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs,
 		diags = census.NoCRD(fs.Args())
 	}
 	if len(diags) == 0 && len(files) == 0 {
-		diags = []batch.Diagnostic{policyrun.NoUnions(fs.Args(), "--declarations", "--markers")}
+		if opts.Validate {
+			diags = []batch.Diagnostic{policyrun.NothingDeclared(fs.Args(), "--declarations", "--markers")}
+		} else {
+			diags = []batch.Diagnostic{policyrun.NoUnions(fs.Args(), "--declarations", "--markers")}
+		}
 	}
 	if len(diags) > 0 {
 		printDiags(e, firstReasons(diags, false))
@@ -179,4 +230,50 @@ func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs,
 	}
 	fmt.Fprintf(e.stderr, "mut2cel policy: wrote %s, and %s listing them\n", what, written[len(written)-1])
 	return exitOK
+}
+
+// compileForPolicies compiles a CRD for the policy back end, whose rules
+// read the stored JSON (translate.Options.ForPolicies).
+func compileForPolicies(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
+	opts.ForPolicies = true
+	p, err := translate.Compile(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &translate.Result{Plan: p}, nil
+}
+
+// validationActions reads --action; a bad one is a usage error.
+func (o *policyOptions) validationActions() ([]admissionregistrationv1.ValidationAction, string) {
+	var out []admissionregistrationv1.ValidationAction
+	seen := map[admissionregistrationv1.ValidationAction]bool{}
+	for _, a := range o.actions {
+		action := admissionregistrationv1.ValidationAction(a)
+		switch action {
+		case admissionregistrationv1.Deny, admissionregistrationv1.Warn, admissionregistrationv1.Audit:
+		default:
+			return nil, fmt.Sprintf("--action: %q is none of Deny, Warn and Audit", a)
+		}
+		if !seen[action] {
+			out = append(out, action)
+		}
+		seen[action] = true
+	}
+	if seen[admissionregistrationv1.Deny] && seen[admissionregistrationv1.Warn] {
+		return nil, "--action: Deny and Warn together would report each denial twice; the apiserver refuses the binding"
+	}
+	return out, ""
+}
+
+// builtinResources reads --builtin; an unknown kind is a usage error.
+func (o *policyOptions) builtinResources() ([]builtin.Resource, string) {
+	var out []builtin.Resource
+	for _, s := range o.builtins {
+		r, err := builtin.ParseResource(s)
+		if err != nil {
+			return nil, fmt.Sprintf("--builtin: %v", err)
+		}
+		out = append(out, r)
+	}
+	return out, ""
 }

@@ -91,8 +91,16 @@ func CRD(r Resource) (map[string]interface{}, error) {
 	}
 	c := &converter{s: tv.Schema(), stack: map[string]bool{}}
 	root := c.convert(tv.TypeRef())
+	version := map[string]interface{}{
+		"name": r.GVK.Version, "served": true, "storage": true,
+		"schema": map[string]interface{}{"openAPIV3Schema": root},
+	}
 	if props, ok := root["properties"].(map[string]interface{}); ok {
 		props["metadata"] = map[string]interface{}{"type": "object"}
+		// Built-in kinds with a status serve it as a subresource.
+		if _, ok := props["status"]; ok {
+			version["subresources"] = map[string]interface{}{"status": map[string]interface{}{}}
+		}
 	}
 	return map[string]interface{}{
 		"apiVersion": "apiextensions.k8s.io/v1",
@@ -107,10 +115,7 @@ func CRD(r Resource) (map[string]interface{}, error) {
 				"singular": strings.ToLower(r.GVK.Kind),
 			},
 			"scope": "Namespaced",
-			"versions": []interface{}{map[string]interface{}{
-				"name": r.GVK.Version, "served": true, "storage": true,
-				"schema": map[string]interface{}{"openAPIV3Schema": root},
-			}},
+			"versions": []interface{}{version},
 		},
 	}, nil
 }

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/io/manifest"
 	"github.com/mut2cel/mut2cel/plan"
@@ -18,10 +21,19 @@ const Header = "# Written by mut2cel policy: regenerate it rather than edit it.\
 
 // Options say what a run writes.
 type Options struct {
-	// Normalize asks for the normalizing policies of the unions
+	// Validate asks for the validating policies that enforce the
+	// declarations; Normalize for the normalizing policies of the unions
 	// (docs/semantics.md 11.7).
-	Normalize bool
-	Binding   policy.Options
+	Validate, Normalize bool
+	Binding             policy.Options
+	// Actions are the validating bindings' validationActions; nil is
+	// [Deny].
+	Actions []admissionregistrationv1.ValidationAction
+	// Builtins are the built-in resources of the run, by the name of the
+	// CRD document that carries each to the compiler
+	// (builtin.Resource.VehicleName): their policies name the resource
+	// itself.
+	Builtins map[string]builtin.Resource
 }
 
 // File is one file of output: a policy and its binding.
@@ -51,10 +63,14 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 		if res.Plan == nil {
 			return nil
 		}
-		files, err := policies(res.Plan, o)
+		model, err := crd.Read(c.Value)
+		if err != nil {
+			return err
+		}
+		files, err := policies(res.Plan, model, o)
 		var refused *policy.Error
 		if errors.As(err, &refused) {
-			refusals = append(refusals, refusalDiags(c, d, refused)...)
+			refusals = append(refusals, refusalDiags(c, d, refused, o)...)
 			return nil
 		}
 		r.Files = append(r.Files, files...)
@@ -64,12 +80,38 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 	return r
 }
 
-// policies renders the policies of the kinds o asks for.
-func policies(p *plan.Plan, o Options) ([]File, error) {
+// policies renders the policies of the kinds o asks for, the validating
+// ones first; every refusal of either kind is reported together.
+func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, error) {
+	if r, ok := o.Builtins[p.CRD.Name]; ok {
+		p.CRD = plan.CRD{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.CRD.Scope}
+	}
 	var out []File
+	var refused policy.Error
+	if o.Validate {
+		vs, err := policy.Validating(p, model, policy.ValidatingOptions{Options: o.Binding, Actions: o.Actions})
+		var e *policy.Error
+		switch {
+		case errors.As(err, &e):
+			refused.Refusals = append(refused.Refusals, e.Refusals...)
+		case err != nil:
+			return nil, err
+		}
+		for _, v := range vs {
+			data, err := policy.Render(v.Policy, v.Binding)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, File{Name: v.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
+		}
+	}
 	if o.Normalize {
 		ns, err := policy.Normalizing(p, o.Binding)
-		if err != nil {
+		var e *policy.Error
+		switch {
+		case errors.As(err, &e):
+			refused.Refusals = append(refused.Refusals, e.Refusals...)
+		case err != nil:
 			return nil, err
 		}
 		for _, n := range ns {
@@ -80,16 +122,25 @@ func policies(p *plan.Plan, o Options) ([]File, error) {
 			out = append(out, File{Name: n.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
 		}
 	}
+	if len(refused.Refusals) > 0 {
+		return nil, &refused
+	}
 	return out, nil
 }
 
 // refusalDiags places each refusal at the schema node of its union.
-func refusalDiags(c batch.CRD, d *manifest.Document, e *policy.Error) []batch.Diagnostic {
+func refusalDiags(c batch.CRD, d *manifest.Document, e *policy.Error, o Options) []batch.Diagnostic {
 	model, _ := crd.Read(c.Value)
 	var out []batch.Diagnostic
 	for _, r := range e.Refusals {
 		at := c.At
 		at.Detail = r.Detail
+		switch {
+		case r.Kind == policy.KindNormalize && o.Validate:
+			at.Detail += " (--normalize=false writes the validating policies alone)"
+		case r.Kind == policy.KindValidate && o.Normalize:
+			at.Detail += " (--validate=false writes the normalizing policies alone)"
+		}
 		if model == nil {
 			at.RenderedPath = "version " + r.Version + " " + r.Node.String()
 			out = append(out, at)
@@ -123,6 +174,14 @@ func Duplicates(files []File) []batch.Diagnostic {
 // writing nothing would pass for a run that normalizes.
 func NoUnions(paths []string, flags ...string) batch.Diagnostic {
 	return batch.Diagnostic{Detail: fmt.Sprintf("no unions in %s: nothing to normalize; declare x-kubernetes-unions in the CRD schemas or in the mut2cel.io/declarations annotation, or give %s",
+		batch.PathNames(paths), strings.Join(flags, " or "))}
+}
+
+// NothingDeclared is the error of a run asked for validating policies
+// whose CRDs declare nothing that needs one: writing nothing would pass
+// for a run that enforces.
+func NothingDeclared(paths []string, flags ...string) batch.Diagnostic {
+	return batch.Diagnostic{Detail: fmt.Sprintf("nothing in %s needs a policy: no declaration that a rule enforces; declare in the CRD schemas or in the mut2cel.io/declarations annotation, or give %s",
 		batch.PathNames(paths), strings.Join(flags, " or "))}
 }
 

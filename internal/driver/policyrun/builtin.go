@@ -1,0 +1,53 @@
+package policyrun
+
+import (
+	"fmt"
+	"sort"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/frontend/builtin"
+	"github.com/mut2cel/mut2cel/internal/driver/batch"
+)
+
+// Vehicles returns an input per built-in resource of the run: the CRD
+// document that carries the kind to the compiler (builtin.CRD). The
+// declaration sets that name the resource (crd: deployments.apps) are
+// renamed to the vehicle's name, which the compiler matches them by; the
+// policies are written for the resource itself (Options.Builtins).
+func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets) ([]batch.Input, []batch.Diagnostic) {
+	names := make([]string, 0, len(builtins))
+	for name := range builtins {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var inputs []batch.Input
+	var diags []batch.Diagnostic
+	for _, name := range names {
+		r := builtins[name]
+		doc, err := builtin.CRD(r)
+		if err != nil {
+			diags = append(diags, batch.Diagnostic{File: inputName(r), Detail: err.Error()})
+			continue
+		}
+		data, err := yaml.Marshal(doc)
+		if err != nil {
+			diags = append(diags, batch.Diagnostic{File: inputName(r), Detail: err.Error()})
+			continue
+		}
+		if sets != nil {
+			for i := range sets.Sets {
+				if sets.Sets[i].CRD == r.Name() {
+					sets.Sets[i].CRD = r.VehicleName()
+				}
+			}
+		}
+		inputs = append(inputs, batch.Input{Name: inputName(r), Data: data})
+	}
+	return inputs, diags
+}
+
+// inputName is how diagnostics name the schema of a built-in kind.
+func inputName(r builtin.Resource) string {
+	return fmt.Sprintf("built-in %s (%s)", r.GVK.GroupVersion().WithKind(r.GVK.Kind).String(), r.Name())
+}
