@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	yamlv3 "go.yaml.in/yaml/v3"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
-	yamlv3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/plan"

@@ -114,7 +114,7 @@ func CRD(r Resource) (map[string]interface{}, error) {
 				"plural":   r.Plural,
 				"singular": strings.ToLower(r.GVK.Kind),
 			},
-			"scope": "Namespaced",
+			"scope":    "Namespaced",
 			"versions": []interface{}{version},
 		},
 	}, nil
