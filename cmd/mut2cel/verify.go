@@ -1,6 +1,8 @@
 package main
 
 import (
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+
 	"errors"
 	"fmt"
 	"os"
@@ -35,6 +37,13 @@ made as translate makes it with the same flags (--declarations,
 those of the CRD with the same metadata.name in TRANSLATED: a hand-edited
 translation, or one made by another tool; verify then translates
 nothing, and refuses the bound flags.
+With --policy, the judge is the ValidatingAdmissionPolicies that mut2cel
+policy writes for PATH (with the same flags), evaluated by the apiserver's
+admission-policy code in process after the CRD's own rules; with
+--against-policy FILE, the ValidatingAdmissionPolicies of FILE that match
+updates of the CRD's resource, hand-written or made by another tool
+(policies with parameters are refused). The report is the same, and the
+policy's verdict is shown where the rules' would be.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them. A CRD under test
@@ -97,15 +106,19 @@ without it.
 
 // verifyOptions are the flags of verify.
 type verifyOptions struct {
-	inputs   translateInputFlags
-	pairs    int
-	seed     int64
-	against  string
-	quiet    bool
-	jobs     int
-	server   bool
-	examples int
-	output   string
+	inputs  translateInputFlags
+	pairs   int
+	seed    int64
+	against string
+	// policy judges through the validating policies mut2cel policy
+	// writes; againstPolicy through those of a manifest.
+	policy        bool
+	againstPolicy string
+	quiet         bool
+	jobs          int
+	server        bool
+	examples      int
+	output        string
 }
 
 func init() {
@@ -119,6 +132,8 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.IntVar(&o.pairs, "pairs", verify.DefaultPairs, "updates checked per CRD version")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the generated updates; the same seed checks the same updates")
 	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
+	fs.BoolVar(&o.policy, "policy", false, "judge with the ValidatingAdmissionPolicies mut2cel policy writes for PATH instead of the CRD's rules")
+	fs.StringVar(&o.againstPolicy, "against-policy", "", "judge with the ValidatingAdmissionPolicies of this manifest instead of the CRD's rules")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
@@ -159,6 +174,18 @@ func runVerify(c *command, e *env, args []string) int {
 		// them, so bounds for one would shape nothing.
 		e.usageError(c, "%s shape the translation verify makes of PATH, and with --against it makes none: the rules under test are those of %s", sentence(given), o.against)
 		return exitUsage
+	}
+	if usage := o.policyUsage(); usage != "" {
+		e.usageError(c, "%s", usage)
+		return exitUsage
+	}
+	var handWritten []*admissionregistrationv1.ValidatingAdmissionPolicy
+	if o.againstPolicy != "" {
+		var err error
+		if handWritten, err = verifyrun.ReadPolicies(o.againstPolicy); err != nil {
+			fmt.Fprintf(e.stderr, "mut2cel verify: %v\n", err)
+			return exitError
+		}
 	}
 	in, usage, diags := o.inputs.load(fs)
 	if usage != "" {
@@ -208,7 +235,45 @@ func runVerify(c *command, e *env, args []string) int {
 		}
 		defer stop()
 	}
-	return verifyAll(e, jobs, opts, o.quiet, o.output)
+	judge := crdJudge
+	switch {
+	case o.policy:
+		judge = func(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
+			pj, err := verifyrun.OwnPolicies(job, in.opts)
+			if err != nil {
+				return nil, err
+			}
+			return pj.Verify(opts)
+		}
+	case o.againstPolicy != "":
+		judge = func(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
+			pj, err := verifyrun.AgainstPolicies(job, handWritten)
+			if err != nil {
+				return nil, err
+			}
+			return pj.Verify(opts)
+		}
+	}
+	return verifyAll(e, jobs, opts, o.quiet, o.output, judge)
+}
+
+// crdJudge verifies a job's CRD rules.
+func crdJudge(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
+	return verify.Verify(job.Declared.Value, job.Tested, opts)
+}
+
+// policyUsage says what is wrong with the flags that judge through
+// policies.
+func (o verifyOptions) policyUsage() string {
+	switch {
+	case o.policy && o.againstPolicy != "":
+		return "--policy and --against-policy both name the policies under test; give one"
+	case (o.policy || o.againstPolicy != "") && o.against != "":
+		return "--against names CRD rules under test, and --policy or --against-policy policies; give one"
+	case (o.policy || o.againstPolicy != "") && o.server:
+		return "--server judges CRD rules through a real apiserver; policies are judged in process, by the apiserver's admission-policy code"
+	}
+	return ""
 }
 
 // run says what verify checks.
@@ -224,7 +289,7 @@ func (o verifyOptions) run(e *env, in *translateInputs) verifyrun.Options {
 
 // verifyAll verifies the jobs and prints their reports in format: text
 // as each CRD is done, json or yaml as one document at the end.
-func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, format string) int {
+func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, format string, judge func(verifyrun.Job, verify.Options) (*verify.Report, error)) int {
 	doc := verifyrun.NewDocument()
 	var progress *progress
 	if !quiet {
@@ -233,7 +298,7 @@ func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, fo
 	for _, job := range jobs {
 		o := opts
 		o.Progress = progress.pairs(job)
-		rep, err := verify.Verify(job.Declared.Value, job.Tested, o)
+		rep, err := judge(job, o)
 		if err != nil {
 			return reportVerifyError(e, job, err)
 		}

@@ -111,7 +111,7 @@ func TestVerifyJudgeFails(t *testing.T) {
 	refused := func(verify.Target) (verify.Judge, error) {
 		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
 	}
-	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true, "text")
+	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true, "text", crdJudge)
 	want := `../../examples/ports.yaml:1: document 1 (CustomResourceDefinition/gateways.networking.example.com): ` +
 		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
 		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +
