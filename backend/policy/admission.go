@@ -154,6 +154,7 @@ func Render(objects ...interface{}) ([]byte, error) {
 			return nil, err
 		}
 		literalExpressions(&doc)
+		dropEmptyStatus(&doc)
 		if i > 0 {
 			b.WriteString("---\n")
 		}
@@ -167,6 +168,21 @@ func Render(objects ...interface{}) ([]byte, error) {
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// dropEmptyStatus removes a top-level status: {}, which the API types
+// write for a policy that no apiserver has looked at.
+func dropEmptyStatus(doc *yamlv3.Node) {
+	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yamlv3.MappingNode {
+		return
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == "status" && m.Content[i+1].Kind == yamlv3.MappingNode && len(m.Content[i+1].Content) == 0 {
+			m.Content = append(m.Content[:i], m.Content[i+2:]...)
+			return
+		}
+	}
 }
 
 // literalExpressions sets the style of the value of every expression key
