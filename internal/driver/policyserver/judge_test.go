@@ -129,23 +129,47 @@ func TestPolicyCreates(t *testing.T) {
 		if got := len(pc.checker.CheckCreate(obj)) > 0; got != c.want && !c.asWriter {
 			t.Errorf("%s: the reference checker refuses: %v, want %v", c.obj, got, c.want)
 		}
-		r := pc.creates.user
-		if c.asWriter {
-			r = pc.creates.writer
-		}
-		u := &unstructured.Unstructured{Object: obj}
-		u.SetAPIVersion(createsGroup + "/v1")
-		u.SetKind("Widget")
-		u.SetName(fmt.Sprintf("create%d", i))
-		_, err := r.Create(ctx, u, metav1.CreateOptions{})
-		if err == nil {
-			r.Delete(ctx, u.GetName(), metav1.DeleteOptions{})
-		}
-		refused := err != nil && strings.Contains(err.Error(), "ValidatingAdmissionPolicy 'widgets.example.com-v1-mut2cel-validate-creates'")
-		if refused != c.want || (err != nil && !refused) {
+		if refused, err := pc.creates.create(ctx, fmt.Sprintf("create%d", i), obj, c.asWriter); refused != c.want || (err != nil && !refused) {
 			t.Errorf("create %s (as the old objects' writer: %v): %v; want refused by the policy: %v", c.obj, c.asWriter, err, c.want)
 		}
 	}
+}
+
+// TestPolicyExemptServiceAccounts checks the match condition of the
+// policies written to exempt a service account: its requests pass, the
+// others' are judged.
+func TestPolicyExemptServiceAccounts(t *testing.T) {
+	t.Parallel()
+	pc := policyCases(t)["policied"]
+	ctx := context.Background()
+	broken := stored(t, `{spec: {backend: {url: u}}}`)
+	if refused, err := pc.exempt.create(ctx, "as-user", broken, false); !refused {
+		t.Errorf("a broken union created by a user: %v; want refused by the policy", err)
+	}
+	if refused, err := pc.exempt.create(ctx, "as-operator", broken, true); refused || err != nil {
+		t.Errorf("a broken union created as %s: %v; want created", operator.UserName, err)
+	}
+}
+
+// create creates obj, as the other user or not, and deletes it again. It
+// reports whether the target's policy refused it; any other error fails
+// it too, and is returned.
+func (c *createsTarget) create(ctx context.Context, name string, obj map[string]interface{}, asOther bool) (bool, error) {
+	r := c.user
+	if asOther {
+		r = c.other
+	}
+	u := &unstructured.Unstructured{Object: obj}
+	u.SetAPIVersion(c.group + "/v1")
+	u.SetKind("Widget")
+	u.SetName(name)
+	_, err := r.Create(ctx, u, metav1.CreateOptions{})
+	if err == nil {
+		r.Delete(ctx, name, metav1.DeleteOptions{})
+		return false, nil
+	}
+	policyName := "widgets.example.com-v1-mut2cel-validate-" + strings.TrimSuffix(c.group, ".example.com")
+	return strings.Contains(err.Error(), "ValidatingAdmissionPolicy '"+policyName+"'"), err
 }
 
 // TestPolicyNamespaceSelector checks that the plugin matches a binding's

@@ -28,9 +28,11 @@ type policyCase struct {
 	declared, published map[string]interface{}
 	checker             *verify.Checker
 	judge               verify.Judge
-	// creates, of the case "policied" only, writes objects of the CRD
-	// installed with its policies in createsGroup.
-	creates *createsTarget
+	// creates and exempt, of the case "policied" only, write objects of
+	// its CRD installed with its policies as a user of this package
+	// would: in createsGroup, with the policies as written by default, and
+	// in exemptGroup, with the policies written to exempt operator.
+	creates, exempt *createsTarget
 }
 
 var (
@@ -95,14 +97,25 @@ func buildPolicyCases(t *testing.T) map[string]*policyCase {
 			pc.judge, errs[name] = j, err
 		}(name, d.policies)
 	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c, err := installCreates(srv, out["policied"].published, defs["policied"].policies)
-		mu.Lock()
-		defer mu.Unlock()
-		out["policied"].creates, errs["creates"] = c, err
-	}()
+	exempting := policiesOf(t, policied, policy.ValidatingOptions{Match: policy.Match{ExemptServiceAccounts: []string{operatorNamespace + ":" + operatorName}}})
+	for _, c := range []struct {
+		group    string
+		policies []policy.ValidatingPolicy
+		other    rest.ImpersonationConfig
+		to       **createsTarget
+	}{
+		{createsGroup, defs["policied"].policies, oldWriter, &out["policied"].creates},
+		{exemptGroup, exempting, operator, &out["policied"].exempt},
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			target, err := installCreates(srv, out["policied"].published, c.policies, c.group, c.other)
+			mu.Lock()
+			defer mu.Unlock()
+			*c.to, errs[c.group] = target, err
+		}()
+	}
 	wg.Wait()
 	for name, err := range errs {
 		if err != nil {
@@ -115,18 +128,26 @@ func buildPolicyCases(t *testing.T) map[string]*policyCase {
 	return out
 }
 
-// createsGroup is the API group TestPolicyCreates installs its CRD in.
-const createsGroup = "creates.example.com"
+// The API groups TestPolicyCreates and TestPolicyExemptServiceAccounts
+// install their CRD in.
+const createsGroup, exemptGroup = "creates.example.com", "exempt.example.com"
 
-// createsTarget writes objects of the CRD of createsGroup, as a user its
-// policies judge and as the one a policy judge writes old objects as.
+// The service account the policies of exemptGroup exempt, and the user
+// that acts as it.
+const operatorNamespace, operatorName = "ops", "operator"
+
+var operator = rest.ImpersonationConfig{UserName: "system:serviceaccount:" + operatorNamespace + ":" + operatorName, Groups: []string{"system:masters"}}
+
+// createsTarget writes objects of a CRD installed with its policies, as
+// a user the policies judge and as another one.
 type createsTarget struct {
-	user, writer dynamic.ResourceInterface
+	group       string
+	user, other dynamic.ResourceInterface
 }
 
 // installCreates installs the policies ps of the CRD published, then the
-// CRD, both in createsGroup, as a user of this package would.
-func installCreates(srv *Server, published map[string]interface{}, ps []policy.ValidatingPolicy) (*createsTarget, error) {
+// CRD, both in group, as a user of this package would.
+func installCreates(srv *Server, published map[string]interface{}, ps []policy.ValidatingPolicy, group string, other rest.ImpersonationConfig) (*createsTarget, error) {
 	ctx := context.Background()
 	c, err := crdmodel.Read(published)
 	if err != nil {
@@ -138,13 +159,13 @@ func installCreates(srv *Server, published map[string]interface{}, ps []policy.V
 	}
 	var objs []runtime.Object
 	for _, p := range ps {
-		objs = append(objs, retargeted(p, typed.Spec.Group, createsGroup)...)
+		objs = append(objs, retargeted(p, typed.Spec.Group, group)...)
 	}
 	if err := srv.InstallPolicies(ctx, objs...); err != nil {
 		return nil, err
 	}
-	typed.Spec.Group = createsGroup
-	typed.Name = typed.Spec.Names.Plural + "." + createsGroup
+	typed.Spec.Group = group
+	typed.Name = typed.Spec.Names.Plural + "." + group
 	typed.ResourceVersion = ""
 	client, err := clientset.NewForConfig(srv.Config)
 	if err != nil {
@@ -153,12 +174,12 @@ func installCreates(srv *Server, published map[string]interface{}, ps []policy.V
 	if _, err := client.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, typed, metav1.CreateOptions{}); err != nil {
 		return nil, err
 	}
-	gvr := schema.GroupVersionResource{Group: createsGroup, Version: "v1", Resource: typed.Spec.Names.Plural}
-	out := &createsTarget{}
+	gvr := schema.GroupVersionResource{Group: group, Version: "v1", Resource: typed.Spec.Names.Plural}
+	out := &createsTarget{group: group}
 	for _, who := range []struct {
 		to  *dynamic.ResourceInterface
 		imp *rest.ImpersonationConfig
-	}{{&out.user, nil}, {&out.writer, &oldWriter}} {
+	}{{&out.user, nil}, {&out.other, &other}} {
 		config := rest.CopyConfig(srv.Config)
 		if who.imp != nil {
 			config.Impersonate = *who.imp
