@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -189,5 +191,44 @@ func TestPolicyNamespaceSelector(t *testing.T) {
 		if err != nil || denied != c.denied {
 			t.Errorf("selector %s=%s: class a -> b: %v, %q, %v; want denied %v", namespaceLabel, c.value, denied, detail, err, c.denied)
 		}
+	}
+}
+
+// TestPolicyEvaluationError checks how the server reports a validation
+// that fails to evaluate, as policyCauses reads it: a denial marked so
+// that verify counts it as an evaluation error. The request is the dry-run
+// create of a CRD, which the policy matches by name.
+func TestPolicyEvaluationError(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	const crdName = "failings.probe.mut2cel.test"
+	failing := &admissionregistrationv1.ValidatingAdmissionPolicy{
+		ObjectMeta: metav1.ObjectMeta{Name: "mut2cel-failing"},
+		Spec: admissionregistrationv1.ValidatingAdmissionPolicySpec{
+			MatchConstraints: &admissionregistrationv1.MatchResources{ResourceRules: []admissionregistrationv1.NamedRuleWithOperations{{
+				RuleWithOperations: admissionregistrationv1.RuleWithOperations{
+					Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.Create},
+					Rule:       admissionregistrationv1.Rule{APIGroups: []string{"apiextensions.k8s.io"}, APIVersions: []string{"v1"}, Resources: []string{"customresourcedefinitions"}},
+				},
+			}}},
+			MatchConditions: []admissionregistrationv1.MatchCondition{{Name: "this", Expression: `object.metadata.name == "` + crdName + `"`}},
+			Validations:     []admissionregistrationv1.Validation{{Expression: `object.spec.nothing == "x"`, Message: "never"}},
+		},
+	}
+	binding := &admissionregistrationv1.ValidatingAdmissionPolicyBinding{
+		ObjectMeta: metav1.ObjectMeta{Name: "mut2cel-failing"},
+		Spec:       admissionregistrationv1.ValidatingAdmissionPolicyBindingSpec{PolicyName: "mut2cel-failing", ValidationActions: []admissionregistrationv1.ValidationAction{admissionregistrationv1.Deny}},
+	}
+	if err := shared.InstallPolicies(ctx, failing, binding); err != nil {
+		t.Fatal(err)
+	}
+	client, err := clientset.NewForConfig(shared.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = client.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, probeCRD(crdName, "failings"), metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}})
+	causes, ok := policyCauses(err)
+	if !ok || len(causes) != 1 || !strings.HasPrefix(causes[0], verify.PolicyErrorMarker+"ValidatingAdmissionPolicy 'mut2cel-failing'") {
+		t.Errorf("the dry-run create: %v; read as %q, %v; want one cause marked as an evaluation error", err, causes, ok)
 	}
 }
