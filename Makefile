@@ -37,9 +37,10 @@ probe:
 		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors|TestLimits|Collect|ReadDeclarationsValues|EstimateValues|OutsideModule|NestedModule'
 
 # Only the end-to-end tests against an in-process apiserver (also part of
-# test).
+# test): the translations in e2e, the admission policies in
+# internal/driver/policyserver (docs/policy-e2e.md).
 e2e:
-	$(GO) test ./e2e -count=1
+	$(GO) test ./e2e ./internal/driver/policyserver -count=1
 
 # Short fuzzing runs of every fuzz target.
 fuzz:

@@ -86,7 +86,7 @@ var evaluationMarkers = []string{
 	"no further validation rules will be run",
 	"rule compile error",
 	"rule compiler initialization error",
-	policyErrorMarker,
+	PolicyErrorMarker,
 }
 
 // evaluationErrors returns the messages of detail that report a rule that

@@ -50,9 +50,11 @@ type policyJudge struct {
 	policies []*admit.Validating
 }
 
-// policyErrorMarker starts the detail of a policy's validation that
-// failed to evaluate, so that evaluationErrors counts it.
-const policyErrorMarker = "policy validation error: "
+// PolicyErrorMarker starts the detail of a policy's validation that
+// failed to evaluate, so that evaluationErrors counts it. A Judge of
+// another package that decides by policies starts such details with it
+// too.
+const PolicyErrorMarker = "policy validation error: "
 
 func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
 	detail := sortedErrors(j.rules.Validate(new, old))
@@ -66,7 +68,7 @@ func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, e
 		}
 		detail = append(detail, d.Denied...)
 		for _, e := range d.Errors {
-			detail = append(detail, fmt.Sprintf("%s%s", policyErrorMarker, e))
+			detail = append(detail, fmt.Sprintf("%s%s", PolicyErrorMarker, e))
 		}
 	}
 	return len(detail) > 0, detail, nil

@@ -20,8 +20,9 @@ import (
 // from its own flags, as a server that stands alone: it serves on ln, with
 // a self-signed certificate made in memory, stores in etcd, and talks to no
 // kube-apiserver. The flags are those the apiextensions-apiserver's
-// integration tests start it with.
-func newServer(dir, etcd string, ln net.Listener, log io.Writer) (*extensionsapiserver.CustomResourceDefinitions, error) {
+// integration tests start it with. configure, when not nil, may change the
+// configuration they give (Options.Configure).
+func newServer(dir, etcd string, ln net.Listener, log io.Writer, configure func(*genericapiserver.RecommendedConfig) error) (*extensionsapiserver.CustomResourceDefinitions, error) {
 	kubeconfig, err := writeKubeconfig(dir)
 	if err != nil {
 		return nil, err
@@ -63,6 +64,11 @@ func newServer(dir, etcd string, ln net.Listener, log io.Writer) (*extensionsapi
 	config, err := o.Config()
 	if err != nil {
 		return nil, err
+	}
+	if configure != nil {
+		if err := configure(config.GenericConfig); err != nil {
+			return nil, err
+		}
 	}
 	// The kube-apiserver that embeds this server publishes OpenAPI v2 too.
 	defs := openapi.GetOpenAPIDefinitionsWithoutDisabledFeatures(generatedopenapi.GetOpenAPIDefinitions)

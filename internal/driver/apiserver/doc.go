@@ -10,7 +10,10 @@
 //
 // Server.NewJudge installs one version of a CRD and returns a
 // verify.Judge that decides each update by creating the old object and
-// updating it to the new one.
+// updating it to the new one. Options.Configure and Server.NewJudgeWith
+// let a caller add to the server's admission chain and judge through it
+// (internal/driver/policyserver adds the ValidatingAdmissionPolicy
+// plugin, which reads objects this server does not serve).
 //
 // Invariants:
 //

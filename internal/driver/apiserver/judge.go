@@ -10,6 +10,7 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/rest"
 
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -25,24 +26,64 @@ const requestTimeout = time.Minute
 type judge struct {
 	real, bare *resource // the CRD as given, and without rules
 	pairs      atomic.Int64
+	// creator writes the old objects: real, or the same resource as the
+	// user of JudgeOptions.CreateAs.
+	creator *resource
+	causes  func(error) ([]string, bool) // reads a refused update
 }
 
 // NewJudge installs the target version of the CRD, and the same without
 // rules, and returns a judge of updates of its objects. It fits
 // verify.Options.NewJudge.
 func (s *Server) NewJudge(t verify.Target) (verify.Judge, error) {
+	return s.NewJudgeWith(t, JudgeOptions{})
+}
+
+// JudgeOptions change what a judge of NewJudgeWith does beside the rules
+// of the CRD: for a judge of updates that admission plugins decide too.
+type JudgeOptions struct {
+	// Prepare, when set, is called with the API group the judged CRD is
+	// installed in, before it is: to set up what admits its objects.
+	Prepare func(group string) error
+	// CreateAs, when set, is the user the old objects are created as, by
+	// impersonation: one that what Prepare set up leaves alone.
+	CreateAs *rest.ImpersonationConfig
+	// Causes reads the details of an update the server refused, false
+	// when it did not refuse it as invalid; nil reads the causes of the
+	// CRD's rules, each as "field: message".
+	Causes func(error) ([]string, bool)
+}
+
+// NewJudgeWith is NewJudge, changed by o.
+func (s *Server) NewJudgeWith(t verify.Target, o JudgeOptions) (verify.Judge, error) {
 	n := s.judges.Add(1)
 	crd, err := judgedCRD(t.CRD, t.Version, fmt.Sprintf("j%d", n))
 	if err != nil {
 		return nil, err
 	}
 	bare := withoutRules(crd, "bare")
-	j := &judge{}
+	j := &judge{causes: o.Causes}
+	if j.causes == nil {
+		j.causes = invalidCauses
+	}
 	if j.real, err = newResource(s.Config, crd); err != nil {
 		return nil, err
 	}
+	j.creator = j.real
+	if o.CreateAs != nil {
+		c := rest.CopyConfig(s.Config)
+		c.Impersonate = *o.CreateAs
+		if j.creator, err = newResource(c, crd); err != nil {
+			return nil, err
+		}
+	}
 	if j.bare, err = newResource(s.Config, bare); err != nil {
 		return nil, err
+	}
+	if o.Prepare != nil {
+		if err := o.Prepare(crd.Spec.Group); err != nil {
+			return nil, err
+		}
 	}
 	if err := install(context.Background(), s.Config, j.real, j.bare); err != nil {
 		return nil, err
@@ -56,7 +97,7 @@ func (j *judge) Update(old, new map[string]interface{}) (bool, []string, error) 
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()
 	name := fmt.Sprintf("p%d", j.pairs.Add(1))
-	rv, err := j.real.create(ctx, name, old)
+	rv, err := j.creator.create(ctx, name, old)
 	if err != nil {
 		return false, nil, refusal("creating the old object", err)
 	}
@@ -65,7 +106,7 @@ func (j *judge) Update(old, new map[string]interface{}) (bool, []string, error) 
 	if err == nil {
 		return false, nil, nil
 	}
-	causes, ok := invalidCauses(err)
+	causes, ok := j.causes(err)
 	if !ok {
 		return false, nil, fmt.Errorf("updating the object: %w", err)
 	}

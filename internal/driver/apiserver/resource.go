@@ -17,6 +17,10 @@ import (
 // not be created.
 const namespace = "mut2cel"
 
+// Namespace is the namespace the judges write the objects of namespaced
+// CRDs in: what an admission plugin that reads namespaces must know.
+const Namespace = namespace
+
 // resource writes objects of one installed CRD as JSON bodies the judge
 // encodes itself: the dynamic client would turn a float that a client sent
 // as 1.0 into 1.

@@ -14,6 +14,7 @@ import (
 
 	"go.etcd.io/etcd/server/v3/embed"
 	"k8s.io/apimachinery/pkg/util/wait"
+	genericapiserver "k8s.io/apiserver/pkg/server"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
@@ -25,6 +26,10 @@ type Options struct {
 	// Log receives the logs of etcd (errors only) and of the apiserver. Nil
 	// keeps the last lines in memory, for the error of a failed start.
 	Log io.Writer
+	// Configure, when set, is given the server's configuration once the
+	// command-line options are applied and before the server is built: to
+	// add to its admission chain, as internal/driver/policyserver does.
+	Configure func(*genericapiserver.RecommendedConfig) error
 }
 
 // Server is an apiextensions-apiserver on an embedded etcd, both in this
@@ -59,30 +64,30 @@ func Start(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{dir: dir}
-	if err := s.start(log); err != nil {
+	if err := s.start(log, opts.Configure); err != nil {
 		s.Stop()
 		return nil, tail.annotate(err)
 	}
 	return s, nil
 }
 
-func (s *Server) start(log io.Writer) error {
+func (s *Server) start(log io.Writer, configure func(*genericapiserver.RecommendedConfig) error) error {
 	etcd, endpoint, err := startEtcd(filepath.Join(s.dir, "etcd"), log)
 	if err != nil {
 		return err
 	}
 	s.etcd = etcd
-	return s.startAPIServer(endpoint, log)
+	return s.startAPIServer(endpoint, log, configure)
 }
 
 // startAPIServer builds the apiserver from its command-line options, runs
 // it until Stop, and waits until it is healthy.
-func (s *Server) startAPIServer(etcd string, log io.Writer) error {
+func (s *Server) startAPIServer(etcd string, log io.Writer, configure func(*genericapiserver.RecommendedConfig) error) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return fmt.Errorf("listening on a loopback port: %w", err)
 	}
-	server, err := newServer(s.dir, etcd, ln, log)
+	server, err := newServer(s.dir, etcd, ln, log, configure)
 	if err != nil {
 		ln.Close()
 		return err
