@@ -76,22 +76,22 @@ func (g *PairGenerator) shapeUnion(n *gnode, u gunion, m map[string]interface{})
 	g.setMember(n, u, m, i)
 	switch g.rnd.Intn(numShapes) {
 	case shapeOne:
-		g.discriminate(u, m, u.values[i])
+		g.discriminate(n, u, m, u.values[i])
 	case shapeNone:
 		delete(m, u.members[i])
-		g.discriminate(u, m, []string{unknownValue, ""}[g.rnd.Intn(2)])
+		g.discriminate(n, u, m, []string{unknownValue, ""}[g.rnd.Intn(2)])
 	case shapeTwo:
 		g.setMember(n, u, m, j)
-		g.discriminate(u, m, u.values[[]int{i, j}[g.rnd.Intn(2)]])
+		g.discriminate(n, u, m, u.values[[]int{i, j}[g.rnd.Intn(2)]])
 	case shapeNull:
 		m[u.members[j]] = nil
-		g.discriminate(u, m, u.values[i])
+		g.discriminate(n, u, m, u.values[i])
 	case shapeUnselected:
-		g.discriminate(u, m, u.values[j])
+		g.discriminate(n, u, m, u.values[j])
 	case shapeUnknown:
-		g.discriminate(u, m, unknownValue)
+		g.discriminate(n, u, m, unknownValue)
 	case shapeNoSelection:
-		g.discriminate(u, m, "")
+		g.discriminate(n, u, m, "")
 	}
 }
 
@@ -99,10 +99,16 @@ func (g *PairGenerator) setMember(n *gnode, u gunion, m map[string]interface{}, 
 	m[u.members[i]] = g.value(n.propIdx[u.members[i]])
 }
 
-// discriminate sets the discriminator to value; "" unsets it.
-func (g *PairGenerator) discriminate(u gunion, m map[string]interface{}, value string) {
+// discriminate sets the discriminator to value; "" unsets it, but for a
+// discriminator the schema requires, which then selects the first member
+// instead (a value its enum, if any, holds): an object without it fails
+// schema validation, and the pair would be set aside rather than judged.
+func (g *PairGenerator) discriminate(n *gnode, u gunion, m map[string]interface{}, value string) {
 	if u.discriminator == "" {
 		return
+	}
+	if value == "" && n.required[u.discriminator] {
+		value = u.values[0]
 	}
 	if value == "" {
 		delete(m, u.discriminator)
@@ -137,11 +143,11 @@ func (g *PairGenerator) unionOp(holder map[string]interface{}, path []step) bool
 	case 2:
 		m[u.members[i]] = nil
 	case 3:
-		g.discriminate(u, m, u.values[i])
+		g.discriminate(p.n, u, m, u.values[i])
 	case 4:
-		g.discriminate(u, m, unknownValue)
+		g.discriminate(p.n, u, m, unknownValue)
 	default:
-		g.discriminate(u, m, "")
+		g.discriminate(p.n, u, m, "")
 	}
 	return true
 }

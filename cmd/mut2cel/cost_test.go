@@ -61,7 +61,10 @@ func TestCost(t *testing.T) {
 
 const examplesUndeclared = "mut2cel cost: 1 CRD without declarations not reported (--all reports them)\n"
 
-const examplesNote = "../../examples/declarations/documented.yaml: 3 documents are not CustomResourceDefinitions (kind: Declarations)\n"
+const examplesNote = "../../examples/declarations/documented.yaml: 3 documents are not CustomResourceDefinitions (kind: Declarations)\n" +
+	"../../examples/policy/deployments.policy.yaml: 2 documents are not CustomResourceDefinitions (kinds: ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding)\n" +
+	"../../examples/policy/deployments.yaml: 1 document is not a CustomResourceDefinition (kind: Declarations)\n" +
+	"../../examples/policy/ports.policy.yaml: 2 documents are not CustomResourceDefinitions (kinds: ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding)\n"
 
 // TestCostCorpusTotals runs `mut2cel cost -o json` on the real-world
 // corpus in the CEL environment of this module's apiserver (1.37 compiles

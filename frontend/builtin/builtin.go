@@ -9,6 +9,8 @@ import (
 	"k8s.io/client-go/applyconfigurations"
 	"k8s.io/client-go/kubernetes/scheme"
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
+
+	"github.com/mut2cel/mut2cel/crd"
 )
 
 // Resource names a built-in resource by its kind: "apps/v1/Deployment",
@@ -91,33 +93,14 @@ func CRD(r Resource) (map[string]interface{}, error) {
 	}
 	c := &converter{s: tv.Schema(), stack: map[string]bool{}}
 	root := c.convert(tv.TypeRef())
-	version := map[string]interface{}{
-		"name": r.GVK.Version, "served": true, "storage": true,
-		"schema": map[string]interface{}{"openAPIV3Schema": root},
-	}
+	status := false
 	if props, ok := root["properties"].(map[string]interface{}); ok {
 		props["metadata"] = map[string]interface{}{"type": "object"}
 		// Built-in kinds with a status serve it as a subresource.
-		if _, ok := props["status"]; ok {
-			version["subresources"] = map[string]interface{}{"status": map[string]interface{}{}}
-		}
+		_, status = props["status"]
 	}
-	return map[string]interface{}{
-		"apiVersion": "apiextensions.k8s.io/v1",
-		"kind":       "CustomResourceDefinition",
-		"metadata":   map[string]interface{}{"name": r.VehicleName()},
-		"spec": map[string]interface{}{
-			"group": r.VehicleGroup(),
-			"names": map[string]interface{}{
-				"kind":     r.GVK.Kind,
-				"listKind": r.GVK.Kind + "List",
-				"plural":   r.Plural,
-				"singular": strings.ToLower(r.GVK.Kind),
-			},
-			"scope":    "Namespaced",
-			"versions": []interface{}{version},
-		},
-	}, nil
+	return crd.NewDocument(crd.Names{Name: r.VehicleName(), Group: r.VehicleGroup(), Kind: r.GVK.Kind, Plural: r.Plural, Scope: "Namespaced"},
+		crd.NewVersion{Name: r.GVK.Version, Served: true, Storage: true, Schema: root, StatusSubresource: status}), nil
 }
 
 // converter writes structured-merge-diff types as OpenAPI schemas.
