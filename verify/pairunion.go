@@ -100,15 +100,15 @@ func (g *PairGenerator) setMember(n *gnode, u gunion, m map[string]interface{}, 
 }
 
 // discriminate sets the discriminator to value; "" unsets it, but for a
-// discriminator the schema requires, which then selects the first member
-// instead (a value its enum, if any, holds): an object without it fails
+// discriminator the schema requires, which then selects a member chosen
+// at random instead (a value its enum, if any, holds): an object without it fails
 // schema validation, and the pair would be set aside rather than judged.
 func (g *PairGenerator) discriminate(n *gnode, u gunion, m map[string]interface{}, value string) {
 	if u.discriminator == "" {
 		return
 	}
 	if value == "" && n.required[u.discriminator] {
-		value = u.values[0]
+		value = u.values[g.rnd.Intn(len(u.values))]
 	}
 	if value == "" {
 		delete(m, u.discriminator)
