@@ -6,7 +6,9 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
+	"github.com/google/cel-go/common/types"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	"k8s.io/apimachinery/pkg/util/version"
 	plugincel "k8s.io/apiserver/pkg/admission/plugin/cel"
@@ -50,7 +52,7 @@ func EstimatePolicy(root *apiextensionsv1.JSONSchemaProps, expressions []string)
 	if err != nil {
 		return nil, err
 	}
-	estimator := &library.CostEstimator{SizeEstimator: &policySizes{object: object}}
+	estimator := policyCosts{&library.CostEstimator{SizeEstimator: &policySizes{object: object, schema: s}}}
 	report := &Report{}
 	for i, expr := range expressions {
 		c := Cost{Index: i, Kind: KindValidation, Expression: expr, Cardinality: 1}
@@ -103,12 +105,24 @@ var policyEnv = sync.OnceValues(func() (*cel.Env, error) {
 // resource: the MaxElements of the DeclType at the AST node's path, from
 // object or oldObject. It is the apiextensions-apiserver's sizeEstimator
 // (schema/cel/compilation.go, unexported), which walks the same way from
-// self; here the walk starts at the policy's variables, and reads @keys
-// of a list as its items (see EstimateSize). Other roots
+// self; here the walk starts at the policy's variables. Other roots
 // (request, namespaceObject) get no estimate, so the estimator's own
-// worst case.
+// worst case. Because object and oldObject are dyn, the estimator sees
+// what a typed environment would forbid, and three cases differ from the
+// apiserver's sizeEstimator, each to give a bound the runtime respects:
+//   - it names the variable of a one-variable comprehension over a dyn
+//     value @keys, list or not: over a list, that is @items;
+//   - a comprehension may range over an object of the schema (the union
+//     walks do), whose DeclType has no MaxElements: a pruned object holds
+//     at most its properties, so that is its size; an object that keeps
+//     unknown fields, and metadata, which holds more than the DeclType
+//     shows, get no estimate;
+//   - comparing type values (type(x) == null_type) costs 1 at run time,
+//     types having no size; the estimator, finding no size, would assume
+//     the largest (policyCosts).
 type policySizes struct {
 	object *apiservercel.DeclType
+	schema *structuralschema.Structural
 }
 
 func (p *policySizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
@@ -116,34 +130,66 @@ func (p *policySizes) EstimateSize(element checker.AstNode) *checker.SizeEstimat
 	if len(path) == 0 || (path[0] != plugincel.ObjectVarName && path[0] != plugincel.OldObjectVarName) {
 		return nil
 	}
-	node := p.object
+	node, s := p.object, p.schema
 	for _, step := range path[1:] {
-		switch step {
-		case "@items", "@values":
+		switch {
+		case step == "@items" || step == "@values" || step == "@keys" && node.IsList():
 			node = node.ElemType
-		case "@keys":
-			// Over a dyn value the estimator cannot tell a list from a
-			// map, and names the variable of a one-variable comprehension
-			// @keys: over a list, it holds the items.
-			if node.IsList() {
-				node = node.ElemType
-			} else {
-				node = node.KeyType
-			}
+			s = elemSchema(s)
+		case step == "@keys":
+			node, s = node.KeyType, nil
+		case step == "metadata" && s != nil && (s == p.schema || s.XEmbeddedResource):
+			return nil
 		default:
 			f, ok := node.Fields[step]
-			if !ok {
+			if !ok || s == nil {
 				return nil
 			}
-			node = f.Type
+			prop, ok := s.Properties[step]
+			if !ok {
+				return nil // apiVersion and kind, which WithTypeAndObjectMeta adds
+			}
+			node, s = f.Type, &prop
 		}
 		if node == nil {
 			return nil
 		}
 	}
-	return &checker.SizeEstimate{Min: 0, Max: uint64(node.MaxElements)}
+	size := node.MaxElements
+	if node.IsObject() {
+		if s == nil || s.XPreserveUnknownFields {
+			return nil
+		}
+		size = int64(len(s.Properties))
+	}
+	return &checker.SizeEstimate{Min: 0, Max: uint64(size)}
+}
+
+// elemSchema is the schema of the items or values of s.
+func elemSchema(s *structuralschema.Structural) *structuralschema.Structural {
+	switch {
+	case s == nil:
+		return nil
+	case s.Items != nil:
+		return s.Items
+	case s.AdditionalProperties != nil:
+		return s.AdditionalProperties.Structural
+	}
+	return nil
 }
 
 func (p *policySizes) EstimateCallCost(function, overloadID string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	return nil
+}
+
+// policyCosts is the apiserver's CostEstimator, but for comparisons of
+// type values (see policySizes).
+type policyCosts struct{ *library.CostEstimator }
+
+func (p policyCosts) EstimateCallCost(function, overloadID string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if (function == "_==_" || function == "_!=_") && len(args) == 2 &&
+		(args[0].Type().Kind() == types.TypeKind || args[1].Type().Kind() == types.TypeKind) {
+		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
+	}
+	return p.CostEstimator.EstimateCallCost(function, overloadID, target, args)
 }
