@@ -1,6 +1,7 @@
 package costest_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -114,5 +115,35 @@ func TestPolicyReachUnboundedList(t *testing.T) {
 	}
 	if !r.Within || r.Entries != 100000 || r.Length != 0 {
 		t.Errorf("PolicyReach = within %v, %d entries, length %d, want within, 100000 entries, length 0", r.Within, r.Entries, r.Length)
+	}
+}
+
+// TestPolicyPairingCost pins the cost of the walk backend/policy writes
+// to pair the old and new entries of a list-map (here for an immutable
+// field of the entries, names of at most 253 characters), which compares
+// every new entry with every old one, against building a map of the old
+// entries by key once (transformMapEntry, Kubernetes 1.33), which a
+// policy variable could hold for lookups: docs/cost.md reports both.
+func TestPolicyPairingCost(t *testing.T) {
+	const pairing = `object.spec.ports.all(n_5, oldObject.spec.ports.all(o_6, !((('name' in n_5 && n_5.name != null) ? n_5.name : null) == (('name' in o_6 && o_6.name != null) ? o_6.name : null)) || ` +
+		`(!('port' in n_5 && n_5.port != null) || !('port' in o_6 && o_6.port != null) || (n_5.port == o_6.port))))`
+	const keyed = `oldObject.spec.ports.transformMapEntry(i, o, {o.name: o}).size() >= 0`
+	for _, tt := range []struct {
+		entries        int
+		pairing, keyed uint64
+	}{
+		{16, 33362, 578},
+		{50, 325252, 1734},
+		{100, 1300502, 3434},
+		{500, 32502502, 17034},
+	} {
+		root := schemaFrom(t, policySchema(fmt.Sprintf("        maxItems: %d\n", tt.entries), ", maxLength: 253"))
+		r, err := costest.EstimatePolicy(root, []string{pairing, keyed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := []uint64{r.Costs[0].PerCall, r.Costs[1].PerCall}; got[0] != tt.pairing || got[1] != tt.keyed {
+			t.Errorf("EstimatePolicy(%d entries) = %v, want [%d %d] (%s %s)", tt.entries, got, tt.pairing, tt.keyed, r.Costs[0].Error, r.Costs[1].Error)
+		}
 	}
 }
