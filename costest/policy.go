@@ -40,6 +40,9 @@ func PolicyPath(index int) string {
 // Cardinality 1: a validation runs once per request. Total is their sum,
 // which the runtime budget of a binding applies to.
 func EstimatePolicy(root *apiextensionsv1.JSONSchemaProps, expressions []string) (*Report, error) {
+	if root == nil {
+		return nil, fmt.Errorf("no schema: the sizes of the resource's values are unknown")
+	}
 	s, err := kube.Structural(root)
 	if err != nil {
 		return nil, fmt.Errorf("the schema is not structural: %w", err)

@@ -63,7 +63,10 @@ What a policy cannot do exactly is refused with its schema path:
 formatted strings compared as values, unions inside list items or map
 values for normalization. Inputs with nothing to write are an error. The
 flags that shape bounds are refused: bounds change the CRD, not its
-policies, and a policy has no static cost limit.
+policies, and a policy has no static cost limit. Instead, for each
+validating policy, a line on standard error says up to which sizes of
+lists, maps and strings its validations are sure to stay within the
+runtime cost limits (docs/cost.md).
 `,
 	finding: "never: policy checks nothing",
 }

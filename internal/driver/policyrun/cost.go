@@ -74,7 +74,7 @@ func costLine(r *costest.Reach) string {
 	case r.Within:
 		return what + "within the runtime limits on objects whose " + r.Sizes() + " (docs/cost.md)"
 	}
-	return what + "over the runtime limits even on objects whose lists and maps hold 1 entry (docs/cost.md)"
+	return what + "over the runtime limits even on objects whose lists and maps hold 1 entry and strings 253 characters (docs/cost.md)"
 }
 
 func plural(n int, word string) string {
