@@ -33,7 +33,7 @@ func PolicyPath(index int) string {
 // that matches the resource whose version schema is root, as the
 // apiserver would if it estimated policies (it does not: a policy has no
 // static cost limit, only the runtime ones). Each expression is compiled
-// in the environment the apiserver runs policies in (policyEnvSet), and
+// in the environment the apiserver runs policies in (policyEnv), and
 // estimated with the apiserver's CostEstimator, whose sizes come from the
 // resource's schema (policySizes). The report has one Cost per
 // expression, in order, with Kind KindValidation, Index its position and
