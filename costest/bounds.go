@@ -96,14 +96,20 @@ func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts
 // the highest. It returns -1, and the report at level 0, when even level
 // 0 does not fit.
 func (s *search) highestLevel(candidates []Bound, top int, value valueFunc, fits func(*Report) bool) (int, *Report, error) {
-	r, err := s.estimate(at(candidates, 0, value))
+	return highestLevel(top, func(level int) (*Report, error) { return s.estimate(at(candidates, level, value)) }, fits)
+}
+
+// highestLevel is the bisection of search.highestLevel over any estimate
+// that grows with the level.
+func highestLevel(top int, estimate func(level int) (*Report, error), fits func(*Report) bool) (int, *Report, error) {
+	r, err := estimate(0)
 	if err != nil || !fits(r) {
 		return -1, r, err
 	}
 	lo, hi := 0, top
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		r, err := s.estimate(at(candidates, mid, value))
+		r, err := estimate(mid)
 		if err != nil {
 			return 0, nil, err
 		}

@@ -22,6 +22,10 @@
 //   - RuntimeReach says up to which object sizes the selected rules are
 //     sure to stay within the runtime limits: these are judged on
 //     realistic objects, never bounded for (docs/cost.md).
+//   - EstimatePolicy and PolicyReach do the same for the validations of a
+//     ValidatingAdmissionPolicy on a resource, given its version schema:
+//     per expression against the per-call limit, together against the
+//     per-binding budget (10M); a policy has no static limit.
 //
 // Invariants:
 //
@@ -29,7 +33,11 @@
 //     own CEL schema contexts (validation.RootCELContext and its children)
 //     and every rule compiled with schema/cel.Compile; the only arithmetic
 //     done here is the apiserver's "estimated cost times cardinality", with
-//     its overflow guard.
+//     its overflow guard. A policy's expressions are compiled in the
+//     environment the apiserver runs policies in and estimated with its
+//     CostEstimator; the few lines that give it sizes from the schema
+//     (policySizes) are the apiserver's own, unexported, rooted at
+//     object and oldObject instead of self.
 //   - Bounds never lowers or removes an existing bound, never goes below a
 //     floor (by default maxLength 253, maxItems and maxProperties 64), and
 //     bounds only nodes whose size enters the estimated cost of a selected

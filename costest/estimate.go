@@ -52,8 +52,12 @@ type Cost struct {
 }
 
 // Path renders the expression's location the way the apiserver prints it,
-// e.g. openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule.
+// e.g. openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule,
+// or, for a policy's validation, spec.validations[0].expression.
 func (c Cost) Path() string {
+	if c.Kind == KindValidation {
+		return PolicyPath(c.Index)
+	}
 	return NodePath(c.Node).Child("x-kubernetes-validations").Index(c.Index).Child(c.Kind).String()
 }
 

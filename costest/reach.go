@@ -21,7 +21,9 @@ type Reach struct {
 	// the per-call limit, most expensive first.
 	OverPerCall []Cost
 	// PerObject is the worst case of all selected expressions together
-	// on one object, which the per-object budget (10M) applies to.
+	// on one object, which the per-object budget (10M) applies to; for
+	// PolicyReach, of all validations of one binding on one request
+	// (PerBindingLimit, also 10M).
 	PerObject uint64
 	// Sized are the unbounded nodes whose size enters the cost of the
 	// selected expressions.

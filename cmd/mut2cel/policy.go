@@ -63,7 +63,10 @@ What a policy cannot do exactly is refused with its schema path:
 formatted strings compared as values, unions inside list items or map
 values for normalization. Inputs with nothing to write are an error. The
 flags that shape bounds are refused: bounds change the CRD, not its
-policies, and a policy has no static cost limit.
+policies, and a policy has no static cost limit. Instead, for each
+validating policy, a line on standard error says up to which sizes of
+lists, maps and strings its validations are sure to stay within the
+runtime cost limits (docs/cost.md).
 `,
 	finding: "never: policy checks nothing",
 }
@@ -189,13 +192,14 @@ func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs,
 	inputs, diags = append(inputs, vehicles...), append(diags, more...)
 	tr := in.translate(compileForPolicies)
 	var files []policyrun.File
+	var notes []batch.Diagnostic
 	census := &batch.Census{}
 	progress := newProgress(e, "policy")
 	for i, input := range inputs {
 		r := policyrun.Build(input, tr, opts)
 		progress.inputs(i+1, len(inputs))
 		printDiags(e, census.Add(input.Name, r.File))
-		files, diags = append(files, r.Files...), append(diags, r.Diags...)
+		files, diags, notes = append(files, r.Files...), append(diags, r.Diags...), append(notes, r.Notes...)
 	}
 	unusedWarnings, unusedErrs := in.unused()
 	printDiags(e, unusedWarnings)
@@ -215,6 +219,9 @@ func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs,
 		printDiags(e, firstReasons(diags, false))
 		return exitError
 	}
+	// One line per validating policy: up to which object sizes it is
+	// sure to run (docs/cost.md).
+	printDiags(e, notes)
 	if o.dir == "" {
 		e.stdout.Write(policyrun.Stdout(files))
 		return exitOK

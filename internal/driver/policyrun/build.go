@@ -48,6 +48,9 @@ type Result struct {
 	File  *manifest.File // nil when the input does not parse
 	Files []File
 	Diags []batch.Diagnostic
+	// Notes report the cost of each validating policy, one line each
+	// (costNote); they do not fail the run.
+	Notes []batch.Diagnostic
 }
 
 // Build compiles the CRDs of in with tr and makes the policies o asks
@@ -67,13 +70,16 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 		if err != nil {
 			return err
 		}
-		files, err := policies(res.Plan, model, o)
+		files, costs, err := policies(res.Plan, model, o)
 		var refused *policy.Error
 		if errors.As(err, &refused) {
 			refusals = append(refusals, refusalDiags(c, d, refused, o)...)
 			return nil
 		}
 		r.Files = append(r.Files, files...)
+		for _, cost := range costs {
+			r.Notes = append(r.Notes, costNote(c.At, d, model, cost))
+		}
 		return err
 	})
 	r.Diags = append(r.Diags, refusals...)
@@ -81,12 +87,14 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 }
 
 // policies renders the policies of the kinds o asks for, the validating
-// ones first; every refusal of either kind is reported together.
-func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, error) {
+// ones first, with the cost of each validating one; every refusal of
+// either kind is reported together.
+func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) {
 	if r, ok := o.Builtins[p.CRD.Name]; ok {
 		p.CRD = plan.CRD{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.CRD.Scope}
 	}
 	var out []File
+	var costs []*Cost
 	var refused policy.Error
 	if o.Validate {
 		vs, err := policy.Validating(p, model, policy.ValidatingOptions{Options: o.Binding, Actions: o.Actions})
@@ -95,13 +103,18 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, error) {
 		case errors.As(err, &e):
 			refused.Refusals = append(refused.Refusals, e.Refusals...)
 		case err != nil:
-			return nil, err
+			return nil, nil, err
 		}
 		for _, v := range vs {
 			data, err := policy.Render(v.Policy, v.Binding)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
+			cost, err := policyCost(v, model)
+			if err != nil {
+				return nil, nil, err
+			}
+			costs = append(costs, cost)
 			out = append(out, File{Name: v.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
 		}
 	}
@@ -112,20 +125,20 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, error) {
 		case errors.As(err, &e):
 			refused.Refusals = append(refused.Refusals, e.Refusals...)
 		case err != nil:
-			return nil, err
+			return nil, nil, err
 		}
 		for _, n := range ns {
 			data, err := policy.Render(n.Policy, n.Binding)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			out = append(out, File{Name: n.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
 		}
 	}
 	if len(refused.Refusals) > 0 {
-		return nil, &refused
+		return nil, nil, &refused
 	}
-	return out, nil
+	return out, costs, nil
 }
 
 // refusalDiags places each refusal at the schema node of its union.

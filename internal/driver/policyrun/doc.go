@@ -6,13 +6,16 @@
 // In: the inputs of a run (batch.Input), the command's translator, the
 // kinds of policy and the binding options (Options). Out: per input, the
 // policy files (File) of its CRDs and the diagnostics, each refusal of
-// the back end at the line of the schema node it is about; the
-// kustomization text; the files written (Write).
+// the back end at the line of the schema node it is about, and one note
+// per validating policy on its cost (costest.PolicyReach: the object
+// sizes up to which its validations are sure to stay within the runtime
+// limits); the kustomization text; the files written (Write).
 //
 // Invariants:
 //   - A CRD that cannot be translated, or whose policies the back end
 //     refuses, is reported and gives no file; a run with any diagnostic
-//     writes nothing.
+//     writes nothing. Notes never fail a run; a validation that does not
+//     compile where the apiserver runs policies is an error.
 //   - Each policy is written once: two CRDs giving one file name (a CRD
 //     given twice) is a diagnostic.
 //   - Write replaces only files that mut2cel policy wrote (Header), each
