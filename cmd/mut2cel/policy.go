@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,7 +17,7 @@ import (
 )
 
 var policyCommand = &command{
-	name: "policy", args: "[--dir OUT] [--builtin GROUP/VERSION/KIND] [flags] [PATH...]",
+	name: "policy", args: "[--dir OUT] [--builtin GROUP/VERSION/KIND [--openapi FILE]] [flags] [PATH...]",
 	summary: "write admission policies that enforce declarations and normalize unions",
 	help: `Writes admission policies (admissionregistration.k8s.io/v1) for the given
 CRDs, or for built-in kinds (--builtin), from their declarations: where
@@ -45,7 +46,12 @@ validating policy) then judges the result. Kubernetes 1.36 or later.
 as v1/Service) adds a built-in kind, whose structure, list types and map
 keys come from the schema client-go ships for this Kubernetes release;
 declare for it in a declarations file whose crd is <plural>.<group>
-(deployments.apps, services).
+(deployments.apps, services). --openapi FILE (repeatable) reads the kinds
+of --builtin from the cluster's own OpenAPI v3 document instead
+(kubectl get --raw /openapi/v3/apis/apps/v1 > apps-v1.json): for a cluster
+of another release, or a CRD an operator owns, as the cluster serves it.
+Every --builtin kind must then be in exactly one of the documents; its
+plural and scope come from the document's paths.
 
 With --dir, writes OUT/<policy>.yaml per policy and OUT/kustomization.yaml
 listing them, to add as a resource of your kustomization; files of an
@@ -75,6 +81,7 @@ type policyOptions struct {
 	normalize         bool
 	actions           []string
 	builtins          []string
+	openapi           []string
 	namespaceSelector string
 	objectSelector    string
 	exempt            []string
@@ -104,6 +111,8 @@ func policyFlags(o *policyOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.normalize, "normalize", true, "write the MutatingAdmissionPolicies that normalize unions")
 	fs.StringArrayVar(&o.actions, "action", nil, "Deny, Warn or Audit: the validating bindings' validationActions; repeatable (default Deny)")
 	fs.StringArrayVar(&o.builtins, "builtin", nil, "GROUP/VERSION/KIND of a built-in kind to write policies for (v1/Service in the core group); repeatable")
+	fs.StringArrayVar(&o.openapi, "openapi", nil, "OpenAPI v3 document of a group version, as kubectl get --raw /openapi/v3/apis/GROUP/VERSION prints it, to read the --builtin kinds from; repeatable")
+	fs.SetAnnotation("openapi", completeAnnotation, []string{completeFiles})
 	fs.StringVar(&o.namespaceSelector, "namespace-selector", "", "label selector of the namespaces whose objects the bindings apply to (default: all)")
 	fs.StringVar(&o.objectSelector, "object-selector", "", "label selector of the objects the bindings apply to (default: all)")
 	fs.StringArrayVar(&o.exempt, "exempt-service-account", nil, "NAMESPACE:NAME of a service account whose requests are left alone; repeatable")
@@ -265,8 +274,12 @@ func (o *policyOptions) validationActions() ([]admissionregistrationv1.Validatio
 	return out, ""
 }
 
-// builtinResources reads --builtin; an unknown kind is a usage error.
+// builtinResources reads --builtin, from the --openapi documents when
+// given; an unknown kind is a usage error.
 func (o *policyOptions) builtinResources() ([]builtin.Resource, string) {
+	if len(o.openapi) > 0 {
+		return o.openAPIResources()
+	}
 	var out []builtin.Resource
 	for _, s := range o.builtins {
 		r, err := builtin.ParseResource(s)
@@ -274,6 +287,64 @@ func (o *policyOptions) builtinResources() ([]builtin.Resource, string) {
 			return nil, fmt.Sprintf("--builtin: %v", err)
 		}
 		out = append(out, r)
+	}
+	return out, ""
+}
+
+// openAPIResources reads the --openapi documents and finds each --builtin
+// kind in exactly one of them; a document that serves none is a usage
+// error too, as a flag that does nothing would pass for one that does.
+func (o *policyOptions) openAPIResources() ([]builtin.Resource, string) {
+	if len(o.builtins) == 0 {
+		return nil, "--openapi: give the kinds to read from it with --builtin GROUP/VERSION/KIND"
+	}
+	var docs []*builtin.OpenAPI
+	for _, path := range o.openapi {
+		data, err := batch.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Sprintf("--openapi: %v", err)
+		}
+		doc, err := builtin.ReadOpenAPI(path, data)
+		if err != nil {
+			return nil, fmt.Sprintf("--openapi: %v", err)
+		}
+		docs = append(docs, doc)
+	}
+	used := map[*builtin.OpenAPI]bool{}
+	var out []builtin.Resource
+	for _, s := range o.builtins {
+		gvk, err := builtin.ParseKind(s)
+		if err != nil {
+			return nil, fmt.Sprintf("--builtin: %v", err)
+		}
+		var holders []*builtin.OpenAPI
+		var names []string
+		for _, doc := range docs {
+			for _, k := range doc.Kinds() {
+				if k == gvk {
+					holders, names = append(holders, doc), append(names, doc.Name)
+					break
+				}
+			}
+		}
+		switch len(holders) {
+		case 0:
+			return nil, fmt.Sprintf("--builtin: %q: no schema of %s is of kind %s", s, strings.Join(o.openapi, ", "), gvk)
+		case 1:
+		default:
+			return nil, fmt.Sprintf("--builtin: %q: several documents have a schema of kind %s: %s", s, gvk, strings.Join(names, ", "))
+		}
+		r, err := holders[0].Resource(gvk)
+		if err != nil {
+			return nil, fmt.Sprintf("--builtin: %q: %v", s, err)
+		}
+		used[holders[0]] = true
+		out = append(out, r)
+	}
+	for _, doc := range docs {
+		if !used[doc] {
+			return nil, fmt.Sprintf("--openapi: %s has none of the --builtin kinds", doc.Name)
+		}
 	}
 	return out, ""
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // Vehicles returns an input per built-in resource of the run: the CRD
-// document that carries the kind to the compiler (builtin.CRD). The
+// document that carries the kind to the compiler (builtin.CRD), made from
+// client-go's schema or from the resource's OpenAPI document. The
 // declaration sets that name the resource (crd: deployments.apps) are
 // renamed to the vehicle's name, which the compiler matches them by; the
 // policies are written for the resource itself (Options.Builtins).
@@ -47,7 +48,11 @@ func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets)
 	return inputs, diags
 }
 
-// inputName is how diagnostics name the schema of a built-in kind.
+// inputName is how diagnostics name the schema of a built-in kind, and
+// the document it is read from.
 func inputName(r builtin.Resource) string {
+	if r.OpenAPI != nil {
+		return fmt.Sprintf("%s of %s (%s)", r.GVK.String(), r.OpenAPI.Name, r.Name())
+	}
 	return fmt.Sprintf("built-in %s (%s)", r.GVK.GroupVersion().WithKind(r.GVK.Kind).String(), r.Name())
 }
