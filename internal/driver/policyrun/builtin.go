@@ -28,7 +28,14 @@ func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets)
 		r := builtins[name]
 		doc, err := builtin.CRD(r)
 		if err != nil {
-			diags = append(diags, batch.Diagnostic{File: inputName(r), Detail: err.Error()})
+			at := batch.Diagnostic{File: inputName(r), Detail: err.Error()}
+			if r.OpenAPI != nil {
+				at.File = "" // the error names the document and the schema
+			}
+			// The declarations of the resource are not unused: their
+			// resource is, and the error says why.
+			sets.See(map[string]interface{}{"metadata": map[string]interface{}{"name": r.Name()}})
+			diags = append(diags, at)
 			continue
 		}
 		data, err := yaml.Marshal(doc)
