@@ -7,29 +7,108 @@ import (
 	"strings"
 	"testing"
 
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/client/applyconfiguration"
 	extensionsscheme "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset/scheme"
 	generatedopenapi "k8s.io/apiextensions-apiserver/pkg/generated/openapi"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/managedfields"
 	openapinamer "k8s.io/apiserver/pkg/endpoints/openapi"
+	"k8s.io/client-go/applyconfigurations"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/kube-openapi/pkg/builder3"
 	"k8s.io/kube-openapi/pkg/common"
 )
 
-// TestOpenAPIAgreesWithSMD reads the built-in CustomResourceDefinition
-// kind twice: from the OpenAPI v3 schemas kube-openapi's builder writes
-// from the apiextensions-apiserver's generated definitions (as the
-// apiserver serves them at /openapi/v3/apis/apiextensions.k8s.io/v1), and
-// from the structured-merge-diff schema the apiextensions client ships for
-// server-side apply. The two sources are generated apart from the same Go
-// types; every list type, list-map key and map type must agree.
+// TestOpenAPIAgreesWithSMD reads built-in kinds twice: from the OpenAPI
+// v3 schemas kube-openapi's builder writes from the definitions
+// openapi-gen generated for the apiextensions-apiserver (as an apiserver
+// serves them at /openapi/v3/apis/GROUP/VERSION), and from the
+// structured-merge-diff schema a client ships for server-side apply:
+// client-go's for autoscaling/v1's HorizontalPodAutoscaler, the
+// apiextensions client's for CustomResourceDefinition. The two sources
+// are generated apart from the same Go types; every list type, list-map
+// key and map type, and every property, must agree.
 func TestOpenAPIAgreesWithSMD(t *testing.T) {
-	kind := apiextensionsv1.CustomResourceDefinition{}.OpenAPIModelName()
-	namer := openapinamer.NewDefinitionNamer(extensionsscheme.Scheme)
+	for _, tc := range []struct {
+		obj interface {
+			runtime.Object
+			OpenAPIModelName() string
+		}
+		scheme    *runtime.Scheme
+		converter managedfields.TypeConverter
+		// collections is the number of lists and maps outside recursion
+		// (JSONSchemaProps, which both sources cut where it recurs).
+		collections int
+	}{
+		{&autoscalingv1.HorizontalPodAutoscaler{}, clientgoscheme.Scheme, applyconfigurations.NewTypeConverter(clientgoscheme.Scheme), 5},
+		{&apiextensionsv1.CustomResourceDefinition{}, extensionsscheme.Scheme, applyconfiguration.NewTypeConverter(extensionsscheme.Scheme), 26},
+	} {
+		kind := tc.obj.OpenAPIModelName()
+		t.Run(kind, func(t *testing.T) {
+			gvks, _, err := tc.scheme.ObjectKinds(tc.obj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := generatedDocument(t, tc.scheme, kind)
+			if _, err := CRD(Resource{GVK: gvks[0], Plural: "things", OpenAPI: doc}); err != nil {
+				t.Fatal(err)
+			}
+			// The schema as read, before CRD makes the root's metadata an
+			// object without properties: ObjectMeta's lists are compared
+			// too.
+			fromOpenAPI, err := (&schemaReader{doc: doc, stack: map[string]bool{kind: true}}).node(doc.schemas[kind].(map[string]interface{}), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.obj.GetObjectKind().SetGroupVersionKind(gvks[0])
+			tv, err := tc.converter.ObjectToTyped(tc.obj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromSMD := (&converter{s: tv.Schema(), stack: map[string]bool{}}).convert(tv.TypeRef())
+			var differ []string
+			compared := compareCollections(fromOpenAPI, fromSMD, ".", &differ)
+			for _, d := range differ {
+				t.Error(d)
+			}
+			if compared != tc.collections {
+				t.Errorf("compared %d lists and maps, want %d", compared, tc.collections)
+			}
+			t.Logf("%d lists and maps agree", compared)
+			for _, c := range []struct{ path, want string }{
+				{".metadata.ownerReferences", "map uid"},
+				{".metadata.finalizers", "set "},
+				{".metadata.managedFields", "atomic "},
+			} {
+				if got := collectionType(at(fromOpenAPI, c.path)); got != c.want {
+					t.Errorf("%s: %s, want %s", c.path, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// at is the node at a path of property names.
+func at(node map[string]interface{}, path string) map[string]interface{} {
+	for _, name := range strings.Split(path[1:], ".") {
+		node = node["properties"].(map[string]interface{})[name].(map[string]interface{})
+	}
+	return node
+}
+
+// generatedDocument is the OpenAPI v3 document of the named definitions,
+// as kube-openapi's builder writes it from the generated definitions,
+// each kind named by x-kubernetes-group-version-kind as the apiserver's
+// namer does.
+func generatedDocument(t *testing.T, scheme *runtime.Scheme, names ...string) *OpenAPI {
+	t.Helper()
+	namer := openapinamer.NewDefinitionNamer(scheme)
 	schemas, err := builder3.BuildOpenAPIDefinitionsForResources(&common.OpenAPIV3Config{
 		GetDefinitions:    generatedopenapi.GetOpenAPIDefinitions,
 		GetDefinitionName: namer.GetDefinitionName,
-	}, kind)
+	}, names...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,55 +116,11 @@ func TestOpenAPIAgreesWithSMD(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := ReadOpenAPI("apiextensions.k8s.io-v1.json", data)
+	doc, err := ReadOpenAPI("generated.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gvk := apiextensionsv1.SchemeGroupVersion.WithKind("CustomResourceDefinition")
-	// The schema as read, before CRD makes the root's metadata an object
-	// without properties: ObjectMeta's lists are compared too.
-	fromOpenAPI, err := (&schemaReader{doc: doc, stack: map[string]bool{kind: true}}).node(doc.schemas[kind].(map[string]interface{}), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := CRD(Resource{GVK: gvk, Plural: "customresourcedefinitions", OpenAPI: doc}); err != nil {
-		t.Fatal(err)
-	}
-
-	obj := &apiextensionsv1.CustomResourceDefinition{}
-	obj.SetGroupVersionKind(gvk)
-	tv, err := applyconfiguration.NewTypeConverter(extensionsscheme.Scheme).ObjectToTyped(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromSMD := (&converter{s: tv.Schema(), stack: map[string]bool{}}).convert(tv.TypeRef())
-
-	var differ []string
-	compared := compareCollections(fromOpenAPI, fromSMD, ".", &differ)
-	for _, d := range differ {
-		t.Error(d)
-	}
-	// The lists and maps of the CRD kind and its metadata outside the
-	// recursion of JSONSchemaProps, where both sources cut it.
-	if compared != 26 {
-		t.Errorf("compared %d lists and maps, want 26", compared)
-	}
-	for _, tc := range []struct{ path, want string }{
-		{".metadata.ownerReferences", "map uid"},
-		{".metadata.finalizers", "set "},
-		{".metadata.managedFields", "atomic "},
-		{".status.conditions", "map type"},
-		{".spec.versions", "atomic "},
-	} {
-		node := fromOpenAPI
-		for _, name := range strings.Split(tc.path[1:], ".") {
-			node = node["properties"].(map[string]interface{})[name].(map[string]interface{})
-		}
-		if got := collectionType(node); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.path, got, tc.want)
-		}
-	}
-	t.Logf("%d lists and maps agree", compared)
+	return doc
 }
 
 // compareCollections walks two schemas where both describe fields and

@@ -76,6 +76,7 @@ const shopDoc = `{
     "labels": {"type": "object", "additionalProperties": {"type": "string", "default": ""}, "x-kubernetes-map-type": "atomic"},
     "priority": {"allOf": [{"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString"}]},
     "payment": {"type": "string", "enum": ["Card", "Cash"], "default": "Card", "nullable": true},
+    "channel": {"type": "string", "enum": ["Shop", "Web"], "default": ""},
     "note": {"type": "string", "format": "byte", "minLength": 1, "maxLength": 64},
     "extra": {"allOf": [{"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.runtime.RawExtension"}]},
     "raw": {"description": "Any JSON."},
@@ -135,6 +136,11 @@ spec:
             type: object
           spec:
             properties:
+              channel:
+                enum:
+                - Shop
+                - Web
+                type: string
               extra:
                 type: object
                 x-kubernetes-preserve-unknown-fields: true

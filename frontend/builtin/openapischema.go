@@ -66,7 +66,7 @@ func (r *schemaReader) node(s map[string]interface{}, path decl.Path) (map[strin
 	case "array":
 		err = r.array(s, out, path)
 	case "string", "integer", "number", "boolean":
-		if d, ok := s["default"]; ok && scalar(d) {
+		if d, ok := s["default"]; ok && scalar(d) && allowed(d, s["enum"]) {
 			out["default"] = d
 		}
 	default:
@@ -229,6 +229,24 @@ func (r *schemaReader) array(s, out map[string]interface{}, path decl.Path) erro
 func contains(list []interface{}, s string) bool {
 	for _, e := range list {
 		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+// allowed reports whether an enum, if any, holds the default. The
+// apiserver's documents give a field of an enum type that is always
+// serialized its Go zero value as default (autoscaling's MetricSpec.type
+// is "", which no enum value is): a CRD refuses such a default, and the
+// type's own validation refuses the value, so no stored object has it.
+func allowed(d, enum interface{}) bool {
+	values, ok := enum.([]interface{})
+	if !ok {
+		return true
+	}
+	for _, v := range values {
+		if v == d {
 			return true
 		}
 	}

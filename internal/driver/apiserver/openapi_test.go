@@ -2,17 +2,24 @@ package apiserver
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	generatedopenapi "k8s.io/apiextensions-apiserver/pkg/generated/openapi"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/wait"
+	openapinamer "k8s.io/apiserver/pkg/endpoints/openapi"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/kube-openapi/pkg/builder3"
+	"k8s.io/kube-openapi/pkg/common"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
@@ -99,6 +106,50 @@ func TestOpenAPIOfBuiltin(t *testing.T) {
 		node[d.ext] = d.value
 	}
 	verifyPolicy(t, vehicle, 300)
+}
+
+// TestOpenAPIOfGeneratedBuiltin reads autoscaling/v1's
+// HorizontalPodAutoscaler, a kind of k8s.io/api, from the OpenAPI v3
+// schemas kube-openapi's builder writes from the definitions openapi-gen
+// generated for it (those an apiserver serves at
+// /openapi/v3/apis/autoscaling/v1; this server does not serve the group),
+// declares on it, and verifies its policy.
+func TestOpenAPIOfGeneratedBuiltin(t *testing.T) {
+	obj := autoscalingv1.HorizontalPodAutoscaler{}
+	namer := openapinamer.NewDefinitionNamer(clientgoscheme.Scheme)
+	schemas, err := builder3.BuildOpenAPIDefinitionsForResources(&common.OpenAPIV3Config{
+		GetDefinitions:    generatedopenapi.GetOpenAPIDefinitions,
+		GetDefinitionName: namer.GetDefinitionName,
+	}, obj.OpenAPIModelName())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(map[string]interface{}{"openapi": "3.0.0", "components": map[string]interface{}{"schemas": schemas}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := builtin.ReadOpenAPI("autoscaling-v1.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The paths are not generated here: the resource's names are given.
+	r := builtin.Resource{GVK: autoscalingv1.SchemeGroupVersion.WithKind("HorizontalPodAutoscaler"), Plural: "horizontalpodautoscalers", Status: true, OpenAPI: doc}
+	vehicle, err := builtin.CRD(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := schemaRoot(vehicle)
+	for _, d := range []struct{ path, ext string }{
+		{".spec.scaleTargetRef.kind", "x-kubernetes-mutability"},
+		{".spec.scaleTargetRef.name", "x-kubernetes-mutability"},
+	} {
+		node := root
+		for _, name := range strings.Split(d.path[1:], ".") {
+			node = node["properties"].(map[string]interface{})[name].(map[string]interface{})
+		}
+		node[d.ext] = "Immutable"
+	}
+	verifyPolicy(t, vehicle, 500)
 }
 
 // serverDocument installs crd, when given, and returns the server's
