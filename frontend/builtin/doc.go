@@ -44,7 +44,9 @@
 //     Quantity) is int-or-string, and an untyped value (RawExtension, an
 //     object the schema says nothing more of) a node that keeps unknown
 //     fields. The root's metadata is an object without properties, as in
-//     a CRD. What cannot be read (a reference to no schema, allOf of
+//     a CRD; Resource.Opaque says which nodes of a kind read from a
+//     document keep any value, and why, for the declarations below them.
+//     What cannot be read (a reference to no schema, allOf of
 //     several schemas without a type, properties beside
 //     additionalProperties, a list-map key that is no property) is an
 //     error naming the document and the schema path.

@@ -21,6 +21,9 @@ type OpenAPI struct {
 	Name    string
 	schemas map[string]interface{}
 	paths   map[string]interface{}
+	// opaque holds, per kind read, the paths of its nodes that keep any
+	// value, with the reason.
+	opaque map[schema.GroupVersionKind]map[string]string
 }
 
 // ReadOpenAPI reads a document in JSON, as the apiserver serves it, or
@@ -42,7 +45,7 @@ func ReadOpenAPI(name string, data []byte) (*OpenAPI, error) {
 	components, _ := doc["components"].(map[string]interface{})
 	schemas, _ := components["schemas"].(map[string]interface{})
 	paths, _ := doc["paths"].(map[string]interface{})
-	return &OpenAPI{Name: name, schemas: schemas, paths: paths}, nil
+	return &OpenAPI{Name: name, schemas: schemas, paths: paths, opaque: map[schema.GroupVersionKind]map[string]string{}}, nil
 }
 
 // Kinds lists the kinds whose schema the document holds.
@@ -123,8 +126,9 @@ func (o *OpenAPI) crd(r Resource) (map[string]interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
-	reader := &schemaReader{doc: o, stack: map[string]bool{name: true}}
+	reader := &schemaReader{doc: o, stack: map[string]bool{name: true}, opaque: map[string]string{}}
 	root, err := reader.node(o.schemas[name].(map[string]interface{}), nil)
+	o.opaque[r.GVK] = reader.opaque
 	if err != nil {
 		return nil, fmt.Errorf("%s: schema %s of %s: %w", o.Name, name, r.GVK, err)
 	}
@@ -199,4 +203,22 @@ func toMap(set map[string]bool) map[string]interface{} {
 		out[k] = true
 	}
 	return out
+}
+
+// Opaque says whether a node above p keeps any value because the document
+// says no more of it (a value of no type, an object it names no field of,
+// a type cut where it recurs): the structural schema has no node below
+// it, and nothing can be declared there. It returns that node and why.
+// It knows the kinds CRD has read from a document, and no other.
+func (r Resource) Opaque(p decl.Path) (decl.Path, string, bool) {
+	if r.OpenAPI == nil {
+		return nil, "", false
+	}
+	cuts := r.OpenAPI.opaque[r.GVK]
+	for i := 0; i < len(p); i++ {
+		if why, ok := cuts[p[:i].String()]; ok {
+			return p[:i], why, true
+		}
+	}
+	return nil, "", false
 }

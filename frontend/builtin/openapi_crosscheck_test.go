@@ -58,7 +58,7 @@ func TestOpenAPIAgreesWithSMD(t *testing.T) {
 			// The schema as read, before CRD makes the root's metadata an
 			// object without properties: ObjectMeta's lists are compared
 			// too.
-			fromOpenAPI, err := (&schemaReader{doc: doc, stack: map[string]bool{kind: true}}).node(doc.schemas[kind].(map[string]interface{}), nil)
+			fromOpenAPI, err := (&schemaReader{doc: doc, stack: map[string]bool{kind: true}, opaque: map[string]string{}}).node(doc.schemas[kind].(map[string]interface{}), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/decl"
 )
 
 // shopDoc is a small OpenAPI v3 document written the way the apiserver
@@ -243,6 +245,23 @@ func TestOpenAPICRD(t *testing.T) {
 	}
 	if string(got) != shopCRD {
 		t.Errorf("CRD(Cart) =\n%s\nwant\n%s", got, shopCRD)
+	}
+	for _, tc := range []struct{ path, at, why string }{
+		{".spec.extra.size", ".spec.extra", "an object the document names no field of"},
+		{".spec.raw.a[*].b", ".spec.raw", "of no type, which holds any JSON value"},
+		{".spec.filter.not.name", ".spec.filter.not", "cut where schema com.example.shop.v1.Filter recurs within itself"},
+		{".spec.filter.any[*].name", ".spec.filter.any[*]", "cut where schema com.example.shop.v1.Filter recurs within itself"},
+		{".spec.extra", "", ""},
+		{".spec.lines[*].sku", "", ""},
+	} {
+		p, err := decl.ParsePath(tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, why, ok := r.Opaque(p)
+		if ok != (tc.at != "") || ok && (at.String() != tc.at || why != tc.why) {
+			t.Errorf("Opaque(%s) = %s, %q, %t; want %s, %q", tc.path, at, why, ok, tc.at, tc.why)
+		}
 	}
 	shelf, err := doc.Resource(schema.GroupVersionKind{Group: "shop.example.com", Version: "v1", Kind: "Shelf"})
 	if err != nil || shelf.Plural != "shelves" || !shelf.ClusterScoped || shelf.Status {

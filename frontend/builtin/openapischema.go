@@ -16,6 +16,9 @@ type schemaReader struct {
 	doc *OpenAPI
 	// stack holds the schemas being read, by name, to cut recursion.
 	stack map[string]bool
+	// opaque holds the paths of the nodes that keep any value because the
+	// document says no more of them, with the reason (Resource.Opaque).
+	opaque map[string]string
 }
 
 // copied are the keywords a node keeps as they are: what the structural
@@ -34,6 +37,7 @@ func (r *schemaReader) node(s map[string]interface{}, path decl.Path) (map[strin
 		if err != nil || r.stack[name] {
 			// A type that contains itself is cut where it recurs: a node
 			// that keeps whatever it holds.
+			r.opaque[path.String()] = "cut where schema " + name + " recurs within itself"
 			return anything(), err
 		}
 		r.stack[name] = true
@@ -122,6 +126,7 @@ func (r *schemaReader) untyped(s map[string]interface{}, path decl.Path) (map[st
 			return map[string]interface{}{"x-kubernetes-int-or-string": true}, nil
 		}
 	}
+	r.opaque[path.String()] = "of no type, which holds any JSON value"
 	return anything(), nil
 }
 
@@ -176,9 +181,11 @@ func (r *schemaReader) object(s, out map[string]interface{}, path decl.Path) err
 		// An object of which the document says nothing more (RawExtension,
 		// an embedded object of any kind) keeps whatever it holds.
 		out["x-kubernetes-preserve-unknown-fields"] = true
+		r.opaque[path.String()] = "an object the document names no field of"
 	case bool:
 		if a {
 			out["x-kubernetes-preserve-unknown-fields"] = true
+			r.opaque[path.String()] = "an object the document names no field of"
 		}
 	default:
 		return pathError(path, "additionalProperties is neither a schema nor a boolean")
@@ -197,6 +204,7 @@ func (r *schemaReader) array(s, out map[string]interface{}, path decl.Path) erro
 		items = node
 	case nil:
 		items = anything()
+		r.opaque[path.Child(decl.Step{Entries: true}).String()] = "of no type, which holds any JSON value"
 	default:
 		return pathError(path, "items is not one schema")
 	}

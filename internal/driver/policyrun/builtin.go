@@ -6,6 +6,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/driver/batch"
 )
@@ -15,7 +16,9 @@ import (
 // client-go's schema or from the resource's OpenAPI document. The
 // declaration sets that name the resource (crd: deployments.apps) are
 // renamed to the vehicle's name, which the compiler matches them by; the
-// policies are written for the resource itself (Options.Builtins).
+// policies are written for the resource itself (Options.Builtins). A
+// field declared below a node that the resource's OpenAPI document says
+// holds any value is a diagnostic at its line, and is not compiled.
 func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets) ([]batch.Input, []batch.Diagnostic) {
 	names := make([]string, 0, len(builtins))
 	for name := range builtins {
@@ -47,12 +50,33 @@ func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets)
 			for i := range sets.Sets {
 				if sets.Sets[i].CRD == r.Name() {
 					sets.Sets[i].CRD = r.VehicleName()
+					diags = append(diags, opaque(r, &sets.Sets[i])...)
 				}
 			}
 		}
 		inputs = append(inputs, batch.Input{Name: inputName(r), Data: data})
 	}
 	return inputs, diags
+}
+
+// opaque reports, and takes out of the set, each field declared below a
+// node that the resource's OpenAPI document says no more of than that it
+// holds any value: the compiler would find no node there, and could not
+// say why.
+func opaque(r builtin.Resource, set *decl.Set) []batch.Diagnostic {
+	var diags []batch.Diagnostic
+	kept := set.Fields[:0]
+	for _, f := range set.Fields {
+		at, why, ok := r.Opaque(f.Path)
+		if !ok {
+			kept = append(kept, f)
+			continue
+		}
+		diags = append(diags, batch.Diagnostic{File: f.Source.File, Line: f.Source.Line,
+			Detail: fmt.Sprintf("%s: no schema node to declare on: %s describes %s of %s as %s", f.Path, r.OpenAPI.Name, at, r.GVK.Kind, why)})
+	}
+	set.Fields = kept
+	return diags
 }
 
 // inputName is how diagnostics name the schema of a built-in kind, and
