@@ -16,7 +16,7 @@ import (
 )
 
 var policyCommand = &command{
-	name: "policy", args: "[--dir OUT] [--builtin GROUP/VERSION/KIND] [flags] [PATH...]",
+	name: "policy", args: "[--dir OUT] [--builtin GROUP/VERSION/KIND [--openapi FILE]] [flags] [PATH...]",
 	summary: "write admission policies that enforce declarations and normalize unions",
 	help: `Writes admission policies (admissionregistration.k8s.io/v1) for the given
 CRDs, or for built-in kinds (--builtin), from their declarations: where
@@ -45,7 +45,12 @@ validating policy) then judges the result. Kubernetes 1.36 or later.
 as v1/Service) adds a built-in kind, whose structure, list types and map
 keys come from the schema client-go ships for this Kubernetes release;
 declare for it in a declarations file whose crd is <plural>.<group>
-(deployments.apps, services).
+(deployments.apps, services). --openapi FILE (repeatable) reads the kinds
+of --builtin from the cluster's own OpenAPI v3 document instead
+(kubectl get --raw /openapi/v3/apis/apps/v1 > apps-v1.json): for a cluster
+of another release, or a CRD an operator owns, as the cluster serves it.
+Every --builtin kind must then be in exactly one of the documents; its
+plural and scope come from the document's paths.
 
 With --dir, writes OUT/<policy>.yaml per policy and OUT/kustomization.yaml
 listing them, to add as a resource of your kustomization; files of an
@@ -78,6 +83,7 @@ type policyOptions struct {
 	normalize         bool
 	actions           []string
 	builtins          []string
+	openapi           []string
 	namespaceSelector string
 	objectSelector    string
 	exempt            []string
@@ -107,6 +113,8 @@ func policyFlags(o *policyOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.normalize, "normalize", true, "write the MutatingAdmissionPolicies that normalize unions")
 	fs.StringArrayVar(&o.actions, "action", nil, "Deny, Warn or Audit: the validating bindings' validationActions; repeatable (default Deny)")
 	fs.StringArrayVar(&o.builtins, "builtin", nil, "GROUP/VERSION/KIND of a built-in kind to write policies for (v1/Service in the core group); repeatable")
+	fs.StringArrayVar(&o.openapi, "openapi", nil, "OpenAPI v3 document of a group version, as kubectl get --raw /openapi/v3/apis/GROUP/VERSION prints it, to read the --builtin kinds from; repeatable")
+	fs.SetAnnotation("openapi", completeAnnotation, []string{completeFiles})
 	fs.StringVar(&o.namespaceSelector, "namespace-selector", "", "label selector of the namespaces whose objects the bindings apply to (default: all)")
 	fs.StringVar(&o.objectSelector, "object-selector", "", "label selector of the objects the bindings apply to (default: all)")
 	fs.StringArrayVar(&o.exempt, "exempt-service-account", nil, "NAMESPACE:NAME of a service account whose requests are left alone; repeatable")
@@ -268,19 +276,6 @@ func (o *policyOptions) validationActions() ([]admissionregistrationv1.Validatio
 	}
 	if seen[admissionregistrationv1.Deny] && seen[admissionregistrationv1.Warn] {
 		return nil, "--action: Deny and Warn together would report each denial twice; the apiserver refuses the binding"
-	}
-	return out, ""
-}
-
-// builtinResources reads --builtin; an unknown kind is a usage error.
-func (o *policyOptions) builtinResources() ([]builtin.Resource, string) {
-	var out []builtin.Resource
-	for _, s := range o.builtins {
-		r, err := builtin.ParseResource(s)
-		if err != nil {
-			return nil, fmt.Sprintf("--builtin: %v", err)
-		}
-		out = append(out, r)
 	}
 	return out, ""
 }

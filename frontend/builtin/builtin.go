@@ -19,20 +19,22 @@ type Resource struct {
 	GVK schema.GroupVersionKind
 	// Plural is the resource name the apiserver serves the kind as.
 	Plural string
+	// ClusterScoped is true for a kind not served in namespaces; Status
+	// for one served with a status subresource. Both are read from an
+	// OpenAPI document's paths; from client-go's schema a kind is taken
+	// as namespaced, with a status subresource where it has a status.
+	ClusterScoped, Status bool
+	// OpenAPI is the document the kind's schema is read from (Resource
+	// of OpenAPI); nil reads client-go's schema.
+	OpenAPI *OpenAPI
 }
 
 // ParseResource reads GROUP/VERSION/KIND, or VERSION/KIND for the core
 // group.
 func ParseResource(s string) (Resource, error) {
-	parts := strings.Split(s, "/")
-	var gvk schema.GroupVersionKind
-	switch len(parts) {
-	case 2:
-		gvk = schema.GroupVersionKind{Version: parts[0], Kind: parts[1]}
-	case 3:
-		gvk = schema.GroupVersionKind{Group: parts[0], Version: parts[1], Kind: parts[2]}
-	default:
-		return Resource{}, fmt.Errorf("%q: want GROUP/VERSION/KIND, as apps/v1/Deployment, or VERSION/KIND for the core group, as v1/Service", s)
+	gvk, err := ParseKind(s)
+	if err != nil {
+		return Resource{}, err
 	}
 	if !scheme.Scheme.Recognizes(gvk) {
 		return Resource{}, fmt.Errorf("%q: no built-in kind of this Kubernetes release (client-go %s) is %s", s, clientGoRelease, gvk)
@@ -41,6 +43,24 @@ func ParseResource(s string) (Resource, error) {
 	// the REST mapping of a discovery-less client makes it the same way.
 	plural, _ := meta.UnsafeGuessKindToResource(gvk)
 	return Resource{GVK: gvk, Plural: plural.Resource}, nil
+}
+
+// ParseKind reads GROUP/VERSION/KIND, or VERSION/KIND for the core
+// group, without looking the kind up.
+func ParseKind(s string) (schema.GroupVersionKind, error) {
+	parts := strings.Split(s, "/")
+	for _, p := range parts {
+		if p == "" {
+			parts = nil
+		}
+	}
+	switch len(parts) {
+	case 2:
+		return schema.GroupVersionKind{Version: parts[0], Kind: parts[1]}, nil
+	case 3:
+		return schema.GroupVersionKind{Group: parts[0], Version: parts[1], Kind: parts[2]}, nil
+	}
+	return schema.GroupVersionKind{}, fmt.Errorf("%q: want GROUP/VERSION/KIND, as apps/v1/Deployment, or VERSION/KIND for the core group, as v1/Service", s)
 }
 
 // clientGoRelease is the release whose types and schemas this package
@@ -74,7 +94,10 @@ func (r Resource) VehicleGroup() string {
 func (r Resource) VehicleName() string { return r.Plural + "." + r.VehicleGroup() }
 
 // CRD returns a CustomResourceDefinition document with one version that
-// describes r as client-go's schema for server-side apply does: the
+// describes r. With r.OpenAPI, it describes the kind as the document
+// does (openapi.go): types, fields, list and map types, formats, enums,
+// bounds and scalar defaults. Otherwise it describes the kind as
+// client-go's schema for server-side apply does: the
 // structure of every field, list types and list-map keys, map types. It
 // lets the compiler read declarations for a built-in type as for a CRD.
 // It describes no validation of values (formats, enums, bounds,
@@ -82,6 +105,9 @@ func (r Resource) VehicleName() string { return r.Plural + "." + r.VehicleGroup(
 // stored JSON, does not need; the root's metadata is an object without
 // properties, as in a CRD.
 func CRD(r Resource) (map[string]interface{}, error) {
+	if r.OpenAPI != nil {
+		return r.OpenAPI.crd(r)
+	}
 	obj, err := scheme.Scheme.New(r.GVK)
 	if err != nil {
 		return nil, err
@@ -93,14 +119,24 @@ func CRD(r Resource) (map[string]interface{}, error) {
 	}
 	c := &converter{s: tv.Schema(), stack: map[string]bool{}}
 	root := c.convert(tv.TypeRef())
-	status := false
+	props, _ := root["properties"].(map[string]interface{})
+	// Built-in kinds with a status serve it as a subresource.
+	_, status := props["status"]
+	return vehicle(r, root, status), nil
+}
+
+// vehicle writes the CRD document of r with the schema root: the root's
+// metadata an object without properties, as in a CRD.
+func vehicle(r Resource, root map[string]interface{}, status bool) map[string]interface{} {
 	if props, ok := root["properties"].(map[string]interface{}); ok {
 		props["metadata"] = map[string]interface{}{"type": "object"}
-		// Built-in kinds with a status serve it as a subresource.
-		_, status = props["status"]
 	}
-	return crd.NewDocument(crd.Names{Name: r.VehicleName(), Group: r.VehicleGroup(), Kind: r.GVK.Kind, Plural: r.Plural, Scope: "Namespaced"},
-		crd.NewVersion{Name: r.GVK.Version, Served: true, Storage: true, Schema: root, StatusSubresource: status}), nil
+	scope := "Namespaced"
+	if r.ClusterScoped {
+		scope = "Cluster"
+	}
+	return crd.NewDocument(crd.Names{Name: r.VehicleName(), Group: r.VehicleGroup(), Kind: r.GVK.Kind, Plural: r.Plural, Scope: scope},
+		crd.NewVersion{Name: r.GVK.Version, Served: true, Storage: true, Schema: root, StatusSubresource: status})
 }
 
 // converter writes structured-merge-diff types as OpenAPI schemas.
