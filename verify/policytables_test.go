@@ -8,7 +8,6 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/leaf/admit"
 	"github.com/mut2cel/mut2cel/internal/leaf/kube"
@@ -77,15 +76,8 @@ type tablePolicy struct {
 func newTablePolicy(t *testing.T, schemaJSON string, kv translate.KubeVersion) *tablePolicy {
 	t.Helper()
 	doc := testcrd.WithSchema(t, schemaJSON)
-	p, err := translate.Compile(doc, translate.Options{KubeVersion: kv, ForPolicies: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := policiesFor(t, doc, translate.Options{KubeVersion: kv})
 	c, err := crdmodel.Read(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := policy.Validating(p, c, policy.ValidatingOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,6 +88,7 @@ func newTablePolicy(t *testing.T, schemaJSON string, kv translate.KubeVersion) *
 	// and after only when unchanged) need no policy either.
 	var eval *admit.Validating
 	if len(ps) == 1 {
+		var err error
 		if eval, err = admit.NewValidating(ps[0].Policy); err != nil {
 			t.Fatal(err)
 		}

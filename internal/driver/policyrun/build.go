@@ -95,18 +95,14 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 	}
 	var out []File
 	var costs []*Cost
-	var refused policy.Error
+	var refused refusals
 	if o.Validate {
 		vs, err := policy.Validating(p, model, policy.ValidatingOptions{Options: o.Binding, Actions: o.Actions})
-		var e *policy.Error
-		switch {
-		case errors.As(err, &e):
-			refused.Refusals = append(refused.Refusals, e.Refusals...)
-		case err != nil:
+		if err := refused.add(err); err != nil {
 			return nil, nil, err
 		}
 		for _, v := range vs {
-			data, err := policy.Render(v.Policy, v.Binding)
+			f, err := policyFile(p, v.Policy.Name, v.Policy, v.Binding)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -115,28 +111,24 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 				return nil, nil, err
 			}
 			costs = append(costs, cost)
-			out = append(out, File{Name: v.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
+			out = append(out, f)
 		}
 	}
 	if o.Normalize {
 		ns, err := policy.Normalizing(p, o.Binding)
-		var e *policy.Error
-		switch {
-		case errors.As(err, &e):
-			refused.Refusals = append(refused.Refusals, e.Refusals...)
-		case err != nil:
+		if err := refused.add(err); err != nil {
 			return nil, nil, err
 		}
 		for _, n := range ns {
-			data, err := policy.Render(n.Policy, n.Binding)
+			f, err := policyFile(p, n.Policy.Name, n.Policy, n.Binding)
 			if err != nil {
 				return nil, nil, err
 			}
-			out = append(out, File{Name: n.Policy.Name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)})
+			out = append(out, f)
 		}
 	}
 	if len(refused.Refusals) > 0 {
-		return nil, nil, &refused
+		return nil, nil, &refused.Error
 	}
 	return out, costs, nil
 }
@@ -220,4 +212,27 @@ func Stdout(files []File) []byte {
 		b.Write(f.Data)
 	}
 	return []byte(b.String())
+}
+
+// refusals gathers the refusals of every kind of policy of one CRD.
+type refusals struct{ policy.Error }
+
+// add keeps the refusals of err and returns any other error.
+func (r *refusals) add(err error) error {
+	var e *policy.Error
+	if errors.As(err, &e) {
+		r.Refusals = append(r.Refusals, e.Refusals...)
+		return nil
+	}
+	return err
+}
+
+// policyFile renders a policy and its binding as the file of the policy named
+// name.
+func policyFile(p *plan.Plan, name string, objects ...interface{}) (File, error) {
+	data, err := policy.Render(objects...)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)}, nil
 }
