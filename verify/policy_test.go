@@ -98,35 +98,42 @@ func checkPolicy(t *testing.T, declared map[string]interface{}, opts translate.O
 	}
 }
 
-// TestPolicyTeeth checks that the policy path can fail: with its
-// validations removed, every example's policy disagrees with the
-// reference checker.
+// TestPolicyTeeth checks that the policy path can fail: with any one of
+// its validations removed, every example's policy fails verify in that
+// validation's version (a disagreement, or a declaration or constraint
+// left untested), as TestTeethExamples requires of CRD rules.
 func TestPolicyTeeth(t *testing.T) {
-	const seed, pairs = 1, 300
+	const seed, pairs = 1, 2000
 	examples, err := filepath.Glob("../examples/*.yaml")
 	if err != nil || len(examples) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
+	cut := 0
 	for _, file := range examples {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			declared := readDoc(t, file)
-			ps := policiesFor(t, declared, translate.Options{})
-			for _, p := range ps {
-				p.Policy.Spec.Validations = p.Policy.Spec.Validations[:0]
-			}
-			rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, NewJudge: verify.PolicyJudge(ps)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			disagreements := 0
-			for _, v := range rep.Versions {
-				disagreements += v.Disagreements
-			}
-			if disagreements == 0 {
-				t.Errorf("a policy without validations passed %d pairs", pairs)
+			for i, p := range policiesFor(t, declared, translate.Options{}) {
+				for j, val := range p.Policy.Spec.Validations {
+					ps := policiesFor(t, declared, translate.Options{})
+					validations := ps[i].Policy.Spec.Validations
+					ps[i].Policy.Spec.Validations = append(validations[:j:j], validations[j+1:]...)
+					rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: -1, NewJudge: verify.PolicyJudge(ps)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					caught := false
+					for _, v := range rep.Versions {
+						caught = caught || v.Version == p.Version && v.Failed()
+					}
+					if !caught {
+						t.Errorf("version %s: verify passes the policy without its validation %q (%s)", p.Version, val.Message, val.Expression)
+					}
+					cut++
+				}
 			}
 		})
 	}
+	t.Logf("%d validations removed one at a time", cut)
 }
 
 // TestPolicyNoDisagreement checks the validating policies of every
