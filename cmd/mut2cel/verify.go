@@ -1,8 +1,6 @@
 package main
 
 import (
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-
 	"errors"
 	"fmt"
 	"os"
@@ -10,9 +8,11 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/pflag"
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 
 	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -44,6 +44,13 @@ admission-policy code in process after the CRD's own rules; with
 updates of the CRD's resource, hand-written or made by another tool
 (policies with parameters are refused). The report is the same, and the
 policy's verdict is shown where the rules' would be.
+With --normalize, verify checks the MutatingAdmissionPolicies that mut2cel
+policy writes to normalize the unions of PATH instead: each generated pair
+is a create of its new object and an update, normalized by the policy
+with the apiserver's mutating-policy code and by the reference normalizer
+of docs/semantics.md 11.7; a line per version counts them, and the first
+disagreement of a version is printed with both results. Inputs without a
+union are an error, a union the policy cannot normalize too.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them. A CRD under test
@@ -114,11 +121,13 @@ type verifyOptions struct {
 	// writes; againstPolicy through those of a manifest.
 	policy        bool
 	againstPolicy string
-	quiet         bool
-	jobs          int
-	server        bool
-	examples      int
-	output        string
+	// normalize holds the normalizing policies to the reference.
+	normalize bool
+	quiet     bool
+	jobs      int
+	server    bool
+	examples  int
+	output    string
 }
 
 func init() {
@@ -134,6 +143,7 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
 	fs.BoolVar(&o.policy, "policy", false, "judge with the ValidatingAdmissionPolicies mut2cel policy writes for PATH instead of the CRD's rules")
 	fs.StringVar(&o.againstPolicy, "against-policy", "", "judge with the ValidatingAdmissionPolicies of this manifest instead of the CRD's rules")
+	fs.BoolVar(&o.normalize, "normalize", false, "check the MutatingAdmissionPolicies mut2cel policy writes to normalize unions, against the reference normalizer")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
@@ -235,6 +245,9 @@ func runVerify(c *command, e *env, args []string) int {
 		}
 		defer stop()
 	}
+	if o.normalize {
+		return verifyNormalization(e, jobs, in.opts, o.pairs, o.seed)
+	}
 	judge := crdJudge
 	switch {
 	case o.policy:
@@ -272,6 +285,10 @@ func (o verifyOptions) policyUsage() string {
 		return "--against names CRD rules under test, and --policy or --against-policy policies; give one"
 	case (o.policy || o.againstPolicy != "") && o.server:
 		return "--server judges CRD rules through a real apiserver; policies are judged in process, by the apiserver's admission-policy code"
+	case o.normalize && (o.policy || o.againstPolicy != "" || o.against != "" || o.server):
+		return "--normalize checks the normalizing policies, in process; it takes none of --policy, --against-policy, --against and --server"
+	case o.normalize && o.output != "text":
+		return "--normalize writes text only"
 	}
 	return ""
 }
@@ -336,4 +353,38 @@ func reportVerifyError(e *env, job verifyrun.Job, err error) int {
 	}
 	fmt.Fprintln(e.stderr, d.Wrapped())
 	return exitError
+}
+
+// verifyNormalization checks the normalizing policies of the jobs
+// (--normalize): nothing to normalize is an error, a disagreement a
+// finding.
+func verifyNormalization(e *env, jobs []verifyrun.Job, opts translate.Options, pairs int, seed int64) int {
+	found, disagreements := false, 0
+	for _, job := range jobs {
+		nj, err := verifyrun.Normalizers(job, opts)
+		if err != nil {
+			return reportVerifyError(e, job, err)
+		}
+		if len(nj.Normalizers) == 0 {
+			continue
+		}
+		found = true
+		reps, err := nj.Verify(pairs, seed)
+		if err != nil {
+			return reportVerifyError(e, job, err)
+		}
+		verifyrun.WriteNormalizationText(printableWriter{e.stdout}, job, reps)
+		for _, r := range reps {
+			disagreements += r.Disagreements
+		}
+	}
+	if !found {
+		fmt.Fprintln(e.stderr, "mut2cel verify: no CRD of the inputs declares a union: nothing to normalize")
+		return exitError
+	}
+	if disagreements > 0 {
+		fmt.Fprintf(e.stderr, "mut2cel verify: %d normalizations disagree with the reference\n", disagreements)
+		return exitFinding
+	}
+	return exitOK
 }
