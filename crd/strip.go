@@ -1,6 +1,11 @@
 package crd
 
-import "github.com/mut2cel/mut2cel/decl"
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/decl"
+)
 
 // StripDeclarations copies a raw schema without the declarations of
 // every kind (decl.Kinds), which the apiserver's types do not know.
@@ -43,4 +48,42 @@ func StripDeclarations(raw map[string]interface{}) map[string]interface{} {
 		out[k] = v
 	}
 	return out
+}
+
+// Published copies a CRD document as its publisher wrote it: the
+// declarations removed from every version schema, and the mut2cel.io
+// annotations. Rules an earlier translation generated stay: give it a
+// document whose generated rules were set aside (verify.Declared does).
+func Published(doc map[string]interface{}) (map[string]interface{}, error) {
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]interface{}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, err
+	}
+	c, err := Read(out)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range c.Versions {
+		if v.Raw == nil {
+			continue
+		}
+		// Raw is the copy's own map: replace its content in place.
+		stripped := StripDeclarations(v.Raw)
+		for k := range v.Raw {
+			delete(v.Raw, k)
+		}
+		for k, val := range stripped {
+			v.Raw[k] = val
+		}
+	}
+	for k := range c.Annotations {
+		if strings.HasPrefix(k, "mut2cel.io/") {
+			delete(c.Annotations, k)
+		}
+	}
+	return out, nil
 }

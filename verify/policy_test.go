@@ -1,7 +1,6 @@
 package verify_test
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -20,36 +19,12 @@ import (
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// published returns doc as its publisher wrote it: without declarations
-// in its schemas or its annotation, and so without generated rules.
+// published returns doc as its publisher wrote it (crd.Published).
 func published(t testing.TB, doc map[string]interface{}) map[string]interface{} {
 	t.Helper()
-	data, err := json.Marshal(doc)
+	out, err := crdmodel.Published(doc)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var out map[string]interface{}
-	if err := json.Unmarshal(data, &out); err != nil {
-		t.Fatal(err)
-	}
-	spec := out["spec"].(map[string]interface{})
-	for _, v := range spec["versions"].([]interface{}) {
-		s, ok := v.(map[string]interface{})["schema"].(map[string]interface{})
-		if !ok {
-			continue
-		}
-		if raw, ok := s["openAPIV3Schema"].(map[string]interface{}); ok {
-			s["openAPIV3Schema"] = crdmodel.StripDeclarations(raw)
-		}
-	}
-	if md, ok := out["metadata"].(map[string]interface{}); ok {
-		if ann, ok := md["annotations"].(map[string]interface{}); ok {
-			for k := range ann {
-				if len(k) > len("mut2cel.io/") && k[:len("mut2cel.io/")] == "mut2cel.io/" {
-					delete(ann, k)
-				}
-			}
-		}
 	}
 	return out
 }

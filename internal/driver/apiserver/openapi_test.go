@@ -260,14 +260,11 @@ func schemaRoot(doc map[string]interface{}) map[string]interface{} {
 }
 
 // withoutDeclarations copies a CRD document without the declarations in
-// its schemas, as the apiserver stores it.
+// its schemas, as the apiserver stores it (crd.Published).
 func withoutDeclarations(doc map[string]interface{}) map[string]interface{} {
-	data, _ := yaml.Marshal(doc)
-	var out map[string]interface{}
-	yaml.Unmarshal(data, &out)
-	for _, v := range out["spec"].(map[string]interface{})["versions"].([]interface{}) {
-		s := v.(map[string]interface{})["schema"].(map[string]interface{})
-		s["openAPIV3Schema"] = crdmodel.StripDeclarations(s["openAPIV3Schema"].(map[string]interface{}))
+	out, err := crdmodel.Published(doc)
+	if err != nil {
+		panic(err)
 	}
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -17,30 +16,12 @@ import (
 	"github.com/mut2cel/mut2cel/translate"
 )
 
-// published returns doc as its publisher wrote it: without declarations,
-// and so without generated rules.
+// published returns doc as its publisher wrote it (crd.Published).
 func published(t *testing.T, doc map[string]interface{}) map[string]interface{} {
 	t.Helper()
-	data, err := json.Marshal(doc)
+	out, err := crdmodel.Published(doc)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var out map[string]interface{}
-	if err := json.Unmarshal(data, &out); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range out["spec"].(map[string]interface{})["versions"].([]interface{}) {
-		s := v.(map[string]interface{})["schema"].(map[string]interface{})
-		s["openAPIV3Schema"] = crdmodel.StripDeclarations(s["openAPIV3Schema"].(map[string]interface{}))
-	}
-	if md, ok := out["metadata"].(map[string]interface{}); ok {
-		if ann, ok := md["annotations"].(map[string]interface{}); ok {
-			for k := range ann {
-				if strings.HasPrefix(k, "mut2cel.io/") {
-					delete(ann, k)
-				}
-			}
-		}
 	}
 	return out
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
@@ -97,51 +96,12 @@ func matches(p *admissionregistrationv1.ValidatingAdmissionPolicy, group, versio
 }
 
 func policyJob(job Job, ps []policy.ValidatingPolicy) (PolicyJob, error) {
-	published, err := Published(job.Declared.Value)
+	published, err := crd.Published(job.Declared.Value)
 	if err != nil {
 		return PolicyJob{}, err
 	}
 	job.Tested = published
 	return PolicyJob{Job: job, Policies: ps}, nil
-}
-
-// Published returns a declared CRD as its publisher wrote it: the
-// declarations removed from its schemas, and the mut2cel.io annotations.
-func Published(declared map[string]interface{}) (map[string]interface{}, error) {
-	data, err := yaml.Marshal(declared)
-	if err != nil {
-		return nil, err
-	}
-	var out map[string]interface{}
-	if err := yaml.Unmarshal(data, &out); err != nil {
-		return nil, err
-	}
-	model, err := crd.Read(out)
-	if err != nil {
-		return nil, err
-	}
-	for _, v := range model.Versions {
-		if v.Raw == nil {
-			continue
-		}
-		stripped := crd.StripDeclarations(v.Raw)
-		for k := range v.Raw {
-			delete(v.Raw, k)
-		}
-		for k, val := range stripped {
-			v.Raw[k] = val
-		}
-	}
-	if md, ok := out["metadata"].(map[string]interface{}); ok {
-		if ann, ok := md["annotations"].(map[string]interface{}); ok {
-			for k := range ann {
-				if strings.HasPrefix(k, "mut2cel.io/") {
-					delete(ann, k)
-				}
-			}
-		}
-	}
-	return out, nil
 }
 
 // ReadPolicies reads the ValidatingAdmissionPolicy documents of the
