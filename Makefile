@@ -33,23 +33,23 @@ test: vet
 # committed; it takes seconds.
 probe:
 	$(GO) test ./cmd/mut2cel -count=1 -run 'Probe|ExitCodes|NotRegularFiles|LineBreaks|Output|WriteRace|LimitsExit'
-	$(GO) test ./decl ./internal/driver/batch ./internal/driver/patchrun ./internal/leaf/limits ./internal/io/manifest ./internal/driver/verifyrun ./frontend/markers ./translate -count=1 \
+	$(GO) test ./decl ./driver/batch ./driver/patchrun ./internal/limits ./manifest ./driver/verifyrun ./frontend/markers ./translate -count=1 \
 		-run 'Printable|JSONStringEscapes|ParseFile|Capped|TestWrite|UTF16|DuplicateKey|YAMLReads|LoadErrors|AnnotationLong|TestErrors|TestLimits|Collect|ReadDeclarationsValues|EstimateValues|OutsideModule|NestedModule'
 
 # Only the end-to-end tests against an in-process apiserver (also part of
 # test): the translations in e2e, the admission policies in
-# internal/driver/policyserver (docs/policy-e2e.md).
+# driver/policyserver (docs/policy-e2e.md).
 e2e:
-	$(GO) test ./e2e ./internal/driver/policyserver -count=1
+	$(GO) test ./e2e ./driver/policyserver -count=1
 
 # Short fuzzing runs of every fuzz target.
 fuzz:
 	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
 	$(GO) test ./verify -run '^$$' -fuzz FuzzNormalize -fuzztime 30s
-	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
-	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
-	$(GO) test ./internal/io/manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
+	$(GO) test ./manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
+	$(GO) test ./manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
 	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzParseFile -fuzztime 30s

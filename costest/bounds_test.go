@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/costest"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // selectOldSelf stands for the translator's choice of rules: it selects

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/costest"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -15,9 +15,9 @@ const module = "github.com/mut2cel/mut2cel/"
 // the command) sits above the model and may import it; none of them may
 // sit below it. internal/layers checks the layers of the whole module;
 // this test names the model's own dependencies.
-var below = []string{"decl", "edit", "internal/leaf/kube", "internal/leaf/diag"}
+var below = []string{"decl", "edit", "internal/kube", "internal/diag"}
 
-const leaves = module + "internal/leaf/"
+const leaves = module + "internal/"
 
 // TestModelImportsOnlyLeaves keeps the model at the bottom of the phases
 // (issue 23, "layers you can see"): it imports only the packages in

@@ -33,7 +33,7 @@
 //   - No other package defines its own way into the document or decodes
 //     a whole CRD (readers_test.go checks it); the annotations are read with decl's
 //     codec, and one that does not read is reported, never fatal.
-//   - A version's schema is converted at most once, by internal/leaf/kube as
+//   - A version's schema is converted at most once, by internal/kube as
 //     the apiserver converts it; a conversion error is a *SchemaError
 //     naming the version and the document path of its schema.
 package crd

@@ -11,7 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/diag"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // The type of a declarations file document.

@@ -2,7 +2,7 @@
 //
 // The tests start one apiserver per package run, in process, on an embedded
 // etcd (no external binaries, nothing downloaded), with the starter of
-// mut2cel verify --server (internal/driver/apiserver), install the translations
+// mut2cel verify --server (driver/apiserver), install the translations
 // of the shipped examples and of the KEP example tables, and drive creates
 // and updates of custom resources through the dynamic client with update
 // (PUT), JSON merge patch and server-side apply, on the resource and on its
@@ -32,7 +32,7 @@
 //   - Creates are never rejected (semantics.md 2).
 //
 // The object a request would store is predicted without the rules under
-// test: for update, the storage pipeline (internal/leaf/kube.Store) on the sent
+// test: for update, the storage pipeline (internal/kube.Store) on the sent
 // object; for merge patch, the same after applying the patch with the
 // library the apiserver uses; for server-side apply, whose merge depends on
 // field ownership, a dry run of the same request against a twin CRD that

@@ -7,7 +7,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // verdictTable holds the examples of the KEP "Immutable Fields" and the

@@ -6,7 +6,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	"k8s.io/client-go/dynamic"
 
-	"github.com/mut2cel/mut2cel/internal/driver/apiserver"
+	"github.com/mut2cel/mut2cel/driver/apiserver"
 )
 
 // cluster is the one apiserver of a test run and its clients.

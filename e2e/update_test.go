@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // updateTable holds the verdicts of the update vocabulary (semantics.md

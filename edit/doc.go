@@ -6,7 +6,7 @@
 // be applied.
 //
 // Invariants:
-//   - translate computes its output with Apply, and internal/io/manifest
+//   - translate computes its output with Apply, and manifest
 //     checks that the text it writes decodes to what Apply gives: the
 //     meaning of an edit is defined once, here.
 //   - An edit that does not fit the document (a missing node, a key that
@@ -17,6 +17,6 @@
 //   - Paths are printed one way (Render), as the apiserver prints field
 //     paths, and addressed in JSON patches one way (Pointer).
 //
-// The package depends on the standard library and internal/leaf/diag
+// The package depends on the standard library and internal/diag
 // (whose path rendering it shares) only, so that every phase can use it.
 package edit

@@ -1,7 +1,7 @@
 package edit
 
 import (
-	"github.com/mut2cel/mut2cel/internal/leaf/diag"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"strconv"
 	"strings"
 )

@@ -5,7 +5,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // gather runs every front end on doc and returns the declarations that fit
@@ -35,7 +35,7 @@ func gather(st *state, sets []decl.Set, check bool) ([]decl.Declaration, []Probl
 	}
 	if len(g.decls) > limits.Declarations {
 		// Nothing is compiled: the apiserver's own validation would
-		// take minutes (internal/leaf/limits).
+		// take minutes (internal/limits).
 		return nil, []Problem{errTooManyDeclarations(len(g.decls))}
 	}
 	return g.decls, g.problems

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/manifest"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -3,7 +3,7 @@ package translate_test
 import (
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/leaf/diag"
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/internal/diag"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // Problem is one reason a document cannot be translated, or, among
@@ -224,12 +224,12 @@ func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Pr
 }
 
 // errTooManyDeclarations: a CRD makes more declarations than
-// internal/leaf/limits allows.
+// internal/limits allows.
 func errTooManyDeclarations(n int) Problem {
 	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).At(crd.VersionsPath())
 }
 
-// errDeclaredTooDeep: a declared path has more steps than internal/leaf/limits allows.
+// errDeclaredTooDeep: a declared path has more steps than internal/limits allows.
 func errDeclaredTooDeep(steps int) Problem {
 	return newProblem(Forbidden, "declared %d levels deep, more than the %d mut2cel compiles (docs/limits.md): the rules would nest past what CEL parses; declare on a parent", steps, limits.DeclarationDepth)
 }

@@ -3,7 +3,7 @@ package translate_test
 import (
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

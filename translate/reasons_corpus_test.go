@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // validateOutput checks the translation the way the target apiserver will:
@@ -98,7 +98,7 @@ func tooDeep(detail string) bool { return strings.Contains(detail, "max recursio
 // errRuleTooDeep: a generated rule on the node at host, about the field at
 // fieldPath below it, nests deeper than CEL allows. That happens to
 // declarations some 250 levels deep, which the depth limit of
-// internal/leaf/limits refuses first; this keeps any rule that still nests so
+// internal/limits refuses first; this keeps any rule that still nests so
 // deep a reasoned refusal rather than an internal error.
 func errRuleTooDeep(host []interface{}, fieldPath string) Problem {
 	_, rel, _ := crd.Split(host)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

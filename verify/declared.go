@@ -8,7 +8,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	crdedit "github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // Declared returns the CRD document doc as declared, the form the
@@ -27,7 +27,7 @@ import (
 // Nothing here decides where a declaration may stand (the checker does,
 // NewChecker): only declarations that name a version or schema node the
 // CRD lacks, that contradict each other, or that go past
-// internal/leaf/limits, and annotations that do not read, are an error.
+// internal/limits, and annotations that do not read, are an error.
 // Declared reads with decl's parsers and shares nothing else with the
 // translator (doc.go).
 func Declared(doc map[string]interface{}, sets []decl.Set, allServed bool) (map[string]interface{}, error) {

@@ -88,7 +88,7 @@
 //     like every other declaration's.
 //   - Verify is deterministic: the same documents, seed and pair count give
 //     the same report. Both objects of a pair go through the apiserver's
-//     storage pipeline (internal/leaf/kube.Store; the old one also through the
+//     storage pipeline (internal/kube.Store; the old one also through the
 //     JSON round trip; the new one only where it differs from the old one,
 //     storeNew, which the package's tests hold to the whole pipeline)
 //     before either side judges them, and the CEL side runs the apiserver's

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 func TestJSONStableCases(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
-	"github.com/mut2cel/mut2cel/internal/leaf/admit"
+	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/plan"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"

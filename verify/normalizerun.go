@@ -9,8 +9,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/admit"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/admit"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // NormalizationReport is what VerifyNormalization found for one version.

@@ -7,8 +7,8 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
-	"github.com/mut2cel/mut2cel/internal/leaf/admit"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/admit"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // PolicyJudge returns an Options.NewJudge that decides updates the way a

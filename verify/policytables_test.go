@@ -9,9 +9,9 @@ import (
 	"sigs.k8s.io/yaml"
 
 	crdmodel "github.com/mut2cel/mut2cel/crd"
-	"github.com/mut2cel/mut2cel/internal/leaf/admit"
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
-	"github.com/mut2cel/mut2cel/internal/testkit/testcrd"
+	"github.com/mut2cel/mut2cel/internal/admit"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

@@ -7,8 +7,8 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
 // nestedListMap declares spec.policies, an atomic list whose items hold a

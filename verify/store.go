@@ -5,7 +5,7 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/kube"
+	"github.com/mut2cel/mut2cel/internal/kube"
 )
 
 // storeNew returns kube.Store(s, new) for the new object of a pair, given

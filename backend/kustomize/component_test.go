@@ -13,8 +13,8 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/manifest"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -4,7 +4,7 @@
 //
 // In: for each CRD, plain documents: its published form and its
 // translation (the CRD back end's output, which translate.Result holds as
-// Base and Translated); internal/driver/patchrun makes them from the
+// Base and Translated); driver/patchrun makes them from the
 // inputs of a run and writes the result. Out: kustomization.yaml text of
 // kind Component whose patches are JSON6902 operations, one patch per
 // CRD, targeted by group, version, kind and name.

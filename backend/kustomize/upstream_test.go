@@ -9,8 +9,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/diff"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/internal/diff"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/leaf/admit"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/plan"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // unionsDecl declares unions on the node at path.

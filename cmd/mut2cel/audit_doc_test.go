@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // renderDetails writes, per audited file and version, the declarations,

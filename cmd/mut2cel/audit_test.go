@@ -12,8 +12,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/driver/audit"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
 // auditDir holds the declarations of docs/audit.md and the findings

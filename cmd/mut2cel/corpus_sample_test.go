@@ -14,11 +14,11 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/driver/patchrun"
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
-	"github.com/mut2cel/mut2cel/internal/leaf/diff"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/patchrun"
+	"github.com/mut2cel/mut2cel/internal/diff"
+	"github.com/mut2cel/mut2cel/manifest"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

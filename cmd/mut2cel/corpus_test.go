@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/manifest"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

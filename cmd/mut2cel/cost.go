@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/driver/audit"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
+	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

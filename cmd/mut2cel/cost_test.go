@@ -9,9 +9,9 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/mut2cel/mut2cel/internal/driver/audit"
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 func TestCost(t *testing.T) {

@@ -10,9 +10,9 @@ import (
 // serverOnly are packages that only verify --server needs: etcd, the
 // apiserver's storage on it, the apiextensions-apiserver itself (whose
 // schema, validation and CEL subpackages every build needs) and its
-// wiring in internal/driver/apiserver.
+// wiring in driver/apiserver.
 var serverOnly = []string{
-	"github.com/mut2cel/mut2cel/internal/driver/apiserver",
+	"github.com/mut2cel/mut2cel/driver/apiserver",
 	"go.etcd.io/etcd/server/v3/embed",
 	"k8s.io/apiserver/pkg/storage/etcd3",
 	"k8s.io/apiextensions-apiserver/pkg/apiserver",

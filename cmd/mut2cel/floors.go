@@ -8,7 +8,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/batch"
 )
 
 // parseFloors reads the values of --bound-floor: KEYWORD=N sets the floor

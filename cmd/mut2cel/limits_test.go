@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // endless is a standard input that never ends, as /dev/zero.

@@ -25,7 +25,7 @@ import (
 //     holds no manifest, is not YAML or JSON, holds a document that is not
 //     a manifest (not a mapping), or cannot be translated as given (a bad declaration, a refusal, rules over the cost limits);
 //     inputs that hold no CRD, or no declaration where the command
-//     compiles or checks them; inputs past a limit of internal/leaf/limits; an
+//     compiles or checks them; inputs past a limit of internal/limits; an
 //     output that cannot be written; verify
 //     --server's apiserver failing.
 //   - exitUsage: a bad invocation; like exitError, but the usage is printed.

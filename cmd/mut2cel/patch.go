@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/driver/patchrun"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/patchrun"
 )
 
 var patchCommand = &command{

@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/policyrun"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/driver/policyrun"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

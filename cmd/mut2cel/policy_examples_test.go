@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // TestPolicyExamples writes the policies of examples/policy, which the

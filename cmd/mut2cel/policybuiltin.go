@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
 )
 
 // builtinResources reads --builtin, from the --openapi documents when

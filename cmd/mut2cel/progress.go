@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/verify"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // TestRealDeclarations translates the declarations of testdata/real on the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
 // TestCorpusReasonsVerbose refuses Knative's Revision .spec, declared

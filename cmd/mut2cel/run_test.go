@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

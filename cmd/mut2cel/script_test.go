@@ -14,9 +14,9 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
-	"github.com/mut2cel/mut2cel/internal/io/manifest"
-	"github.com/mut2cel/mut2cel/internal/testkit/controllergen"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/manifest"
+	"github.com/mut2cel/mut2cel/testkit/controllergen"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // TestMain lets the test binary act as the mut2cel command and as

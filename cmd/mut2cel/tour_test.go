@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
 // TestReadmeTour runs the tour of README.md on the corpus copy of the CRD

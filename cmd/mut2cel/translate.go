@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/leaf/diag"
-	"github.com/mut2cel/mut2cel/internal/leaf/diff"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/diag"
+	"github.com/mut2cel/mut2cel/internal/diff"
 )
 
 var translateCommand = &command{

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
 // translating are the commands that translate, and the shared flags each

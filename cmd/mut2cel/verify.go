@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/pflag"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 
-	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
-	"github.com/mut2cel/mut2cel/internal/leaf/limits"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/internal/limits"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

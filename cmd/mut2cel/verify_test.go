@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/internal/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"sigs.k8s.io/yaml"
 )
 

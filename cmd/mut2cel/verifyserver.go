@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mut2cel/mut2cel/internal/driver/apiserver"
+	"github.com/mut2cel/mut2cel/driver/apiserver"
 	"github.com/mut2cel/mut2cel/verify"
 )
 

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/frontend/markers"
-	"github.com/mut2cel/mut2cel/internal/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/testkit/controllergen"
-	"github.com/mut2cel/mut2cel/internal/testkit/fidelity"
-	"github.com/mut2cel/mut2cel/internal/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/controllergen"
+	"github.com/mut2cel/mut2cel/testkit/fidelity"
+	"github.com/mut2cel/mut2cel/testkit/golden"
 	"github.com/mut2cel/mut2cel/translate"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
-	"github.com/mut2cel/mut2cel/internal/leaf/diag"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // The rules controller-gen writes for +k8s:immutable (controller-tools

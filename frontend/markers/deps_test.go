@@ -10,7 +10,7 @@ import (
 // the Go front end needs, does not reach the packages of the other
 // phases: they stay usable, and small, without it.
 func TestControllerToolsStaysHere(t *testing.T) {
-	pkgs := []string{"../../crd", "../../decl", "../../translate", "../../verify", "../../costest", "../../plan", "../../backend/crdrules", "../../backend/kustomize", "../../internal/driver/batch", "../../internal/io/manifest"}
+	pkgs := []string{"../../crd", "../../decl", "../../translate", "../../verify", "../../costest", "../../plan", "../../backend/crdrules", "../../backend/kustomize", "../../driver/batch", "../../manifest"}
 	out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
 	if err != nil {
 		t.Fatalf("go list -deps: %v", err)

@@ -2,4 +2,4 @@ package markers
 
 // The module's -update flag: go test ./... -update passes it to every
 // test binary, and one that does not define it stops.
-import _ "github.com/mut2cel/mut2cel/internal/testkit/golden"
+import _ "github.com/mut2cel/mut2cel/testkit/golden"

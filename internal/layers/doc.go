@@ -7,12 +7,12 @@
 // for every test helper imported by code that is not a test.
 //
 // Invariants: the layers, lowest first, are the leaves
-// (internal/leaf), the model (crd, decl, edit, plan), documents
-// (internal/io), cost (costest), front ends (frontend), back ends
-// (backend), the compiler (translate), verify, drivers (internal/driver)
+// (internal), the model (crd, decl, edit, plan), documents
+// (manifest), cost (costest), front ends (frontend), back ends
+// (backend), the compiler (translate), verify, drivers (driver)
 // and the command (cmd). A package imports from its own layer and the
 // ones below: back ends consume the plan and never the compiler, which
 // drives the CRD back end; the drivers wire the other back ends to the
 // compiler's results.
-// internal/testkit, e2e and examples are imported by tests only.
+// testkit, e2e and examples are imported by tests only.
 package layers

@@ -15,8 +15,8 @@ import (
 // libraryDirs are the layers below the drivers: their messages speak of
 // options and documents, never of the command line. A diagnostic names
 // the option in its Hint, and the drivers and the command word the flag
-// (internal/driver/batch's flagHints).
-var libraryDirs = []string{"internal/leaf", "crd", "decl", "edit", "internal/io", "costest", "frontend", "translate", "backend", "verify"}
+// (driver/batch's flagHints).
+var libraryDirs = []string{"internal", "crd", "decl", "edit", "manifest", "costest", "frontend", "translate", "backend", "verify"}
 
 // flagName finds a long flag (--all-versions) or a lone short one (-w)
 // in a string.

@@ -16,20 +16,20 @@ var order = []struct {
 	name     string
 	prefixes []string
 }{
-	{"leaf", []string{"internal/leaf/"}},
+	{"leaf", []string{"internal/"}},
 	{"model", []string{"crd", "decl", "edit", "plan"}},
-	{"documents", []string{"internal/io/"}},
+	{"documents", []string{"manifest"}},
 	{"cost", []string{"costest"}},
 	{"front end", []string{"frontend/"}},
 	{"back end", []string{"backend/"}},
 	{"compiler", []string{"translate"}},
 	{"verify", []string{"verify"}},
-	{"driver", []string{"internal/driver/"}},
+	{"driver", []string{"driver/"}},
 	{"command", []string{"cmd/"}},
 }
 
 // testOnly are the prefixes of packages only tests may import.
-var testOnly = []string{"internal/testkit/", "e2e", "examples/", "internal/layers"}
+var testOnly = []string{"testkit/", "e2e", "examples/", "internal/layers"}
 
 // exceptions are imports that point up a layer today, each with the
 // reason it is still there; the test fails when one is gone too, so
