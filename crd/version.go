@@ -26,6 +26,7 @@ type Version struct {
 	converted  bool
 	props      *apiextensionsv1.JSONSchemaProps
 	structural *schema.Structural
+	tree       *Node
 	err        error
 }
 

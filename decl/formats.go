@@ -37,3 +37,8 @@ func checkFormats(s string) error {
 	}
 	return nil
 }
+
+// RunWideFormats are the words messages use for the option that makes a
+// whole run compare formatted strings as values, which a command replaces
+// with its flag.
+const RunWideFormats = "the run-wide option"

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/edit"
 )
 
 // Plan is what the compiler decided for one CRD.
@@ -40,39 +39,42 @@ type Version struct {
 	// Declarations are those compiled for the version, in the order of
 	// Less on their paths, then of decl.Extensions.
 	Declarations []decl.Declaration
-	// Rules are the generated rules, in the order of Less on their
-	// hosts, then in the order they were generated.
+	// Rules are the checks the declarations need, in the order of their
+	// declarations, each declaration's in the order the compiler made
+	// them.
 	Rules []Rule
+	// Given are the maxItems that declarations files give lists of the
+	// version: a back end that compares the items of a list index by
+	// index, where the target cannot iterate indices, enumerates them up
+	// to the list's own maxItems or the one given here, which the list
+	// then gets.
+	Given []Bound
 	// Bounds are the maxLength, maxItems and maxProperties the rules
 	// need to fit the CEL cost limits.
 	Bounds []Bound
 }
 
-// Rule is one generated rule and where it runs.
+// Rule is one check a declaration needs and where it runs.
 type Rule struct {
-	// Host is the schema node whose x-kubernetes-validations hold the
-	// rule, relative to the version's openAPIV3Schema.
+	// Host is the schema node the check runs on, relative to the
+	// version's openAPIV3Schema: it reads the host's values in the old
+	// and the new object, and runs wherever the host exists (a
+	// transition check: in both).
 	Host decl.Path
-	// Rule is the rule as the apiserver reads it: CEL relative to Host,
-	// its message, reason and fieldPath.
-	Rule edit.Rule
-	// Cost is the apiserver's estimate of the rule in the version's
-	// schema with its bounds; nil when it was not estimated.
-	Cost *Cost
-	// Origin are the declarations the rule stands for: one, or several
-	// where fields share a presence rule.
-	Origin []decl.Declaration
-}
-
-// Cost is the apiserver's static estimate of one rule.
-type Cost struct {
-	// PerCall is the worst-case cost of one evaluation.
-	PerCall uint64
-	// Cardinality is the worst-case number of evaluations per object.
-	Cardinality uint64
-	// Total is PerCall times Cardinality, the figure the apiserver holds
-	// against its static limits.
-	Total uint64
+	// Check is the condition.
+	Check Check
+	// Message and Reason are what a denied update reports; Reason is
+	// FieldValueForbidden or FieldValueRequired.
+	Message, Reason string
+	// Field is the node the denial is about: the declared field, or the
+	// host itself.
+	Field decl.Path
+	// Origin is the declaration the rule stands for.
+	Origin decl.Declaration
+	// FormatsAsValues: the declaration compares formatted strings as
+	// the apiserver's CEL reads them (semantics.md 8), beside it or for
+	// the whole run.
+	FormatsAsValues bool
 }
 
 // Bound is a maxLength, maxItems or maxProperties to set on a node so
@@ -94,4 +96,16 @@ func (p *Plan) Version(name string) (*Version, bool) {
 		}
 	}
 	return nil, false
+}
+
+// GivenMaxItems are the maxItems of Given by path, in the notation of the
+// declarations annotation.
+func (v *Version) GivenMaxItems() map[string]int64 {
+	out := make(map[string]int64, len(v.Given))
+	for _, b := range v.Given {
+		if b.Keyword == "maxItems" {
+			out[b.Node.String()] = b.Value
+		}
+	}
+	return out
 }

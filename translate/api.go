@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/plan"
@@ -116,6 +117,9 @@ type Result struct {
 	// Plan is what the compiler decided (Compile), which the Edits
 	// write into the document.
 	Plan *plan.Plan
+	// Rules are the CRD rules the plan's checks are written as, by
+	// version name, with the declarations each stands for and its cost.
+	Rules map[string]*crdrules.VersionRules
 }
 
 // GeneratedRule is one generated rule and the schema node holding it.

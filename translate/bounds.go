@@ -37,10 +37,10 @@ type costResult struct {
 // estimated cost, and reports how far the rules are sure to stay within
 // the runtime limits. With NoBounds it reports each needed bound as a
 // problem instead.
-func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts Options, memo map[string]costResult) ([]Bound, []Problem, []Problem) {
+func addBounds(v *crd.Version, pv *plan.Version, vr *crdrules.VersionRules, opts Options, memo map[string]costResult) ([]Bound, []Problem, []Problem) {
 	rootPath, version := v.Root(), v.Name
 	given := pv.Bounds // the maxItems given for lists compared by index
-	edits, err := crdrules.VersionEdits(v, *pv)
+	edits, err := crdrules.VersionEdits(v, *pv, vr)
 	if err != nil {
 		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
 	}
@@ -72,7 +72,7 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	var unfit *costest.UnfitError
 	switch {
 	case errors.As(err, &unfit):
-		return nil, unfitProblems(unfit, origins, rootPath, opts), nil
+		return nil, unfitProblems(unfit, originsOf(v, vr), rootPath, opts), nil
 	case err != nil:
 		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
@@ -101,19 +101,47 @@ func addBounds(v *crd.Version, pv *plan.Version, origins map[string]origin, opts
 	if err != nil {
 		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
-	setCosts(pv, reach.Costs)
+	setCosts(vr, reach.Costs)
 	return bounds, nil, reachWarnings(reach, version, rootPath)
 }
 
-// setCosts gives every rule of pv its estimate among costs.
-func setCosts(pv *plan.Version, costs []costest.Cost) {
-	byRule := map[string]*plan.Cost{}
+// setCosts gives every rule of vr its estimate among costs.
+func setCosts(vr *crdrules.VersionRules, costs []costest.Cost) {
+	byRule := map[string]*crdrules.Cost{}
 	for _, c := range costs {
-		byRule[decl.PathOf(toSteps(c.Node)).String()+"\x00"+c.Expression] = &plan.Cost{PerCall: c.PerCall, Cardinality: c.Cardinality, Total: c.Total}
+		byRule[decl.PathOf(toSteps(c.Node)).String()+"\x00"+c.Expression] = &crdrules.Cost{PerCall: c.PerCall, Cardinality: c.Cardinality, Total: c.Total}
 	}
-	for i, r := range pv.Rules {
-		pv.Rules[i].Cost = byRule[r.Host.String()+"\x00"+r.Rule.Rule]
+	for i, r := range vr.Rules {
+		vr.Rules[i].Cost = byRule[r.Host.String()+"\x00"+r.Rule.Rule]
 	}
+}
+
+// originsOf tells, by ruleKey, the declaration each rule of vr was
+// written for first, so that a rule over the cost limits is reported with
+// it.
+func originsOf(v *crd.Version, vr *crdrules.VersionRules) map[string]origin {
+	tree, _ := v.Tree()
+	out := map[string]origin{}
+	for _, r := range vr.Rules {
+		d := r.Origin[0]
+		n, host := tree.Find(d.Path), tree.Find(r.Host)
+		out[ruleKey(host.DocPath(nil), r.Rule.Rule)] = origin{decl: d, node: n.DocPath(nil), text: d.Ext + ": " + canonicalValue(d) + " on " + d.Path.String()}
+	}
+	return out
+}
+
+// canonicalValue is the value of d as the compiler reads it, in the
+// notation of the annotation.
+func canonicalValue(d decl.Declaration) string {
+	switch d.Ext {
+	case extUpdate:
+		c, _ := decl.ParseConstraints(d.Value)
+		return c.String()
+	case extUnions:
+		us, _ := decl.ParseUnionsText(d.Value)
+		return decl.UnionsText(us)
+	}
+	return d.Value
 }
 
 // withRules is the version schema raw, at rootPath, without declarations

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // The schema extensions mut2cel compiles.
@@ -20,13 +21,13 @@ const (
 var formatsKind, _ = decl.KindNamed(decl.ExtFormats)
 
 // mutability is the value of either KEP extension.
-type mutability string
+type mutability = plan.Mode
 
 const (
 	unset      mutability = ""
-	immutable  mutability = "Immutable"
-	addOnly    mutability = "AddOnly"
-	removeOnly mutability = "RemoveOnly"
+	immutable             = plan.Immutable
+	addOnly               = plan.AddOnly
+	removeOnly            = plan.RemoveOnly
 )
 
 // declaration is what one schema node declares: the KEP values and the

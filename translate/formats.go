@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -49,8 +50,8 @@ func (g *gatherer) modifiersAlone() []Problem {
 
 // comparesAsValues reports whether the declarations of n compare
 // formatted strings as CEL values: the modifier beside them, or the run.
-func (p *planner) comparesAsValues(n *node) bool {
-	return p.formatsAsValues || n.decl.formats
+func (p *planner) comparesAsValues(n *crd.Node) bool {
+	return p.formatsAsValues || p.declared[n] != nil && p.declared[n].formats
 }
 
 // coveredAbove returns the nearest node at or above n whose declarations
@@ -60,9 +61,9 @@ func (p *planner) comparesAsValues(n *node) bool {
 // keeps its value only as CEL reads it, which covers a check inside only
 // where byValue says that is enough: for a declaration that compares as
 // values too, or one that two spellings of a value cannot break.
-func (p *planner) coveredAbove(n *node, byValue bool) *node {
-	for c := n; c != nil; c = c.parent {
-		c = c.valueImmutableAtOrAbove()
+func (p *planner) coveredAbove(n *crd.Node, byValue bool) *crd.Node {
+	for c := n; c != nil; c = c.Parent {
+		c = p.valueImmutableAtOrAbove(c)
 		if c == nil || byValue || !p.comparesAsValues(c) {
 			return c
 		}
@@ -70,49 +71,15 @@ func (p *planner) coveredAbove(n *node, byValue bool) *node {
 	return nil
 }
 
-// spelledFormatIn reports whether a string at or below n has a format
-// whose CEL value has several spellings (typedFormats).
-func spelledFormatIn(n *node) bool {
-	found := false
-	if n != nil {
-		n.walk(func(c *node) {
-			if _, f, ok := c.format(); ok && f.spellings != "" {
-				found = true
-			}
-		})
-	}
-	return found
-}
-
-// setKeysStrict refuses to test the keys of a set whose items hold
-// formatted strings, with the opt-in or without: the keys of a set are
-// its items as stored (semantics.md 2.2), which the apiserver tells apart
-// by the stored strings, while CEL's in and == compare them as values,
-// so that 60m would pass for the key 1h.
-func (g *exprGen) setKeysStrict(c *node) error {
-	if g.plainValues || !spelledFormatIn(c.items) {
-		return nil
-	}
-	return cannot(ReasonFormat, "the keys of the set %s are its items as stored, which hold strings with a format that the apiserver's CEL compares as values (1h and 60m are equal), so no rule can see a key replaced by another spelling of its value; declare NoModify on the whole set with x-mut2cel-formats: CompareAsValues instead, or remove the format", c.userPath())
-}
-
-// errorsSwallowed reports whether comparing two lists built by map() from
-// items of n could take a string CEL cannot read for an equal one: under
-// the opt-in, where such a string is at or below n. The == of a list that
-// CEL builds (cel-go's baseList) fails only on a false item comparison
-// and passes over one that fails, so an item holding such a string would
-// compare equal to anything; the apiserver's own lists, and comparisons
-// in all(), pass the failure on, which denies the update as semantics.md 8
-// says.
-func (g *exprGen) errorsSwallowed(n *node) bool {
-	if !g.formatsAsValues || n == nil {
-		return false
-	}
-	found := false
-	n.walk(func(c *node) {
-		if c.unreadable() {
-			found = true
+// valueImmutableAtOrAbove returns the nearest node at or above n that
+// declares x-kubernetes-mutability or NoModify, or nil. Where such a node
+// exists before and after the update its whole value is equal, so
+// constraints on positions inside it hold already.
+func (p *planner) valueImmutableAtOrAbove(n *crd.Node) *crd.Node {
+	for c := n; c != nil; c = c.Parent {
+		if d := p.declared[c]; d != nil && (d.mutability != unset || d.update.Has(decl.NoModify)) {
+			return c
 		}
-	})
-	return found
+	}
+	return nil
 }

@@ -2,11 +2,9 @@ package translate
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/plan"
 )
 
 // Bounds a declarations file gives (decl.Field.Bounds), for CRDs whose
@@ -131,38 +129,5 @@ func (o Options) givenMaxItems(version string) map[string]int64 {
 			out[path] = v
 		}
 	}
-	return out
-}
-
-// indexBound is the number of indices indexPairs enumerates on list below
-// Kubernetes 1.33: the list's own maxItems, when it is small enough, else
-// the maxItems given for it, which the list then gets (g.added). A given
-// value larger than the list's own is never used: the smaller holds.
-func (g *exprGen) indexBound(list *node) (int64, bool) {
-	own := int64(-1)
-	if vv := list.s.ValueValidation; vv != nil && vv.MaxItems != nil {
-		own = *vv.MaxItems
-	}
-	if own >= 0 && own <= maxIndexList {
-		return own, true
-	}
-	given, ok := g.givenMaxItems[list.path.String()]
-	if !ok || given > maxIndexList {
-		return 0, false
-	}
-	if g.added == nil {
-		g.added = map[string]plan.Bound{}
-	}
-	g.added[list.path.String()] = plan.Bound{Node: list.path, Keyword: "maxItems", Value: given}
-	return given, true
-}
-
-// addedBounds lists the bounds indexBound took, in schema order.
-func (g *exprGen) addedBounds() []plan.Bound {
-	var out []plan.Bound
-	for _, b := range g.added {
-		out = append(out, b)
-	}
-	sort.Slice(out, func(i, j int) bool { return plan.Less(out[i].Node, out[j].Node) })
 	return out
 }

@@ -31,19 +31,13 @@ const (
 	Internal    = diag.Internal
 )
 
-// Reasons of a Problem.
+// Reasons of a Problem (diag's).
 const (
-	// ReasonInexact: the apiserver's CEL cannot compare the values exactly.
-	ReasonInexact = "Inexact"
-	// ReasonCost: the generated rules do not fit the CEL cost limits.
-	ReasonCost = "Cost"
-	// ReasonUnescapableName: a property name has no CEL escape.
-	ReasonUnescapableName = "UnescapableName"
-	// ReasonIndexComparison: comparing list items index by index needs
-	// Kubernetes 1.33, or maxItems.
-	ReasonIndexComparison = "IndexComparison"
-	// ReasonFormat: CEL reads a formatted string as another value.
-	ReasonFormat = "Format"
+	ReasonInexact         = diag.ReasonInexact
+	ReasonCost            = diag.ReasonCost
+	ReasonUnescapableName = diag.ReasonUnescapableName
+	ReasonIndexComparison = diag.ReasonIndexComparison
+	ReasonFormat          = diag.ReasonFormat
 )
 
 // newProblem words a problem; its place is set by the caller.
@@ -111,31 +105,13 @@ func internalError(err error) error {
 	return &Error{Problems: []Problem{newProblem(Internal, "%v", err)}}
 }
 
-var annotationsPath = crd.AnnotationsPath()
-
 // annotationProblem places p at one of the annotations.
-func annotationProblem(name string, p Problem) Problem {
-	p.Path, p.RenderedPath = appendPath(annotationsPath, name), "metadata.annotations["+name+"]"
-	return p
-}
+func annotationProblem(name string, p Problem) Problem { return crd.AtAnnotation(name, p) }
 
 // problemAt places p, a problem with declaration d on the schema node at
-// the document path node, where the user wrote d: at the node for the
-// schema, at the annotation, at the line of a file, or at the node it was
-// copied to.
+// the document path node, where the user wrote d (crd.AtDeclaration).
 func problemAt(d decl.Declaration, node []interface{}, p Problem) Problem {
-	switch d.Origin.Kind {
-	case decl.InAnnotation:
-		p.Where = d.Where()
-		return annotationProblem(annDeclarations, p)
-	case decl.InFile:
-		p.Where = d.Where()
-		return inSource(p, d.Origin.Source)
-	case decl.Copied:
-		p.Where = fmt.Sprintf("%s copied from version %s", d.Ext, d.Origin.From)
-		return p.At(node)
-	}
-	return p.At(appendPath(node, d.Ext))
+	return crd.AtDeclaration(d, node, p)
 }
 
 // The wording of the problems with declarations, whichever front end read
@@ -182,29 +158,6 @@ func errItemConstraintsOnNonCollection(c decl.Constraints) Problem {
 
 func errPresenceOnEntry(c decl.Constraints) Problem {
 	return newProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
-}
-
-// errInexpressible refuses a declaration for every reason found; the
-// first reason classifies the problem.
-func errInexpressible(rs reasons) Problem {
-	rs = rs.oneVersionRequirement()
-	if len(rs) == 1 {
-		p := newProblem(Forbidden, "cannot be translated exactly: %s", rs[0].detail)
-		p.Reason = rs[0].reason
-		if p.Reason == ReasonIndexComparison {
-			p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
-		}
-		return p
-	}
-	p := newProblem(Forbidden, "cannot be translated exactly, for %d reasons:", len(rs))
-	p.Reason = rs[0].reason
-	if p.Reason == ReasonIndexComparison {
-		p.Hint = diag.HintIndexBound // about the first reason, the version requirement
-	}
-	for _, r := range rs {
-		p.Reasons = append(p.Reasons, r.detail)
-	}
-	return p
 }
 
 // errNotFound: d names a node the schema of its version (raw) lacks; hint

@@ -15,12 +15,12 @@ func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := crdrules.Write(c.st.crd, c.plan, c.owned)
+	out, err := crdrules.Write(c.st.crd, c.plan, c.rules, c.owned)
 	if err != nil {
 		return nil, internalError(err)
 	}
 	return &Result{Edits: out.Edits, Translated: out.Translated, Base: c.base, Warnings: sortProblems(c.warnings), Bounds: c.bounds,
-		Generated: generatedRules(out.Fresh), Plan: c.plan}, nil
+		Generated: generatedRules(out.Fresh), Plan: c.plan, Rules: c.rules}, nil
 }
 
 // lostRuleWarnings word the fingerprints of the record that do not lead

@@ -10,17 +10,20 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// compiled is what compileVersions makes of a document: the plan, and
-// what the cost estimate found on the way.
+// compiled is what compileVersions makes of a document: the plan, the
+// CRD rules its checks are written as, and what the cost estimate found
+// on the way.
 type compiled struct {
 	plan     *plan.Plan
+	rules    map[string]*crdrules.VersionRules // by version name
 	bounds   []Bound
 	warnings []Problem
 }
 
 // compileVersions compiles decls, the declarations gathered from every
-// front end, into the plan of doc, version by version. Only when validate
-// is set and nothing failed is the plan, written into doc by the CRD back
+// front end, into the plan of doc, version by version, and has the CRD
+// back end write each version's checks as rules. Only when validate is
+// set and nothing failed is the plan, written into doc by the CRD back
 // end, validated as the apiserver would: a partial translation would fail
 // for reasons already reported.
 func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declaration, validate bool, opts Options) (*compiled, error) {
@@ -28,34 +31,48 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 		opts.KubeVersion = DefaultKubeVersion
 	}
 	model := readCRD(doc)
-	c := &compiled{plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), RecordKubeVersion: opts.KubeVersion != DefaultKubeVersion, CRD: plan.CRD{
+	c := &compiled{rules: map[string]*crdrules.VersionRules{}, plan: &plan.Plan{KubeVersion: plan.KubeVersion(opts.KubeVersion), RecordKubeVersion: opts.KubeVersion != DefaultKubeVersion, CRD: plan.CRD{
 		Name: model.Name, Group: model.Group, Kind: model.Kind, Plural: model.Plural, Scope: model.Scope}}}
 	var problems []Problem
 	memo := map[string]costResult{}
 	for _, v := range model.Versions {
-		pv, origins, p := compileVersion(v, st, decls, opts)
-		if len(p) == 0 && pv != nil && !opts.ForPolicies {
+		pv, p := compileVersion(v, st, decls, opts)
+		if pv == nil {
+			problems = append(problems, p...)
+			continue
+		}
+		var vr *crdrules.VersionRules
+		if len(pv.Declarations) > 0 {
+			var written []Problem
+			var err error
+			vr, written, err = crdrules.Rules(v, *pv, plan.KubeVersion(opts.KubeVersion), crdrules.Options{PlainValues: opts.ForPolicies, GivenMaxItems: pv.GivenMaxItems()})
+			if err != nil {
+				return nil, internalError(err)
+			}
+			p = append(p, written...)
+			c.rules[v.Name] = vr
+			pv.Bounds = vr.Bounds // the maxItems given for lists compared by index
+		}
+		if len(p) == 0 && vr != nil && !opts.ForPolicies {
 			var b []Bound
 			var w []Problem
-			b, p, w = addBounds(v, pv, origins, opts, memo)
+			b, p, w = addBounds(v, pv, vr, opts, memo)
 			c.bounds = append(c.bounds, b...)
 			c.warnings = append(c.warnings, w...)
 		}
-		if pv != nil {
-			c.plan.Versions = append(c.plan.Versions, *pv)
-		}
+		c.plan.Versions = append(c.plan.Versions, *pv)
 		problems = append(problems, p...)
 	}
 	if len(problems) > 0 {
 		return nil, &Error{Problems: problems}
 	}
-	written := c.plan
+	written := c.rules
 	if opts.ForPolicies {
 		// The rules are not the CRD's: what is validated is the CRD
 		// itself, which must be one the apiserver serves.
-		written = withoutRules(c.plan)
+		written = nil
 	}
-	edits, err := crdrules.Edits(model, written)
+	edits, err := crdrules.Edits(model, c.plan, written)
 	if err != nil {
 		return nil, internalError(err)
 	}
@@ -74,10 +91,10 @@ func compileVersions(doc map[string]interface{}, st *state, decls []decl.Declara
 // compileVersion compiles the declarations of one version into its plan,
 // without bounds; nil for a version without a schema, or a second version
 // of one name, which readState reports.
-func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, map[string]origin, []Problem) {
+func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Options) (*plan.Version, []Problem) {
 	rootPath := v.Root()
 	if v.Raw == nil || !st.crd.First(v) {
-		return nil, nil, nil
+		return nil, nil
 	}
 	pv := &plan.Version{Name: v.Name, Served: v.Served, Storage: v.Storage}
 	var mine []decl.Declaration
@@ -87,44 +104,25 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, opts Op
 		}
 	}
 	if len(mine) == 0 {
-		return pv, nil, nil
+		return pv, nil
 	}
-	s, err := v.Structural()
+	tree, err := v.Tree()
 	if err != nil {
-		return nil, nil, []Problem{schemaProblem(err, rootPath)}
+		return nil, []Problem{schemaProblem(err, rootPath)}
 	}
-	tree := buildTree(s)
+	p := &planner{formatsAsValues: opts.CompareFormatsAsValues}
 	for _, d := range mine {
-		n := tree.find(d.Path)
+		n := tree.Find(d.Path)
 		if n == nil {
-			return nil, nil, []Problem{newProblem(Internal, "%s is in the schema but not in its structural form", d.Path).At(st.node(d))}
+			return nil, []Problem{newProblem(Internal, "%s is in the schema but not in its structural form", d.Path).At(st.node(d))}
 		}
-		n.addDeclaration(d)
+		p.declare(n, d)
 	}
-	g := &exprGen{twoVarComprehensions: !opts.KubeVersion.Less(KubeVersion{1, 33}), givenMaxItems: opts.givenMaxItems(v.Name), plainValues: opts.ForPolicies}
-	p := &planner{g: g, rootPath: rootPath, formatsAsValues: opts.CompareFormatsAsValues}
 	p.plan(tree)
-	if len(p.problems) > 0 {
-		return nil, nil, p.problems
-	}
-	fillVersion(pv, tree, p.standsFor)
-	pv.Bounds = g.addedBounds() // the maxItems given for lists compared by index
-	return pv, p.origins, nil
-}
-
-// fillVersion lists, in schema walk order, the declarations of every
-// node and the rules it hosts, each with the declarations it stands for.
-func fillVersion(pv *plan.Version, root *node, standsFor map[string][]decl.Declaration) {
-	root.walk(func(n *node) {
-		for _, ext := range decl.Extensions {
-			if d, ok := n.declared[ext]; ok {
-				pv.Declarations = append(pv.Declarations, d)
-			}
-		}
-		for _, r := range n.rules {
-			pv.Rules = append(pv.Rules, plan.Rule{Host: n.path, Rule: r, Origin: standsFor[ruleKey(n.docPath(nil), r.Rule)]})
-		}
-	})
+	pv.Declarations = p.declarations(tree)
+	pv.Rules = p.rules
+	pv.Given = givenMaxItemsIn(tree, opts.givenMaxItems(v.Name))
+	return pv, nil
 }
 
 // schemaProblem words the error of a version schema the apiserver's types
@@ -148,13 +146,14 @@ func toSteps(keys []string) []interface{} {
 	return out
 }
 
-// withoutRules copies p without its rules and bounds.
-func withoutRules(p *plan.Plan) *plan.Plan {
-	out := *p
-	out.Versions = make([]plan.Version, len(p.Versions))
-	for i, v := range p.Versions {
-		v.Rules, v.Bounds = nil, nil
-		out.Versions[i] = v
-	}
-	return &out
+// givenMaxItemsIn lists the maxItems given for the lists of tree, in schema
+// order.
+func givenMaxItemsIn(tree *crd.Node, given map[string]int64) []plan.Bound {
+	var out []plan.Bound
+	tree.Walk(func(n *crd.Node) {
+		if v, ok := given[n.Path.String()]; ok {
+			out = append(out, plan.Bound{Node: n.Path, Keyword: "maxItems", Value: v})
+		}
+	})
+	return out
 }

@@ -64,7 +64,7 @@ func unionFrontEnds(t *testing.T, union, pkg string, rules int) {
 		}
 		v := res.Plan.Versions[0]
 		var rules []string
-		for _, r := range v.Rules {
+		for _, r := range res.Rules[v.Name].Rules {
 			rules = append(rules, r.Host.String()+": "+r.Rule.Rule+" ("+r.Rule.Message+")")
 		}
 		decls := append([]decl.Declaration(nil), v.Declarations...)

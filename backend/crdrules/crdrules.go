@@ -10,15 +10,17 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// Edits writes p into the CRD c was read from, version by version.
-func Edits(c *crd.CRD, p *plan.Plan) ([]edit.Edit, error) {
+// Edits writes p, with the rules of each version by its name, into the
+// CRD c was read from, version by version. A version without rules gets
+// no bound either.
+func Edits(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules) ([]edit.Edit, error) {
 	var edits []edit.Edit
 	for _, pv := range p.Versions {
 		v, ok := c.Version(pv.Name)
 		if !ok {
 			return nil, fmt.Errorf("the plan has version %s, the CRD does not", pv.Name)
 		}
-		e, err := VersionEdits(v, pv)
+		e, err := VersionEdits(v, pv, rules[pv.Name])
 		if err != nil {
 			return nil, err
 		}
@@ -27,10 +29,18 @@ func Edits(c *crd.CRD, p *plan.Plan) ([]edit.Edit, error) {
 	return edits, nil
 }
 
-// VersionEdits writes the plan of one version into its schema: the
-// declarations written there removed, the rules appended at their hosts,
-// and the bounds set.
-func VersionEdits(v *crd.Version, pv plan.Version) ([]edit.Edit, error) {
+// VersionEdits writes the plan of one version and its rules vr into its
+// schema: the declarations written there removed, the rules appended at
+// their hosts, and the plan's bounds set. Without rules (vr nil) only the
+// declarations are removed.
+func VersionEdits(v *crd.Version, pv plan.Version, vr *VersionRules) ([]edit.Edit, error) {
+	var rules []Rule
+	bounds := pv.Bounds
+	if vr != nil {
+		rules = vr.Rules
+	} else {
+		bounds = nil
+	}
 	w := &writer{v: v, at: map[string]int{}}
 	var hosts []decl.Path
 	for _, d := range pv.Declarations {
@@ -38,7 +48,7 @@ func VersionEdits(v *crd.Version, pv plan.Version) ([]edit.Edit, error) {
 			hosts = append(hosts, d.Path)
 		}
 	}
-	for _, r := range pv.Rules {
+	for _, r := range rules {
 		hosts = append(hosts, r.Host)
 	}
 	sort.SliceStable(hosts, func(i, j int) bool { return plan.Less(hosts[i], hosts[j]) })
@@ -55,11 +65,11 @@ func VersionEdits(v *crd.Version, pv plan.Version) ([]edit.Edit, error) {
 			}
 		}
 	}
-	for _, r := range pv.Rules {
+	for _, r := range rules {
 		e, _ := w.edit(r.Host)
 		e.AddRules = append(e.AddRules, r.Rule)
 	}
-	for _, b := range pv.Bounds {
+	for _, b := range bounds {
 		e, err := w.edit(b.Node)
 		if err != nil {
 			return nil, err

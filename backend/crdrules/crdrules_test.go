@@ -45,14 +45,14 @@ func TestEdits(t *testing.T) {
 	p := &plan.Plan{Versions: []plan.Version{{
 		Name:         "v1",
 		Declarations: []decl.Declaration{inAnnotation, inSchema},
-		Rules: []plan.Rule{
-			{Host: path(".spec"), Rule: rule("has(self.a) == has(oldSelf.a)"), Origin: []decl.Declaration{inAnnotation}},
-			{Host: path(".spec.a"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inAnnotation}},
-			{Host: path(".spec.b"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inSchema}},
-		},
-		Bounds: []plan.Bound{{Node: path(".spec.tags"), Keyword: "maxItems", Value: 64}, {Node: path(".spec.a"), Keyword: "maxLength", Value: 253}},
+		Bounds:       []plan.Bound{{Node: path(".spec.tags"), Keyword: "maxItems", Value: 64}, {Node: path(".spec.a"), Keyword: "maxLength", Value: 253}},
 	}}}
-	edits, err := Edits(testCRD(), p)
+	rules := map[string]*VersionRules{"v1": {Rules: []Rule{
+		{Host: path(".spec"), Rule: rule("has(self.a) == has(oldSelf.a)"), Origin: []decl.Declaration{inAnnotation}},
+		{Host: path(".spec.a"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inAnnotation}},
+		{Host: path(".spec.b"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inSchema}},
+	}}}
+	edits, err := Edits(testCRD(), p, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,14 +76,15 @@ func TestEdits(t *testing.T) {
 // was compiled from another document.
 func TestEditsRefuseMisfits(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		plan plan.Version
-		want string
+		name  string
+		plan  plan.Version
+		rules []Rule
+		want  string
 	}{
-		{"node", plan.Version{Name: "v1", Rules: []plan.Rule{{Host: path(".spec.c"), Rule: edit.Rule{Rule: "true"}}}}, "version v1 has no schema node .spec.c, which the plan names"},
-		{"version", plan.Version{Name: "v2"}, "the plan has version v2, the CRD does not"},
+		{"node", plan.Version{Name: "v1"}, []Rule{{Host: path(".spec.c"), Rule: edit.Rule{Rule: "true"}}}, "version v1 has no schema node .spec.c, which the plan names"},
+		{"version", plan.Version{Name: "v2"}, nil, "the plan has version v2, the CRD does not"},
 	} {
-		_, err := Edits(testCRD(), &plan.Plan{Versions: []plan.Version{tt.plan}})
+		_, err := Edits(testCRD(), &plan.Plan{Versions: []plan.Version{tt.plan}}, map[string]*VersionRules{tt.plan.Name: {Rules: tt.rules}})
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("Edits(%s) = %v, want %q", tt.name, err, tt.want)
 		}

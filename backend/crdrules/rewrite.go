@@ -32,10 +32,11 @@ type Output struct {
 	Fresh []edit.Edit
 }
 
-// Write writes p, compiled from the CRD c with o set aside, into c's
-// document, with the annotations that let a later run do the same.
-func Write(c *crd.CRD, p *plan.Plan, o *Owned) (*Output, error) {
-	fresh, err := Edits(c, p)
+// Write writes p and its rules, compiled from the CRD c with o set aside,
+// into c's document, with the annotations that let a later run do the
+// same.
+func Write(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules, o *Owned) (*Output, error) {
+	fresh, err := Edits(c, p, rules)
 	if err != nil {
 		return nil, err
 	}

@@ -68,9 +68,9 @@ func TestWriteKeepsOwnedRules(t *testing.T) {
 	b := decl.Path{{Name: "spec"}, {Name: "b"}}
 	d := decl.Declaration{CRD: c.Name, Version: "v1", Path: b, Ext: decl.ExtMutability, Value: "Immutable",
 		Origin: decl.Origin{Kind: decl.InAnnotation}}
-	p := &plan.Plan{Versions: []plan.Version{{Name: "v1", Declarations: []decl.Declaration{d},
-		Rules: []plan.Rule{{Host: b, Rule: edit.Rule{Rule: "self == oldSelf", Message: "is immutable"}, Origin: []decl.Declaration{d}}}}}}
-	out, err := Write(c, p, FindOwned(c))
+	p := &plan.Plan{Versions: []plan.Version{{Name: "v1", Declarations: []decl.Declaration{d}}}}
+	rules := map[string]*VersionRules{"v1": {Rules: []Rule{{Host: b, Rule: edit.Rule{Rule: "self == oldSelf", Message: "is immutable"}, Origin: []decl.Declaration{d}}}}}
+	out, err := Write(c, p, rules, FindOwned(c))
 	if err != nil {
 		t.Fatal(err)
 	}

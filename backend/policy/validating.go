@@ -7,6 +7,7 @@ import (
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/plan"
@@ -64,9 +65,13 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 			return nil, err
 		}
 		w := &walker{root: s, twoVar: p.KubeVersion.Major > 1 || p.KubeVersion.Minor >= 33}
+		written, _, err := crdrules.Rules(cv, v, p.KubeVersion, crdrules.Options{PlainValues: true, GivenMaxItems: v.GivenMaxItems()})
+		if err != nil {
+			return nil, err
+		}
 		var validations []admissionregistrationv1.Validation
 		creates, status := false, false
-		for _, r := range v.Rules {
+		for _, r := range written.Rules {
 			expr, err := w.validation(r)
 			if err == nil {
 				err, w.err = w.err, nil
@@ -138,7 +143,7 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 }
 
 // validation renders one rule of the plan as a policy's expression.
-func (w *walker) validation(r plan.Rule) (string, error) {
+func (w *walker) validation(r crdrules.Rule) (string, error) {
 	if !transition(r) {
 		return w.unchecked(r.Host, r.Rule.Rule)
 	}
@@ -153,7 +158,7 @@ func (w *walker) validation(r plan.Rule) (string, error) {
 
 // transition reports whether r compares old and new values: every rule
 // but a union's.
-func transition(r plan.Rule) bool {
+func transition(r crdrules.Rule) bool {
 	for _, d := range r.Origin {
 		if d.Ext == decl.ExtUnions {
 			return false
@@ -176,7 +181,7 @@ func asValues(v plan.Version) *Refusal {
 
 // message is the rule's message with the place it is about, which a
 // policy's validation cannot carry as a field path.
-func message(r plan.Rule) string {
+func message(r crdrules.Rule) string {
 	where := r.Host.String()
 	if r.Rule.FieldPath != "" {
 		where = strings.TrimSuffix(where, ".") + r.Rule.FieldPath

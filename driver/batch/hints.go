@@ -3,13 +3,13 @@ package batch
 import (
 	"strings"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/diag"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
-// formatsFlagWords replace translate.RunWideFormats in refusals: the
+// formatsFlagWords replace decl.RunWideFormats in refusals: the
 // library names the option, the commands its flag.
-var formatsFlagWords = strings.NewReplacer(translate.RunWideFormats, "--compare-formats-as-values for the whole run")
+var formatsFlagWords = strings.NewReplacer(decl.RunWideFormats, "--compare-formats-as-values for the whole run")
 
 // flagHints word, for each option a library's diagnostic names, what the
 // commands' flag for it does: the libraries speak of options and name no

@@ -5,6 +5,21 @@ import (
 	"strings"
 )
 
+// The reasons of a refusal (Diagnostic.Reason).
+const (
+	// ReasonInexact: the apiserver's CEL cannot compare the values exactly.
+	ReasonInexact = "Inexact"
+	// ReasonCost: the generated rules do not fit the CEL cost limits.
+	ReasonCost = "Cost"
+	// ReasonUnescapableName: a property name has no CEL escape.
+	ReasonUnescapableName = "UnescapableName"
+	// ReasonIndexComparison: comparing list items index by index needs
+	// Kubernetes 1.33, or maxItems.
+	ReasonIndexComparison = "IndexComparison"
+	// ReasonFormat: CEL reads a formatted string as another value.
+	ReasonFormat = "Format"
+)
+
 // Diagnostic is one reason a run fails or, as a warning, something the
 // user should know. Its text is
 //

@@ -1,14 +1,20 @@
-package translate
+package crdrules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/internal/diag"
+	"github.com/mut2cel/mut2cel/plan"
+)
 
 // keyEq renders "items a and b of a list-type map have the same key":
 //
 //	a.k1 == b.k1 && a.k2 == b.k2
-func (g *exprGen) keyEq(list *node, a, b string) (string, error) {
+func (g *exprGen) keyEq(list *crd.Node, a, b string) (string, error) {
 	errs := g.keysComparable(list)
 	var terms []string
-	for _, k := range list.listMapKeys() {
+	for _, k := range list.ListMapKeys() {
 		ak, err := sel(a, k)
 		errs = joinReasons(errs, err)
 		bk, _ := sel(b, k)
@@ -21,18 +27,18 @@ func (g *exprGen) keyEq(list *node, a, b string) (string, error) {
 // several stored spellings: the apiserver pairs items and checks keys for
 // uniqueness by the stored strings, so two items may hold keys that CEL's
 // == takes for one.
-func (g *exprGen) keysComparable(list *node) error {
+func (g *exprGen) keysComparable(list *crd.Node) error {
 	if g.plainValues {
 		return nil
 	}
 	var errs error
-	for _, k := range list.listMapKeys() {
-		kn := list.items.propIndex[k]
+	for _, k := range list.ListMapKeys() {
+		kn := list.Items.Prop(k)
 		if kn == nil {
 			continue
 		}
-		if name, f, ok := kn.format(); ok && f.spellings != "" {
-			errs = joinReasons(errs, cannot(ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.userPath(), k, name, f.celType, f.spellings))
+		if name, f, ok := kn.Format(); ok && f.Spellings != "" {
+			errs = joinReasons(errs, cannot(diag.ReasonFormat, "the items of %s are keyed by %s, a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), while the apiserver tells items apart by the stored strings, so no rule can pair the items as the apiserver does; remove the format (a pattern can check the string instead)", list.UserPath(), k, name, f.CELType, f.Spellings))
 		}
 	}
 	return errs
@@ -62,29 +68,29 @@ func (g *exprGen) keysComparable(list *node) error {
 //	unreadable:   Y.all(k, X.exists(j, j == k))
 //	set:          Y.all(e, e in X), or where the items' == is not strict
 //	              Y.all(e, X.exists(f, EQ(e, f)))
-func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nullable bool) (string, error) {
+func (g *exprGen) keys(m plan.Mode, c *crd.Node, x, y string, names []string, nullable bool) (string, error) {
 	px, chainErr := hasChain(x, names, nullable)
 	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
 	px, py = paren(px), paren(py)
-	if c.listType() == "atomic" {
-		op := map[mutability]string{immutable: "==", addOnly: ">=", removeOnly: "<="}[m]
+	if c.ListType() == "atomic" {
+		op := map[plan.Mode]string{plan.Immutable: "==", plan.AddOnly: ">=", plan.RemoveOnly: "<="}[m]
 		return sizeOrZero(px, nx) + " " + op + " " + sizeOrZero(py, ny), chainErr
 	}
 	sub, super, psub, psuper := ny, nx, py, px // AddOnly, Immutable: old keys stay
-	if m == removeOnly {
+	if m == plan.RemoveOnly {
 		sub, super, psub, psuper = nx, ny, px, py
 	}
 	contained, err := g.containedKeys(c, sub, super)
 	err = joinReasons(chainErr, err)
-	if m == immutable {
+	if m == plan.Immutable {
 		contained = "size(" + nx + ") == size(" + ny + ") && " + contained
 	}
 	if px == "" {
 		return contained, err
 	}
-	if m == immutable {
+	if m == plan.Immutable {
 		return px + " ? (" + py + " ? " + contained + " : size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", err
 	}
 	return "!" + psub + " || (" + psuper + " ? " + contained + " : size(" + sub + ") == 0)", err
@@ -99,16 +105,16 @@ func (g *exprGen) keys(m mutability, c *node, x, y string, names []string, nulla
 //	PX ? (PY || size(X) == 0) : (!PY || size(Y) == 0)           Immutable
 //
 // A null scope (nullable) has no collection.
-func keyPresence(m mutability, x, y string, names []string, nullable bool) (string, error) {
+func keyPresence(m plan.Mode, x, y string, names []string, nullable bool) (string, error) {
 	px, err := hasChain(x, names, nullable)
 	py, _ := hasChain(y, names, nullable)
 	nx, _ := selChain(x, names)
 	ny, _ := selChain(y, names)
 	px, py = paren(px), paren(py)
 	switch m {
-	case addOnly:
+	case plan.AddOnly:
 		return "!" + py + " || size(" + ny + ") == 0 || " + px, err
-	case removeOnly:
+	case plan.RemoveOnly:
 		return "!" + px + " || size(" + nx + ") == 0 || " + py, err
 	}
 	return px + " ? (" + py + " || size(" + nx + ") == 0) : (!" + py + " || size(" + ny + ") == 0)", err
@@ -134,21 +140,21 @@ func selChain(x string, names []string) (string, error) {
 }
 
 // containedKeys renders "every key of sub is a key of super".
-func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
+func (g *exprGen) containedKeys(c *crd.Node, sub, super string) (string, error) {
 	switch {
-	case c.isMap() && c.values.unreadable():
+	case c.IsMap() && c.Values.Unreadable():
 		// k in M reads M[k], which fails where the apiserver stored a
 		// value its CEL cannot read; comparing keys reads no value.
 		k, j := g.newVar("k"), g.newVar("k")
 		return sub + ".all(" + k + ", " + super + ".exists(" + j + ", " + j + " == " + k + "))", nil
-	case c.isMap():
+	case c.IsMap():
 		k := g.newVar("k")
 		return sub + ".all(" + k + ", " + k + " in " + super + ")", nil
-	case c.listType() == "set":
+	case c.ListType() == "set":
 		if err := g.setKeysStrict(c); err != nil {
 			return "", err
 		}
-		exact, err := g.exactEquality(c.items)
+		exact, err := g.exactEquality(c.Items)
 		e := g.newVar("e")
 		if err == nil && exact {
 			return sub + ".all(" + e + ", " + e + " in " + super + ")", nil
@@ -156,7 +162,7 @@ func (g *exprGen) containedKeys(c *node, sub, super string) (string, error) {
 		// in uses the items' ==, which is not strict here: scan for an
 		// item strictly equal instead.
 		f := g.newVar("e")
-		eq, err := g.equal(c.items, e, f)
+		eq, err := g.equal(c.Items, e, f)
 		return sub + ".all(" + e + ", " + super + ".exists(" + f + ", " + paren(eq) + "))", err
 	default: // list-type map
 		e, f := g.newVar("e"), g.newVar("e")

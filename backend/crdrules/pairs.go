@@ -1,4 +1,6 @@
-package translate
+package crdrules
+
+import "github.com/mut2cel/mut2cel/crd"
 
 // errVacuous marks a constraint that can never be violated: its target lies
 // inside a set item, which exists before and after only when it is equal as a
@@ -17,34 +19,21 @@ var errVacuous = cannot("", "vacuous")
 //
 // Each step multiplies the cost by the size of its collection (squared for
 // list maps, whose items are paired by scanning).
-func (g *exprGen) pairs(host, target *node, x, y string, body func(x, y string) (string, error)) (string, error) {
+func (g *exprGen) pairs(host, target *crd.Node, x, y string, body func(x, y string) (string, error)) (string, error) {
 	if host == target {
 		return body(x, y)
 	}
-	steps := pathBetween(host, target)
+	steps := host.Between(target)
 	return g.pairSteps(steps, x, y, body)
 }
 
-// pathBetween lists the nodes below host down to target, host excluded.
-func pathBetween(host, target *node) []*node {
-	var rev []*node
-	for c := target; c != host; c = c.parent {
-		rev = append(rev, c)
-	}
-	out := make([]*node, len(rev))
-	for i, n := range rev {
-		out[len(rev)-1-i] = n
-	}
-	return out
-}
-
-func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (string, error)) (string, error) {
+func (g *exprGen) pairSteps(steps []*crd.Node, x, y string, body func(x, y string) (string, error)) (string, error) {
 	if len(steps) == 0 {
 		return body(x, y)
 	}
 	n, rest := steps[0], steps[1:]
 	next := func(nx, ny string) (string, error) { return g.pairSteps(rest, nx, ny, body) }
-	if n.nullableEntry() && len(rest) > 0 {
+	if n.NullableEntry() && len(rest) > 0 {
 		// Below a null entry nothing exists, so nothing there exists
 		// before and after.
 		next = func(nx, ny string) (string, error) {
@@ -53,23 +42,23 @@ func (g *exprGen) pairSteps(steps []*node, x, y string, body func(x, y string) (
 		}
 	}
 	switch {
-	case n.isProperty():
-		nx, selErr := sel(x, n.name())
-		ny, _ := sel(y, n.name())
+	case n.IsProperty():
+		nx, selErr := sel(x, n.Name())
+		ny, _ := sel(y, n.Name())
 		inner, err := next(nx, ny)
 		return "!has(" + nx + ") || !has(" + ny + ") || " + paren(inner), joinReasons(selErr, err)
-	case n.isValue():
+	case n.IsValue():
 		k := g.newVar("k")
 		inner, err := next(x+"["+k+"]", y+"["+k+"]")
 		return x + ".all(" + k + ", !(" + k + " in " + y + ") || " + paren(inner) + ")", err
-	case n.parent.listType() == "set":
+	case n.Parent.ListType() == "set":
 		return "", errVacuous
-	case n.parent.listType() == "map":
+	case n.Parent.ListType() == "map":
 		e, f := g.newVar("e"), g.newVar("e")
-		eq, eqErr := g.keyEq(n.parent, e, f)
+		eq, eqErr := g.keyEq(n.Parent, e, f)
 		inner, err := next(e, f)
 		return x + ".all(" + e + ", " + y + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(eqErr, err)
 	default:
-		return g.indexPairs(n.parent, x, y, next)
+		return g.indexPairs(n.Parent, x, y, next)
 	}
 }

@@ -1,6 +1,11 @@
-package translate
+package crdrules
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/diag"
+)
 
 // reasons are every reason found why one declaration has no exact rule,
 // in the order found, each once. The generators go on past a reason to
@@ -87,7 +92,7 @@ func (r reasons) oneVersionRequirement() reasons {
 	var lists []string
 	var others reasons
 	for _, e := range r {
-		if e.reason == ReasonIndexComparison {
+		if e.reason == diag.ReasonIndexComparison {
 			lists = append(lists, e.node)
 		} else {
 			others = append(others, e)
@@ -96,7 +101,7 @@ func (r reasons) oneVersionRequirement() reasons {
 	if len(lists) == 0 {
 		return r
 	}
-	return append(reasons{{reason: ReasonIndexComparison, detail: indexIterationDetail(lists)}}, others...)
+	return append(reasons{{reason: diag.ReasonIndexComparison, detail: indexIterationDetail(lists)}}, others...)
 }
 
 // andList renders "a", "a and b", "a, b and c".
@@ -105,4 +110,30 @@ func andList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// errInexpressible refuses a declaration for every reason found; the
+// first reason classifies the problem.
+func errInexpressible(rs reasons) diag.Diagnostic {
+	rs = rs.oneVersionRequirement()
+	p := diag.Diagnostic{Type: diag.Forbidden, Reason: rs[0].reason}
+	if p.Reason == diag.ReasonIndexComparison {
+		p.Hint = diag.HintIndexBound // a bound, or a newer target that compares by index
+	}
+	if len(rs) == 1 {
+		p.Detail = "cannot be translated exactly: " + rs[0].detail
+		return p
+	}
+	p.Detail = fmt.Sprintf("cannot be translated exactly, for %d reasons:", len(rs))
+	for _, r := range rs {
+		p.Reasons = append(p.Reasons, r.detail)
+	}
+	return p
+}
+
+func ignoreVacuous(err error) error {
+	if err == errVacuous {
+		return nil
+	}
+	return err
 }

@@ -1,10 +1,12 @@
-package translate
+package crdrules
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 )
 
@@ -17,35 +19,35 @@ import (
 // object, list or map may be null: the apiserver's == fails ("no such
 // overload") comparing such a value with null. Values CEL cannot compare at
 // all are an error.
-func (g *exprGen) exactEquality(n *node) (bool, error) {
+func (g *exprGen) exactEquality(n *crd.Node) (bool, error) {
 	exact, err := g.exactValues(n)
 	return exact && (g.plainValues || !nullableContainer(n)), err
 }
 
 // nullableContainer reports whether n is an entry that may be null and is
 // an object, list or map.
-func nullableContainer(n *node) bool {
-	return n.nullableEntry() && (n.s.Type == "object" || n.s.Type == "array")
+func nullableContainer(n *crd.Node) bool {
+	return n.NullableEntry() && (n.Schema.Type == "object" || n.Schema.Type == "array")
 }
 
 // exactValues is exactEquality for two values of n that are not null.
 // Below a node CEL cannot compare it goes on, to report every such node
 // down to the next set or list map, whose items the generators read.
-func (g *exprGen) exactValues(n *node) (bool, error) {
+func (g *exprGen) exactValues(n *crd.Node) (bool, error) {
 	errs := g.comparable(n)
-	if lt := n.listType(); (lt == "set" || lt == "map") && !g.plainValues {
+	if lt := n.ListType(); (lt == "set" || lt == "map") && !g.plainValues {
 		return false, errs
 	}
 	exact := true
-	for _, p := range n.props {
-		if p.s.Nullable || !g.plainValues && !equalSeesProperty(p.name()) {
+	for _, p := range n.Props {
+		if p.Schema.Nullable || !g.plainValues && !equalSeesProperty(p.Name()) {
 			exact = false
 		}
 		ok, err := g.exactEquality(p)
 		errs = joinReasons(errs, err)
 		exact = exact && ok
 	}
-	for _, c := range []*node{n.items, n.values} {
+	for _, c := range []*crd.Node{n.Items, n.Values} {
 		if c == nil {
 			continue
 		}
@@ -60,18 +62,18 @@ func (g *exprGen) exactValues(n *node) (bool, error) {
 }
 
 // comparable rejects values whose changes CEL cannot see.
-func (g *exprGen) comparable(n *node) error {
+func (g *exprGen) comparable(n *crd.Node) error {
 	if g.plainValues {
 		// The stored JSON shows every field and every spelling.
 		return nil
 	}
 	switch {
-	case n.s.XPreserveUnknownFields:
-		return cannot(ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.userPath())
-	case n.s.XEmbeddedResource:
-		return cannot(ReasonInexact, "the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.userPath())
-	case n.s.AdditionalProperties != nil && n.s.AdditionalProperties.Bool && n.s.AdditionalProperties.Structural == nil:
-		return cannot(ReasonInexact, "the value at %s is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead", n.userPath())
+	case n.Schema.XPreserveUnknownFields:
+		return cannot(diag.ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.UserPath())
+	case n.Schema.XEmbeddedResource:
+		return cannot(diag.ReasonInexact, "the value at %s is an embedded resource, whose metadata the apiserver's CEL sees only in part, so no rule can compare it exactly; declare the known fields inside it instead", n.UserPath())
+	case n.Schema.AdditionalProperties != nil && n.Schema.AdditionalProperties.Bool && n.Schema.AdditionalProperties.Structural == nil:
+		return cannot(diag.ReasonInexact, "the value at %s is a free-form object (additionalProperties: true), and the apiserver's CEL compares its keys only when both sides have them, so no rule can see one added, removed or renamed; declare the known fields inside it instead", n.UserPath())
 	}
 	return g.formatComparable(n)
 }
@@ -82,11 +84,11 @@ func (g *exprGen) comparable(n *node) error {
 // hold the plain names, so where a key name needs escaping every item gets
 // the same key and two equal lists of two items or more compare unequal.
 // Such lists are compared item by item instead.
-func listMapEqualityWorks(n *node) bool {
-	if n.numberKeyed() {
+func listMapEqualityWorks(n *crd.Node) bool {
+	if n.NumberKeyed() {
 		return false
 	}
-	for _, k := range n.listMapKeys() {
+	for _, k := range n.ListMapKeys() {
 		if escaped, ok := apiservercel.Escape(k); !ok || escaped != k {
 			return false
 		}
@@ -109,7 +111,7 @@ func listMapEqualityWorks(n *node) bool {
 //
 // Where CEL cannot compare some part of n, it goes on to the parts
 // exactEquality does not read, and returns every reason found.
-func (g *exprGen) equal(n *node, a, b string) (string, error) {
+func (g *exprGen) equal(n *crd.Node, a, b string) (string, error) {
 	exact, err := g.exactEquality(n)
 	if exact {
 		return a + " == " + b, nil
@@ -128,7 +130,7 @@ func (g *exprGen) equal(n *node, a, b string) (string, error) {
 // equals only null, and a value is read only when neither side is null.
 //
 //	type(a) == null_type || type(b) == null_type ? type(a) == null_type && type(b) == null_type : EQ(a, b)
-func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
+func (g *exprGen) equalNullable(n *crd.Node, a, b string) (string, error) {
 	exact, err := g.exactValues(n)
 	inner := a + " == " + b
 	if !exact {
@@ -140,30 +142,30 @@ func (g *exprGen) equalNullable(n *node, a, b string) (string, error) {
 }
 
 // equalValues is equal for two values of n that are not null.
-func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
+func (g *exprGen) equalValues(n *crd.Node, a, b string) (string, error) {
 	switch {
-	case n.listType() == "set":
-		itemsExact, err := g.exactEquality(n.items)
-		if err != nil || !itemsExact || g.errorsSwallowed(n.items) {
+	case n.ListType() == "set":
+		itemsExact, err := g.exactEquality(n.Items)
+		if err != nil || !itemsExact || g.errorsSwallowed(n.Items) {
 			// Items CEL's == does not compare strictly (objects with a
 			// nullable property, an inner set, an escape-like name) are
 			// compared index by index, as strict equality of lists is
 			// (semantics.md 2.3).
 			return g.equalByIndex(n, a, b)
 		}
-		if g.twoVarComprehensions && !sizedByLength(n.items) {
+		if g.twoVarComprehensions && !sizedByLength(n.Items) {
 			i, v := g.newVar("i"), g.newVar("v")
 			return sameOrder(a, b, i, v, v+" == "+b+"["+i+"]"), nil
 		}
 		e := g.newVar("e")
 		return a + ".map(" + e + ", " + e + ") == " + b + ".map(" + e + ", " + e + ")", nil
-	case n.listType() == "map":
+	case n.ListType() == "map":
 		return g.equalListMap(n, a, b)
-	case n.isList():
+	case n.IsList():
 		return g.equalByIndex(n, a, b)
-	case n.isMap():
+	case n.IsMap():
 		k := g.newVar("k")
-		inner, err := g.equal(n.values, a+"["+k+"]", b+"["+k+"]")
+		inner, err := g.equal(n.Values, a+"["+k+"]", b+"["+k+"]")
 		return "size(" + a + ") == size(" + b + ") && " + a + ".all(" + k + ", " + k + " in " + b + " && " + paren(inner) + ")", err
 	}
 	return g.equalObject(n, a, b)
@@ -171,8 +173,8 @@ func (g *exprGen) equalValues(n *node, a, b string) (string, error) {
 
 // equalByIndex compares the lists a and b of n item by item, at equal
 // indices.
-func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
-	body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.items, ai, bi) })
+func (g *exprGen) equalByIndex(n *crd.Node, a, b string) (string, error) {
+	body, err := g.indexPairs(n, a, b, func(ai, bi string) (string, error) { return g.equal(n.Items, ai, bi) })
 	return "size(" + a + ") == size(" + b + ") && " + body, err
 }
 
@@ -180,7 +182,7 @@ func (g *exprGen) equalByIndex(n *node, a, b string) (string, error) {
 // order", one ordered list comparison per key property, or, where the keys
 // are not strings and the target has two-variable comprehensions, one pass
 // comparing the keys index by index (sameOrder).
-func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
+func (g *exprGen) keyOrder(n *crd.Node, a, b string) (string, error) {
 	if g.twoVarComprehensions && !keysSizedByLength(n) {
 		i, v := g.newVar("i"), g.newVar("v")
 		eq, err := g.keyEq(n, v, b+"["+i+"]")
@@ -188,7 +190,7 @@ func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
 	}
 	errs := g.keysComparable(n)
 	var terms []string
-	for _, k := range n.listMapKeys() {
+	for _, k := range n.ListMapKeys() {
 		e := g.newVar("e")
 		ek, err := sel(e, k)
 		errs = joinReasons(errs, err)
@@ -197,9 +199,9 @@ func (g *exprGen) keyOrder(n *node, a, b string) (string, error) {
 	return strings.Join(terms, " && "), errs
 }
 
-func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
+func (g *exprGen) equalListMap(n *crd.Node, a, b string) (string, error) {
 	order, orderErr := g.keyOrder(n, a, b)
-	itemsExact, err := g.exactEquality(n.items)
+	itemsExact, err := g.exactEquality(n.Items)
 	if err == nil && itemsExact && listMapEqualityWorks(n) {
 		// == on list maps pairs items by key: with the same key order it is
 		// strict.
@@ -207,15 +209,15 @@ func (g *exprGen) equalListMap(n *node, a, b string) (string, error) {
 	}
 	e, f := g.newVar("e"), g.newVar("e")
 	eq, eqErr := g.keyEq(n, e, f)
-	inner, innerErr := g.equal(n.items, e, f)
+	inner, innerErr := g.equal(n.Items, e, f)
 	return order + " && " + a + ".all(" + e + ", " + b + ".all(" + f + ", !(" + eq + ") || " + paren(inner) + "))", joinReasons(orderErr, eqErr, innerErr)
 }
 
-func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
+func (g *exprGen) equalObject(n *crd.Node, a, b string) (string, error) {
 	var terms []string
 	var errs error
-	for _, p := range n.props {
-		name := p.name()
+	for _, p := range n.Props {
+		name := p.Name()
 		ap, selErr := sel(a, name)
 		bp, _ := sel(b, name)
 		inner, err := g.equal(p, ap, bp)
@@ -236,7 +238,7 @@ func (g *exprGen) equalObject(n *node, a, b string) (string, error) {
 // Below that, CEL cannot iterate indices, so maxItems bounds an index list:
 //
 //	[0, 1, ..., maxItems-1].all(i, i >= size(a) || i >= size(b) || BODY(a[i], b[i]))
-func (g *exprGen) indexPairs(list *node, a, b string, body func(ai, bi string) (string, error)) (string, error) {
+func (g *exprGen) indexPairs(list *crd.Node, a, b string, body func(ai, bi string) (string, error)) (string, error) {
 	i := g.newVar("i")
 	if g.twoVarComprehensions {
 		v := g.newVar("v")
@@ -263,8 +265,8 @@ const maxIndexList = 256
 // needsIndexIteration refuses to compare the items of list index by
 // index on a target that cannot iterate indices, where the list has no
 // maxItems to enumerate them.
-func needsIndexIteration(list *node) error {
-	return &inexpressible{reason: ReasonIndexComparison, detail: indexIterationDetail([]string{list.userPath()}), node: list.userPath()}
+func needsIndexIteration(list *crd.Node) error {
+	return &inexpressible{reason: diag.ReasonIndexComparison, detail: indexIterationDetail([]string{list.UserPath()}), node: list.UserPath()}
 }
 
 func indexIterationDetail(lists []string) string {
@@ -300,8 +302,8 @@ func sameOrder(a, b, i, v, same string) string {
 
 // sizedByLength reports whether comparing values of n costs by their
 // length: strings, and anything that is not a number or boolean.
-func sizedByLength(n *node) bool {
-	switch n.s.Type {
+func sizedByLength(n *crd.Node) bool {
+	switch n.Schema.Type {
 	case "integer", "number", "boolean":
 		return false
 	}
@@ -310,9 +312,9 @@ func sizedByLength(n *node) bool {
 
 // keysSizedByLength reports whether any key property of the list map n is
 // compared by length.
-func keysSizedByLength(n *node) bool {
-	for _, k := range n.listMapKeys() {
-		if c := n.items.propIndex[k]; c == nil || sizedByLength(c) {
+func keysSizedByLength(n *crd.Node) bool {
+	for _, k := range n.ListMapKeys() {
+		if c := n.Items.Prop(k); c == nil || sizedByLength(c) {
 			return true
 		}
 	}

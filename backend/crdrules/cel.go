@@ -1,4 +1,4 @@
-package translate
+package crdrules
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	apiservercel "k8s.io/apiserver/pkg/cel"
 
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/plan"
 )
 
@@ -17,20 +18,20 @@ type exprGen struct {
 	twoVarComprehensions bool
 	// vars numbers comprehension variables so nested ones never shadow.
 	vars int
-	// formatsAsValues: the declaration being compiled compares formatted
-	// strings as the apiserver's CEL values (formats.go).
+	// formatsAsValues: the declaration being written compares formatted
+	// strings as the apiserver's CEL values (plan.Rule.FormatsAsValues).
 	formatsAsValues bool
 	// plainValues: the rules are for an admission policy, which sees the
-	// stored JSON (Options.ForPolicies).
+	// stored JSON (Options.PlainValues).
 	plainValues bool
 	// givenMaxItems are the maxItems given for lists, by path, and added
-	// those indexBound took from them (givenbounds.go).
+	// those indexBound took from them (bounds.go).
 	givenMaxItems map[string]int64
 	added         map[string]plan.Bound
 }
 
-// inexpressible is returned when no exact CEL form exists; the planner turns
-// it into a Problem on the declaring node, with the reason. node, where
+// inexpressible is returned when no exact CEL form exists; the writer turns
+// it into a problem on the declaration, with the reason. node, where
 // set, is the schema path the detail is about, for reasons merged by
 // path (oneVersionRequirement).
 type inexpressible struct{ reason, detail, node string }
@@ -56,7 +57,7 @@ func sel(x, name string) (string, error) { return selWith(x, ".", name) }
 func selWith(x, op, name string) (string, error) {
 	escaped, ok := apiservercel.Escape(name)
 	if !ok {
-		return x + op + name, cannot(ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
+		return x + op + name, cannot(diag.ReasonUnescapableName, "property name %q cannot be named in a CEL rule (the Kubernetes escaping has no form for it), so no rule above it can read it; rename the property or move the declaration", name)
 	}
 	return x + op + escaped, nil
 }
@@ -115,14 +116,14 @@ func hasChain(x string, names []string, nullable bool) (string, error) {
 //	RemoveOnly: !(has(x.a) && has(x.a.b)) || (has(y.a) && has(y.a.b))
 //
 // and with the optional chains of hasChain from three properties on.
-func presence(m mutability, x, y string, names []string, nullable bool) (string, error) {
+func presence(m plan.Mode, x, y string, names []string, nullable bool) (string, error) {
 	nx, err := hasChain(x, names, nullable)
 	ny, _ := hasChain(y, names, nullable)
 	nx, ny = paren(nx), paren(ny)
 	switch m {
-	case addOnly:
+	case plan.AddOnly:
 		return "!" + ny + " || " + nx, err
-	case removeOnly:
+	case plan.RemoveOnly:
 		return "!" + nx + " || " + ny, err
 	}
 	return nx + " == " + ny, err
