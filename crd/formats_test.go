@@ -47,4 +47,3 @@ func TestTypedFormatsMatchTheApiserver(t *testing.T) {
 		}
 	}
 }
-
