@@ -49,9 +49,6 @@ type Version struct {
 	// to the list's own maxItems or the one given here, which the list
 	// then gets.
 	Given []Bound
-	// Bounds are the maxLength, maxItems and maxProperties the rules
-	// need to fit the CEL cost limits.
-	Bounds []Bound
 }
 
 // Rule is one check a declaration needs and where it runs.
@@ -77,9 +74,9 @@ type Rule struct {
 	FormatsAsValues bool
 }
 
-// Bound is a maxLength, maxItems or maxProperties to set on a node so
-// that the rules fit the CEL cost limits. It narrows what the apiserver
-// accepts.
+// Bound is a maxLength, maxItems or maxProperties on a node: one given
+// for it, or one a back end sets so that its output fits the CEL cost
+// limits, which narrows what the apiserver accepts.
 type Bound struct {
 	Node    decl.Path // relative to the version's openAPIV3Schema
 	Keyword string    // maxLength, maxItems or maxProperties

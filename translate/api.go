@@ -2,29 +2,31 @@ package translate
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/backend/crdrules"
+	"github.com/mut2cel/mut2cel/compiler"
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// Options select what Translate generates.
+// Options select what Translate generates: those of the compiler, and
+// those of the CRD back end.
 type Options struct {
-	// KubeVersion is the oldest Kubernetes minor version the output must work
-	// on. Rules are compiled in the CEL environment that version uses for new
-	// CRD rules. Zero lets the CRD's declarations say it: the kubeVersion of
-	// a declarations file, else the version recorded by an earlier run,
-	// else FallbackKubeVersion (Target).
+	// KubeVersion is the oldest Kubernetes minor version the output must
+	// work on. Rules are compiled in the CEL environment that version
+	// uses for new CRD rules. Zero lets the CRD's declarations say it: the
+	// kubeVersion of a declarations file, else the version recorded by an
+	// earlier run, else FallbackKubeVersion.
 	KubeVersion KubeVersion
 	// FallbackKubeVersion is the target of a CRD whose declarations say
 	// none, when KubeVersion is zero. Zero means DefaultKubeVersion.
 	FallbackKubeVersion KubeVersion
 	// MaxLength, MaxItems and MaxProperties, when positive, are the values
-	// of the bounds Translate adds where generated rules need one to fit the
-	// CEL cost limits; zero lets Translate choose (docs/cost.md).
+	// of the bounds Translate adds where generated rules need one to fit
+	// the CEL cost limits; zero lets Translate choose (docs/cost.md).
 	MaxLength, MaxItems, MaxProperties int64
 	// NoBounds makes Translate fail, listing the bounds needed, instead of
 	// adding them.
@@ -57,42 +59,63 @@ type Options struct {
 	// one value are no change, and a value CEL cannot read fails the
 	// rules that read it. Without it such comparisons are refused.
 	CompareFormatsAsValues bool
-	// ForPolicies compiles for the admission-policy back end: the rules
-	// will run over the stored JSON of objects (backend/policy rewrites
-	// them for it), not over the apiserver's schema-typed CRD values. What
-	// only the latter forced is lifted: formatted strings are compared as
-	// the strings they are, lists of type set and map and objects with
-	// unknown fields compare exactly with ==. No bound is added and the
-	// CRD's static cost limits do not apply: a policy has none (its
-	// runtime limits are reported instead), and the rules are not written
-	// into the CRD nor validated as its rules. Compile only.
+	// ForPolicies compiles for the admission-policy back end: the CRD's
+	// rules are not written, and the CRD itself is checked as one the
+	// apiserver serves. Compile only.
 	ForPolicies bool
-
-	// given are the bounds the declarations files give the CRD being
-	// compiled (givenbounds.go), which compile reads from Declarations.
-	given givenBounds
 }
 
-// Bound is a maxLength, maxItems or maxProperties Translate added so that
-// the generated rules fit the CEL cost limits. It narrows what the
-// apiserver accepts.
-type Bound struct {
-	// Path leads from the document root to the schema node, like Edit.Path.
-	Path []interface{}
-	// Version and Node name the node the short way: the version's name and
-	// the path in the notation of the declarations annotation.
-	Version, Node string
-	Keyword       string
-	Value         int64
-	// Indexed marks the maxItems of a list whose items the rules compare
-	// index by index below Kubernetes 1.33, up to maxItems: a value
-	// given in a declarations file or as a per-node floor.
-	Indexed bool
+func (o Options) compiler() compiler.Options {
+	return compiler.Options{KubeVersion: o.KubeVersion, FallbackKubeVersion: o.FallbackKubeVersion,
+		AllServedVersions: o.AllServedVersions, Declarations: o.Declarations, CompareFormatsAsValues: o.CompareFormatsAsValues}
 }
 
-func (b Bound) String() string {
-	return fmt.Sprintf("%s: %s: %d", edit.Render(b.Path), b.Keyword, b.Value)
+func (o Options) crdRules(validate bool) crdrules.Options {
+	return crdrules.Options{PlainValues: o.ForPolicies, MaxLength: o.MaxLength, MaxItems: o.MaxItems, MaxProperties: o.MaxProperties,
+		NoBounds: o.NoBounds, BoundFloors: o.BoundFloors, NodeFloors: o.NodeFloors, Validate: validate}
 }
+
+// The compiler's types, which Translate reports in.
+type (
+	// Problem is one reason a document cannot be translated, or, among
+	// Result.Warnings, something the user should know.
+	Problem = compiler.Problem
+	// ProblemType is the kind of a Problem.
+	ProblemType = compiler.ProblemType
+	// Error lists every problem of a translation.
+	Error = compiler.Error
+	// KubeVersion is a Kubernetes minor release.
+	KubeVersion = plan.KubeVersion
+	// Bound is a maxLength, maxItems or maxProperties Translate added so
+	// that the generated rules fit the CEL cost limits.
+	Bound = crdrules.Bound
+)
+
+// The problem types and reasons of compiler.
+const (
+	Invalid     = compiler.Invalid
+	Unsupported = compiler.Unsupported
+	Forbidden   = compiler.Forbidden
+	Required    = compiler.Required
+	Duplicate   = compiler.Duplicate
+	NotFound    = compiler.NotFound
+	Internal    = compiler.Internal
+
+	ReasonInexact         = compiler.ReasonInexact
+	ReasonCost            = compiler.ReasonCost
+	ReasonUnescapableName = compiler.ReasonUnescapableName
+	ReasonIndexComparison = compiler.ReasonIndexComparison
+	ReasonFormat          = compiler.ReasonFormat
+)
+
+// The supported targets.
+var (
+	MinKubeVersion     = plan.MinKubeVersion
+	MaxKubeVersion     = plan.MaxKubeVersion
+	DefaultKubeVersion = plan.DefaultKubeVersion
+	ParseKubeVersion   = plan.ParseKubeVersion
+	AllKubeVersions    = plan.AllKubeVersions
+)
 
 // Result is the translation of one CRD document.
 type Result struct {
@@ -132,22 +155,81 @@ type GeneratedRule struct {
 // Changed reports whether the translation changes the document at all.
 func (r *Result) Changed() bool { return len(r.Edits) > 0 }
 
-// Translate compiles the x-kubernetes-mutability and
-// x-kubernetes-key-mutability declarations of one CRD document (decoded from
-// JSON or YAML) into x-kubernetes-validations rules for every version.
-// Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use IsCRD
-// first. A CRD without declarations gives a Result with no edits.
-func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
-	if opts.ForPolicies {
-		return nil, errors.New("translate: rules compiled for admission policies are not CRD rules; use Compile")
-	}
-	return translateOwned(doc, opts)
-}
-
 // IsCRD reports whether doc is an apiextensions.k8s.io CustomResourceDefinition
 // of any API version (v1beta1 ones are rejected by Translate).
 func IsCRD(doc map[string]interface{}) bool {
 	kind, _ := doc["kind"].(string)
 	apiVersion, _ := doc["apiVersion"].(string)
 	return kind == "CustomResourceDefinition" && strings.HasPrefix(apiVersion, "apiextensions.k8s.io/")
+}
+
+// Translate compiles the declarations of one CRD document (decoded from
+// JSON or YAML) and has the CRD back end write them into it as
+// x-kubernetes-validations rules for every version, so that a CRD
+// translated before is translated again in place (docs/rewrite.md).
+// Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use
+// IsCRD first. A CRD without declarations gives a Result with no edits.
+func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
+	if opts.ForPolicies {
+		return nil, errors.New("translate: rules compiled for admission policies are not CRD rules; use Compile")
+	}
+	comp, out, err := run(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	warnings := append(comp.Warnings, out.Warnings...)
+	return &Result{Edits: out.Edits, Translated: out.Translated, Base: out.Base, Warnings: compiler.SortProblems(warnings), Bounds: out.Bounds,
+		Generated: generatedRules(out.Fresh), Plan: comp.Plan, Rules: out.Rules}, nil
+}
+
+// Compile compiles the declarations of one CRD document, from every front
+// end, into its plan: the checks each version needs, where they run, what
+// they stand for. Translate writes that plan into the CRD; other back ends
+// read it alone. It fails exactly when Translate does (with ForPolicies,
+// as the plan would fail to be written as the rules of an admission
+// policy, with the CRD itself checked as one the apiserver serves).
+// Problems are an *Error.
+func Compile(doc map[string]interface{}, opts Options) (*plan.Plan, error) {
+	comp, _, err := run(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	return comp.Plan, nil
+}
+
+// run compiles doc and writes its plan with the CRD back end, and reports
+// the problems of both, sorted, as one *Error.
+func run(doc map[string]interface{}, opts Options) (*compiler.Result, *crdrules.Output, error) {
+	c, err := crd.Read(doc)
+	if err != nil {
+		c = &crd.CRD{}
+	}
+	comp := compiler.Compile(c, opts.compiler())
+	problems := comp.Problems
+	if comp.Plan == nil {
+		return nil, nil, &Error{Problems: problems}
+	}
+	if opts.ForPolicies && opts.CompareFormatsAsValues {
+		problems = append(problems, compiler.NewProblem(Unsupported, "formatted strings cannot be compared as values in an admission policy, which sees the stored strings; compare them as strings").At(nil))
+	}
+	out, err := crdrules.Write(c, comp.Plan, opts.crdRules(len(problems) == 0))
+	if err != nil {
+		return nil, nil, &Error{Problems: []Problem{compiler.NewProblem(Internal, "%v", err)}}
+	}
+	if problems = append(problems, out.Problems...); len(problems) > 0 {
+		return nil, nil, &Error{Problems: compiler.SortProblems(problems)}
+	}
+	return comp, out, nil
+}
+
+// generatedRules lists the rules a fresh translation adds: with the owned
+// rules set aside, those are all the generated rules of the output.
+func generatedRules(edits []edit.Edit) []GeneratedRule {
+	var out []GeneratedRule
+	for _, e := range edits {
+		for _, r := range e.AddRules {
+			out = append(out, GeneratedRule{Path: e.Path, Rule: r})
+		}
+	}
+	return out
 }

@@ -81,8 +81,10 @@ func checkPlan(t *testing.T, name string, doc map[string]interface{}) []string {
 				t.Errorf("Translate(%s): version %s, rule on %s %q has origin %v and cost %v; want both", name, v.Name, r.Host, r.Rule.Rule, r.Origin, r.Cost)
 			}
 		}
-		for _, b := range v.Bounds {
-			bounds = append(bounds, fmt.Sprintf("%s %s", v.Name, b))
+		if vr := res.Rules[v.Name]; vr != nil {
+			for _, b := range vr.Bounds {
+				bounds = append(bounds, fmt.Sprintf("%s %s", v.Name, b))
+			}
 		}
 	}
 	written, writtenBounds := addedBy(t, doc, res.Translated)

@@ -2,55 +2,10 @@ package translate
 
 import (
 	"github.com/mut2cel/mut2cel/backend/crdrules"
-	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/compiler"
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/decl"
 )
-
-// translateOwned translates a CRD that may have been translated before
-// (docs/rewrite.md): it compiles the CRD, and has the CRD back end write
-// the plan into the document as it is, so that unchanged owned rules stay
-// where they are, with the mut2cel.io annotations that let a later run do
-// the same.
-func translateOwned(doc map[string]interface{}, opts Options) (*Result, error) {
-	c, err := compile(doc, opts)
-	if err != nil {
-		return nil, err
-	}
-	out, err := crdrules.Write(c.st.crd, c.plan, c.rules, c.owned)
-	if err != nil {
-		return nil, internalError(err)
-	}
-	return &Result{Edits: out.Edits, Translated: out.Translated, Base: c.base, Warnings: sortProblems(c.warnings), Bounds: c.bounds,
-		Generated: generatedRules(out.Fresh), Plan: c.plan, Rules: c.rules}, nil
-}
-
-// lostRuleWarnings word the fingerprints of the record that do not lead
-// to exactly one rule (crdrules.FindOwned).
-func lostRuleWarnings(lost []crdrules.LostRule) []Problem {
-	var warnings []Problem
-	for _, l := range lost {
-		warnings = append(warnings, lostRuleWarning(l.Version, l.Path, l.Fingerprint, l.Hits))
-	}
-	return warnings
-}
-
-func lostRuleWarning(version, path, fp string, hits int) Problem {
-	if hits == 0 {
-		return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s is no longer there as mut2cel wrote it (edited or deleted by hand, or its node is gone): an edited copy stays as your own rule, and the rules the declarations need are generated again", version, path, fp))
-	}
-	return annotationProblem(annGenerated, newProblem("", "version %s, %s: generated rule %s was found on %d nodes: all are kept as your own rules, and the rules the declarations need are generated again", version, path, fp, hits))
-}
-
-// generatedRules lists the rules a fresh translation adds: with the owned
-// rules set aside, those are all the generated rules of the output.
-func generatedRules(edits []edit.Edit) []GeneratedRule {
-	var out []GeneratedRule
-	for _, e := range edits {
-		for _, r := range e.AddRules {
-			out = append(out, GeneratedRule{Path: e.Path, Rule: r})
-		}
-	}
-	return out
-}
 
 // Declared returns the CRD as its author declared it: the declarations
 // kept in the mut2cel.io/declarations annotation put back inline in the
@@ -69,21 +24,17 @@ func Declared(doc map[string]interface{}) (map[string]interface{}, error) {
 // contradict each other, are an *Error. Where a declaration may stand is
 // left to the reader of the result (verify's reference checker).
 func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interface{}, error) {
-	st, problems := readState(doc)
-	if st.crd.APIVersion != "apiextensions.k8s.io/v1" {
+	c := readCRD(doc)
+	if c.APIVersion != "apiextensions.k8s.io/v1" {
 		return doc, nil
 	}
-	decls, p := gather(st, opts.Declarations, false)
-	problems = append(problems, p...)
-	if opts.AllServedVersions {
-		decls = append(decls, spreadDeclarations(st, decls, opts).copies...)
-	}
+	decls, problems := compiler.Declarations(c, opts.compiler())
 	if len(problems) > 0 {
-		return nil, &Error{Problems: sortProblems(problems)}
+		return nil, &Error{Problems: compiler.SortProblems(problems)}
 	}
-	src, err := crdrules.Declared(st.crd, crdrules.FindOwned(st.crd), decls)
+	src, err := crdrules.Declared(c, crdrules.FindOwned(c), decls)
 	if err != nil {
-		return nil, internalError(err)
+		return nil, &Error{Problems: []Problem{compiler.NewProblem(Internal, "%v", err)}}
 	}
 	return src, nil
 }
@@ -91,7 +42,7 @@ func DeclaredWith(doc map[string]interface{}, opts Options) (map[string]interfac
 // Annotated reports whether doc keeps declarations in the
 // mut2cel.io/declarations annotation (Declared puts them back inline).
 func Annotated(doc map[string]interface{}) bool {
-	_, ok := readCRD(doc).Annotations[annDeclarations]
+	_, ok := readCRD(doc).Annotations[decl.AnnotationDeclarations]
 	return ok
 }
 
@@ -101,6 +52,31 @@ func Annotated(doc map[string]interface{}) bool {
 // no record: its rules are not mut2cel's yet, and checking them as they
 // are would report every declaration as missed.
 func Rewritten(doc map[string]interface{}) bool {
-	_, rec := readCRD(doc).Annotations[annGenerated]
+	_, rec := readCRD(doc).Annotations[decl.AnnotationGenerated]
 	return Annotated(doc) && rec
+}
+
+// Target is the Kubernetes version the rules of doc are made for with
+// opts: what Translate and Compile make them for. Problems reading the
+// version are an *Error.
+func Target(doc map[string]interface{}, opts Options) (KubeVersion, error) {
+	return compiler.Target(readCRD(doc), opts.compiler())
+}
+
+// CheckSpelling reports, as an *Error, every key of doc's version schemas
+// that misspells one of mut2cel's extensions, and every annotation named
+// like mut2cel's that is not one of them (compiler.CheckSpelling). Nil
+// when there is none.
+func CheckSpelling(doc map[string]interface{}) error {
+	return compiler.CheckSpelling(readCRD(doc))
+}
+
+// readCRD reads the model of doc, which Translate's callers have checked
+// is a CRD document (IsCRD).
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
+	if err != nil {
+		return &crd.CRD{}
+	}
+	return c
 }

@@ -31,15 +31,13 @@ func Edits(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules) ([]edit.Edi
 
 // VersionEdits writes the plan of one version and its rules vr into its
 // schema: the declarations written there removed, the rules appended at
-// their hosts, and the plan's bounds set. Without rules (vr nil) only the
+// their hosts, and their bounds set. Without rules (vr nil) only the
 // declarations are removed.
 func VersionEdits(v *crd.Version, pv plan.Version, vr *VersionRules) ([]edit.Edit, error) {
 	var rules []Rule
-	bounds := pv.Bounds
+	var bounds []plan.Bound
 	if vr != nil {
-		rules = vr.Rules
-	} else {
-		bounds = nil
+		rules, bounds = vr.Rules, vr.Bounds
 	}
 	w := &writer{v: v, at: map[string]int{}}
 	var hosts []decl.Path

@@ -45,13 +45,12 @@ func TestEdits(t *testing.T) {
 	p := &plan.Plan{Versions: []plan.Version{{
 		Name:         "v1",
 		Declarations: []decl.Declaration{inAnnotation, inSchema},
-		Bounds:       []plan.Bound{{Node: path(".spec.tags"), Keyword: "maxItems", Value: 64}, {Node: path(".spec.a"), Keyword: "maxLength", Value: 253}},
 	}}}
 	rules := map[string]*VersionRules{"v1": {Rules: []Rule{
 		{Host: path(".spec"), Rule: rule("has(self.a) == has(oldSelf.a)"), Origin: []decl.Declaration{inAnnotation}},
 		{Host: path(".spec.a"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inAnnotation}},
 		{Host: path(".spec.b"), Rule: rule("self == oldSelf"), Origin: []decl.Declaration{inSchema}},
-	}}}
+	}, Bounds: []plan.Bound{{Node: path(".spec.tags"), Keyword: "maxItems", Value: 64}, {Node: path(".spec.a"), Keyword: "maxLength", Value: 253}}}}
 	edits, err := Edits(testCRD(), p, rules)
 	if err != nil {
 		t.Fatal(err)

@@ -11,21 +11,6 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 )
 
-// Options say how the checks of a plan are written as rules.
-type Options struct {
-	// PlainValues writes the rules over the stored JSON of objects, as an
-	// admission policy sees them, instead of the apiserver's
-	// schema-typed CRD values: formatted strings, lists of type set and
-	// map and objects with unknown fields compare exactly with ==, and a
-	// rule the CRD already holds is written all the same.
-	PlainValues bool
-	// GivenMaxItems are the maxItems given for lists, by path in the
-	// notation of the declarations annotation: a list compared index by
-	// index below Kubernetes 1.33 is enumerated up to its own maxItems or
-	// the one given here (which it then gets, VersionRules.Bounds).
-	GivenMaxItems map[string]int64
-}
-
 // Rule is one rule of a version, at its host, and the declarations it
 // stands for: one, or several where declarations need the same rule on
 // the same node, which the apiserver keys by its text.
@@ -54,8 +39,9 @@ type VersionRules struct {
 	// Rules are in the order of plan.Less on their hosts, each host's in
 	// the order the plan's checks needed them.
 	Rules []Rule
-	// Bounds are the maxItems the rules took from those given, for lists
-	// they compare index by index, in schema order.
+	// Bounds are the bounds the rules need: the maxItems they took from
+	// those given, for lists they compare index by index, in schema
+	// order; then those that fit them into the CEL cost limits.
 	Bounds []plan.Bound
 }
 
@@ -64,12 +50,13 @@ type VersionRules struct {
 // exact rule is a problem, one per declaration with every reason found,
 // placed where the declaration was written; its rules are left out.
 func Rules(v *crd.Version, pv plan.Version, kube plan.KubeVersion, opts Options) (*VersionRules, []diag.Diagnostic, error) {
+	given := opts.givenMaxItems(pv)
 	root, err := v.Tree()
 	if err != nil || root == nil {
 		return nil, nil, fmt.Errorf("version %s: no structural schema: %v", v.Name, err)
 	}
 	w := &ruleWriter{
-		g:        &exprGen{twoVarComprehensions: kube.Major > 1 || kube.Minor >= 33, givenMaxItems: opts.GivenMaxItems, plainValues: opts.PlainValues},
+		g:        &exprGen{twoVarComprehensions: kube.Major > 1 || kube.Minor >= 33, givenMaxItems: given, plainValues: opts.PlainValues},
 		root:     root,
 		rootPath: v.Root(),
 		hosts:    map[*crd.Node]*hosted{},

@@ -16,26 +16,18 @@ import (
 // so that a later run writes the same output from it, leaving in place
 // the owned rules it generates again.
 
-// Output is a plan written into the CRD document it was compiled from.
-type Output struct {
-	// Edits turn the document as it is into Translated: owned rules not
-	// generated again removed, new rules appended, the bounds set, the
-	// declarations taken out of the schemas and the annotations written.
-	Edits []edit.Edit
-	// Translated is the document with the Edits applied.
-	Translated map[string]interface{}
-	// Record lists the fingerprints of every generated rule of
-	// Translated, as its mut2cel.io/generated annotation does.
-	Record decl.Record
-	// Fresh are the edits of the plan alone (Edits), from the document
-	// with the owned rules set aside: every rule they add is generated.
-	Fresh []edit.Edit
+// written is a plan written into the CRD document it was compiled from.
+type written struct {
+	edits      []edit.Edit
+	translated map[string]interface{}
+	record     decl.Record
+	fresh      []edit.Edit
 }
 
-// Write writes p and its rules, compiled from the CRD c with o set aside,
-// into c's document, with the annotations that let a later run do the
-// same.
-func Write(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules, o *Owned) (*Output, error) {
+// writeInto writes p and its rules, compiled from the CRD c with o set
+// aside, into c's document, with the annotations that let a later run do
+// the same.
+func writeInto(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules, o *Owned) (*written, error) {
 	fresh, err := Edits(c, p, rules)
 	if err != nil {
 		return nil, err
@@ -47,7 +39,7 @@ func Write(c *crd.CRD, p *plan.Plan, rules map[string]*VersionRules, o *Owned) (
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Edits: edits, Translated: out, Record: rec, Fresh: fresh}, nil
+	return &written{edits: edits, translated: out, record: rec, fresh: fresh}, nil
 }
 
 // InlineRemovals are the edits that take the declarations written in the

@@ -70,20 +70,20 @@ func TestWriteKeepsOwnedRules(t *testing.T) {
 		Origin: decl.Origin{Kind: decl.InAnnotation}}
 	p := &plan.Plan{Versions: []plan.Version{{Name: "v1", Declarations: []decl.Declaration{d}}}}
 	rules := map[string]*VersionRules{"v1": {Rules: []Rule{{Host: b, Rule: edit.Rule{Rule: "self == oldSelf", Message: "is immutable"}, Origin: []decl.Declaration{d}}}}}
-	out, err := Write(c, p, rules, FindOwned(c))
+	out, err := writeInto(c, p, rules, FindOwned(c))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fp := c.Own.Record["v1"][".spec.a"][0]
-	if want := (decl.Record{"v1": {".spec.b": {fp}}}); !reflect.DeepEqual(out.Record, want) {
-		t.Errorf("Record = %v, want %v", out.Record, want)
+	if want := (decl.Record{"v1": {".spec.b": {fp}}}); !reflect.DeepEqual(out.record, want) {
+		t.Errorf("Record = %v, want %v", out.record, want)
 	}
 	want := []edit.Edit{{Path: crd.AnnotationsPath(), Create: true,
-		Set: []edit.Setting{{Key: decl.AnnotationGenerated, Value: out.Record.Render([]string{"v1"})}}}}
-	if !reflect.DeepEqual(out.Edits, want) {
-		t.Errorf("Edits = %+v, want %+v", out.Edits, want)
+		Set: []edit.Setting{{Key: decl.AnnotationGenerated, Value: out.record.Render([]string{"v1"})}}}}
+	if !reflect.DeepEqual(out.edits, want) {
+		t.Errorf("Edits = %+v, want %+v", out.edits, want)
 	}
-	if len(out.Fresh) != 1 || len(out.Fresh[0].AddRules) != 1 {
-		t.Errorf("Fresh = %+v, want the one generated rule", out.Fresh)
+	if len(out.fresh) != 1 || len(out.fresh[0].AddRules) != 1 {
+		t.Errorf("Fresh = %+v, want the one generated rule", out.fresh)
 	}
 }

@@ -65,7 +65,7 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 			return nil, err
 		}
 		w := &walker{root: s, twoVar: p.KubeVersion.Major > 1 || p.KubeVersion.Minor >= 33}
-		written, _, err := crdrules.Rules(cv, v, p.KubeVersion, crdrules.Options{PlainValues: true, GivenMaxItems: v.GivenMaxItems()})
+		written, _, err := crdrules.Rules(cv, v, p.KubeVersion, crdrules.Options{PlainValues: true})
 		if err != nil {
 			return nil, err
 		}

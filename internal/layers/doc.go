@@ -8,11 +8,11 @@
 //
 // Invariants: the layers, lowest first, are the leaves
 // (internal), the model (crd, decl, edit, plan), documents
-// (manifest), cost (costest), front ends (frontend), back ends
-// (backend), the compiler (translate), verify, drivers (driver)
+// (manifest), cost (costest), front ends (frontend), the compiler
+// (compiler), back ends (backend), the translation (translate: the
+// compiler and the CRD back end together), verify, drivers (driver)
 // and the command (cmd). A package imports from its own layer and the
-// ones below: back ends consume the plan and never the compiler, which
-// drives the CRD back end; the drivers wire the other back ends to the
-// compiler's results.
+// ones below: the compiler imports no back end, and back ends consume
+// the plan; the drivers wire the back ends to the compiler's results.
 // testkit, e2e and examples are imported by tests only.
 package layers

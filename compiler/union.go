@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"fmt"
@@ -24,11 +24,11 @@ func unionPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bo
 		err = decl.CheckUnions(us)
 	}
 	if err != nil {
-		return newProblem(Invalid, "%v", err), true
+		return NewProblem(Invalid, "%v", err), true
 	}
 	props, _ := raw["properties"].(map[string]interface{})
 	if raw["type"] != "object" || len(props) == 0 {
-		return newProblem(Forbidden, "only allowed on type: object with properties: the members and the discriminator of a union are properties of the node that declares it"), true
+		return NewProblem(Forbidden, "only allowed on type: object with properties: the members and the discriminator of a union are properties of the node that declares it"), true
 	}
 	var why []string
 	for i, u := range us {
@@ -53,7 +53,7 @@ func unionPlacement(d decl.Declaration, raw map[string]interface{}) (Problem, bo
 		}
 	}
 	if len(why) > 0 {
-		return newProblem(Invalid, "%s", strings.Join(why, "; ")), true
+		return NewProblem(Invalid, "%s", strings.Join(why, "; ")), true
 	}
 	return Problem{}, false
 }

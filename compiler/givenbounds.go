@@ -1,21 +1,19 @@
-package translate
+package compiler
 
 import (
 	"fmt"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // Bounds a declarations file gives (decl.Field.Bounds), for CRDs whose
-// schema the user cannot change (docs/translation.md, "Bounds"). Each
-// acts for its CRD as Options.NodeFloors does for the run: the value of
-// a bound the compiler must add on that node to fit the cost limits. A
-// maxItems given also lets a list be compared index by index below
-// Kubernetes 1.33, where the compiler enumerates its indices up to
-// maxItems (exprGen.indexPairs); the list then gets that maxItems, a
-// bound reported like any other. A per-node floor given for the run wins
-// over a file's, as the run's options win over the files for the target.
+// schema the user cannot change (docs/translation.md, "Bounds"). The
+// compiler reads them into the plan (plan.Version.Given); the CRD back
+// end takes each as the value of a bound it must add on that node to fit
+// the cost limits, and a maxItems given as the number of indices it
+// enumerates to compare a list index by index below Kubernetes 1.33.
 
 // givenBounds holds the bounds of the files by version name, then path
 // (decl.Path.String), then keyword.
@@ -69,14 +67,14 @@ func (g givenBounds) add(st *state, v string, f decl.Field) []Problem {
 		if p, ok := f.Path.Nearest(raw); ok {
 			near = fmt.Sprintf("; did you mean %s?", p)
 		}
-		p := newProblem(NotFound, "no such node in the schema of CRD %s%s (check the path of the bound)", st.name, near)
+		p := NewProblem(NotFound, "no such node in the schema of CRD %s%s (check the path of the bound)", st.name, near)
 		p.Where = fmt.Sprintf("version %s, %s", v, f.Path)
 		return []Problem{inSource(p, f.Source)}
 	}
 	var problems []Problem
 	for _, kw := range sortedNames(f.Bounds) {
 		if t, _ := node["type"].(string); t != boundTypes[kw] {
-			p := newProblem(Invalid, "%s: %d: bounds a schema node of type %s, and this one is of type %q", kw, f.Bounds[kw], boundTypes[kw], t)
+			p := NewProblem(Invalid, "%s: %d: bounds a schema node of type %s, and this one is of type %q", kw, f.Bounds[kw], boundTypes[kw], t)
 			p.Where = fmt.Sprintf("version %s, %s", v, f.Path)
 			problems = append(problems, inSource(p, f.Source))
 			continue
@@ -95,39 +93,15 @@ func (g givenBounds) add(st *state, v string, f decl.Field) []Problem {
 	return problems
 }
 
-// boundIn is the bound given for keyword on the node at path of version:
-// the run's per-node floor, else a declarations file's; 0 when none is.
-func (o Options) boundIn(version, path, keyword string) int64 {
-	if v := o.NodeFloors[path][keyword]; v > 0 {
-		return v
-	}
-	return o.given[version][path][keyword]
-}
-
-// floorIn is the floor of the bounds the compiler adds in version: the
-// bound given for the node, else the floor given for the keyword, else 0
-// for costest's default.
-func (o Options) floorIn(version string) func(node []string, keyword string) int64 {
-	return func(node []string, keyword string) int64 {
-		if v := o.boundIn(version, decl.PathOf(toSteps(node)).String(), keyword); v > 0 {
-			return v
+// in lists the bounds given for the nodes of tree, the schema of
+// version, in schema order, each node's keywords in name order.
+func (g givenBounds) in(tree *crd.Node, version string) []plan.Bound {
+	var out []plan.Bound
+	tree.Walk(func(n *crd.Node) {
+		kws := g[version][n.Path.String()]
+		for _, kw := range sortedNames(kws) {
+			out = append(out, plan.Bound{Node: n.Path, Keyword: kw, Value: kws[kw]})
 		}
-		return o.BoundFloors[keyword]
-	}
-}
-
-// givenMaxItems lists the maxItems given for the lists of version.
-func (o Options) givenMaxItems(version string) map[string]int64 {
-	out := map[string]int64{}
-	for path, kws := range o.given[version] {
-		if v := kws["maxItems"]; v > 0 {
-			out[path] = v
-		}
-	}
-	for path, kws := range o.NodeFloors {
-		if v := kws["maxItems"]; v > 0 {
-			out[path] = v
-		}
-	}
+	})
 	return out
 }

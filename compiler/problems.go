@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"fmt"
@@ -40,8 +40,8 @@ const (
 	ReasonFormat          = diag.ReasonFormat
 )
 
-// newProblem words a problem; its place is set by the caller.
-func newProblem(t ProblemType, format string, args ...interface{}) Problem {
+// NewProblem words a problem; its place is set by the caller.
+func NewProblem(t ProblemType, format string, args ...interface{}) Problem {
 	return Problem{Type: t, Detail: fmt.Sprintf(format, args...)}
 }
 
@@ -74,10 +74,10 @@ type Error struct {
 
 func (e *Error) Error() string { return diag.List(e.Problems).Error() }
 
-// sortProblems orders problems about declarations files first, by file
+// SortProblems orders problems about declarations files first, by file
 // and line, then the CRD's own by path, and drops repeats (a file's field
 // that names a missing node for several extensions).
-func sortProblems(problems []Problem) []Problem {
+func SortProblems(problems []Problem) []Problem {
 	sort.SliceStable(problems, func(i, j int) bool {
 		a, b := problems[i], problems[j]
 		switch {
@@ -102,7 +102,7 @@ func sortProblems(problems []Problem) []Problem {
 // internalError reports an edit of mut2cel's own that does not fit the
 // document it was made for: a bug, never the user's input.
 func internalError(err error) error {
-	return &Error{Problems: []Problem{newProblem(Internal, "%v", err)}}
+	return &Error{Problems: []Problem{NewProblem(Internal, "%v", err)}}
 }
 
 // annotationProblem places p at one of the annotations.
@@ -118,46 +118,46 @@ func problemAt(d decl.Declaration, node []interface{}, p Problem) Problem {
 // them; where a declaration may stand is worded in decl, for verify too.
 
 func errUnsupportedKEP(v interface{}) Problem {
-	return newProblem(Unsupported, "%s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
+	return NewProblem(Unsupported, "%s: supported values: %q, %q, %q", quoteValue(v), immutable, addOnly, removeOnly)
 }
 
-func errUpdateValue(err error) Problem { return newProblem(Invalid, "%v", err) }
+func errUpdateValue(err error) Problem { return NewProblem(Invalid, "%v", err) }
 
 // errMisspeltKey: key, a schema key, misspells ext (spelling.go).
 func errMisspeltKey(key, ext string) Problem {
-	return newProblem(Invalid, "unknown key %q: did you mean %s? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)", key, ext)
+	return NewProblem(Invalid, "unknown key %q: did you mean %s? (neither mut2cel nor the apiserver reads it, so nothing would enforce the declaration)", key, ext)
 }
 
 // errMisspeltAnnotation: name misspells want, one of mut2cel's
 // annotations.
 func errMisspeltAnnotation(name, want string) Problem {
-	return newProblem(Invalid, "unknown annotation %q: did you mean %s? (mut2cel reads only %s and %s)", name, want, annDeclarations, annGenerated)
+	return NewProblem(Invalid, "unknown annotation %q: did you mean %s? (mut2cel reads only %s and %s)", name, want, annDeclarations, annGenerated)
 }
 
 // errUnknownAnnotation: name is under mut2cel's prefix and is none of its
 // annotations.
 func errUnknownAnnotation(name string) Problem {
-	return newProblem(Invalid, "unknown annotation %q: mut2cel reads only %s and %s, and the prefix %s is its own: rename or remove it", name, annDeclarations, annGenerated, annotationPrefix)
+	return NewProblem(Invalid, "unknown annotation %q: mut2cel reads only %s and %s, and the prefix %s is its own: rename or remove it", name, annDeclarations, annGenerated, annotationPrefix)
 }
 
-func errOnRoot() Problem { return newProblem(Forbidden, "%s", decl.OnRoot()) }
+func errOnRoot() Problem { return NewProblem(Forbidden, "%s", decl.OnRoot()) }
 
-func errInMetadata() Problem { return newProblem(Forbidden, "%s", decl.InMetadata()) }
+func errInMetadata() Problem { return NewProblem(Forbidden, "%s", decl.InMetadata()) }
 
-func errInJunctor() Problem { return newProblem(Forbidden, "%s", decl.InJunctor()) }
+func errInJunctor() Problem { return NewProblem(Forbidden, "%s", decl.InJunctor()) }
 
 func errNarrowingOnCollection(m mutability, entries string) Problem {
-	return newProblem(Invalid, "%q: %s", m, decl.NarrowingOnCollection(string(m), entries))
+	return NewProblem(Invalid, "%q: %s", m, decl.NarrowingOnCollection(string(m), entries))
 }
 
-func errKeysOnNonCollection() Problem { return newProblem(Forbidden, "%s", decl.KeysOnNonCollection()) }
+func errKeysOnNonCollection() Problem { return NewProblem(Forbidden, "%s", decl.KeysOnNonCollection()) }
 
 func errItemConstraintsOnNonCollection(c decl.Constraints) Problem {
-	return newProblem(Forbidden, "%s: %s", c, decl.ItemsOnNonCollection())
+	return NewProblem(Forbidden, "%s: %s", c, decl.ItemsOnNonCollection())
 }
 
 func errPresenceOnEntry(c decl.Constraints) Problem {
-	return newProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
+	return NewProblem(Forbidden, "%s: %s", c, decl.PresenceOnEntry())
 }
 
 // errNotFound: d names a node the schema of its version (raw) lacks; hint
@@ -169,22 +169,22 @@ func errNotFound(d decl.Declaration, raw map[string]interface{}, hint string) Pr
 		near = fmt.Sprintf("; did you mean %s?", p)
 	}
 	if d.Origin.Kind == decl.InFile {
-		p := newProblem(NotFound, "no such node in the schema of CRD %s%s (%s)", d.CRD, near, hint)
+		p := NewProblem(NotFound, "no such node in the schema of CRD %s%s (%s)", d.CRD, near, hint)
 		p.Where = fmt.Sprintf("version %s, %s", d.Version, d.Path)
 		return inSource(p, d.Origin.Source)
 	}
-	return annotationProblem(annDeclarations, newProblem(Invalid, "version %s, %s: no such node in the schema%s (update the path if the field moved, or delete the declaration)", d.Version, d.Path, near))
+	return annotationProblem(annDeclarations, NewProblem(Invalid, "version %s, %s: no such node in the schema%s (update the path if the field moved, or delete the declaration)", d.Version, d.Path, near))
 }
 
 // errTooManyDeclarations: a CRD makes more declarations than
 // internal/limits allows.
 func errTooManyDeclarations(n int) Problem {
-	return newProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).At(crd.VersionsPath())
+	return NewProblem(Forbidden, "%d declarations, more than the %d one CRD may make (docs/limits.md): declare on a parent instead of on each of its fields (an Immutable object keeps all of them), or split the CRD", n, limits.Declarations).At(crd.VersionsPath())
 }
 
 // errDeclaredTooDeep: a declared path has more steps than internal/limits allows.
 func errDeclaredTooDeep(steps int) Problem {
-	return newProblem(Forbidden, "declared %d levels deep, more than the %d mut2cel compiles (docs/limits.md): the rules would nest past what CEL parses; declare on a parent", steps, limits.DeclarationDepth)
+	return NewProblem(Forbidden, "declared %d levels deep, more than the %d mut2cel compiles (docs/limits.md): the rules would nest past what CEL parses; declare on a parent", steps, limits.DeclarationDepth)
 }
 
 // errConflict: d declares otherwise what have declares already. The
@@ -192,9 +192,9 @@ func errDeclaredTooDeep(steps int) Problem {
 func errConflict(have, d decl.Declaration, node []interface{}) Problem {
 	switch {
 	case d.Origin.Kind == decl.InAnnotation:
-		return newProblem(Invalid, "%q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value).At(appendPath(node, d.Ext))
+		return NewProblem(Invalid, "%q: the %s annotation declares %q here: keep one of the two", have.Value, annDeclarations, d.Value).At(appendPath(node, d.Ext))
 	case have.Origin.Kind == decl.InFile:
-		return problemAt(d, node, newProblem(Invalid, "%s, but %s declares %s for it: keep one of the two", d.Value, have.Origin.Source, have.Value))
+		return problemAt(d, node, NewProblem(Invalid, "%s, but %s declares %s for it: keep one of the two", d.Value, have.Origin.Source, have.Value))
 	}
-	return problemAt(d, node, newProblem(Invalid, "%s, but CRD %s declares %s here already (in its schema or its %s annotation): keep one of the two", d.Value, d.CRD, have.Value, annDeclarations))
+	return problemAt(d, node, NewProblem(Invalid, "%s, but CRD %s declares %s here already (in its schema or its %s annotation): keep one of the two", d.Value, d.CRD, have.Value, annDeclarations))
 }

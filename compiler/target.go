@@ -1,7 +1,9 @@
-package translate
+package compiler
 
 import (
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // The target travels with the output (docs/rewrite.md, "The target"): a
@@ -14,7 +16,7 @@ import (
 //  2. the kubeVersion of the declarations file documents that name the
 //     CRD (two that disagree are an error naming both);
 //  3. the mut2cel.io/kube-version annotation of the CRD;
-//  4. Options.FallbackKubeVersion, else DefaultKubeVersion.
+//  4. Options.FallbackKubeVersion, else plan.DefaultKubeVersion.
 //
 // A file that says another version than the annotation wins: the file is
 // what the user declares, the annotation what an earlier run did. Where
@@ -24,18 +26,18 @@ const annKubeVersion = decl.AnnotationKubeVersion
 
 // givenTarget is a target version and where it was said.
 type givenTarget struct {
-	version KubeVersion
+	version plan.KubeVersion
 	where   string // "the mut2cel.io/kube-version annotation", "d.yaml:3"
 }
 
 // resolveTarget decides the version the rules of the CRD of st are made
 // for. Problems are errors; warnings say what was overridden.
-func resolveTarget(st *state, sets []decl.Set, opts Options) (KubeVersion, []Problem, []Problem) {
+func resolveTarget(st *state, sets []decl.Set, opts Options) (plan.KubeVersion, []Problem, []Problem) {
 	recorded, problems := recordedTarget(st)
 	declared, more := declaredTarget(st.name, sets)
 	problems = append(problems, more...)
 	var warnings []Problem
-	overrides := func(chosen KubeVersion, how string, said *givenTarget) {
+	overrides := func(chosen plan.KubeVersion, how string, said *givenTarget) {
 		if said != nil && said.version != chosen {
 			warnings = append(warnings, targetWarning(chosen, how, said))
 		}
@@ -56,16 +58,16 @@ func resolveTarget(st *state, sets []decl.Set, opts Options) (KubeVersion, []Pro
 	case !opts.FallbackKubeVersion.IsZero():
 		return opts.FallbackKubeVersion, problems, warnings
 	}
-	return DefaultKubeVersion, problems, warnings
+	return plan.DefaultKubeVersion, problems, warnings
 }
 
 // targetWarning says that the rules are made for chosen, not for the
 // version said elsewhere.
-func targetWarning(chosen KubeVersion, how string, said *givenTarget) Problem {
+func targetWarning(chosen plan.KubeVersion, how string, said *givenTarget) Problem {
 	if said.where == annotationWhere {
-		return annotationProblem(annKubeVersion, newProblem("", "the rules are made for Kubernetes %s, %s, not for %s as an earlier run recorded here", chosen, how, said.version))
+		return annotationProblem(annKubeVersion, NewProblem("", "the rules are made for Kubernetes %s, %s, not for %s as an earlier run recorded here", chosen, how, said.version))
 	}
-	return newProblem("", "the rules are made for Kubernetes %s, %s, not for %s as %s says", chosen, how, said.version, said.where)
+	return NewProblem("", "the rules are made for Kubernetes %s, %s, not for %s as %s says", chosen, how, said.version, said.where)
 }
 
 const annotationWhere = "the " + annKubeVersion + " annotation"
@@ -78,9 +80,9 @@ func recordedTarget(st *state) (*givenTarget, []Problem) {
 	if own.KubeVersion == "" {
 		return nil, nil
 	}
-	v, err := ParseKubeVersion(own.KubeVersion)
+	v, err := plan.ParseKubeVersion(own.KubeVersion)
 	if err != nil {
-		return nil, []Problem{annotationProblem(annKubeVersion, newProblem(Invalid, "%v (mut2cel writes this annotation; delete it to make the rules for the version the run names)", err))}
+		return nil, []Problem{annotationProblem(annKubeVersion, NewProblem(Invalid, "%v (mut2cel writes this annotation; delete it to make the rules for the version the run names)", err))}
 	}
 	return &givenTarget{v, annotationWhere}, nil
 }
@@ -94,29 +96,29 @@ func declaredTarget(name string, sets []decl.Set) (*givenTarget, []Problem) {
 		if s.CRD != name || s.KubeVersion.Name == "" {
 			continue
 		}
-		v, err := ParseKubeVersion(s.KubeVersion.Name)
+		v, err := plan.ParseKubeVersion(s.KubeVersion.Name)
 		if err != nil {
-			problems = append(problems, inSource(newProblem(Invalid, "kubeVersion: %v", err), s.KubeVersion.Source))
+			problems = append(problems, inSource(NewProblem(Invalid, "kubeVersion: %v", err), s.KubeVersion.Source))
 			continue
 		}
 		switch {
 		case first == nil:
 			first = &givenTarget{v, s.KubeVersion.Source.String()}
 		case first.version != v:
-			problems = append(problems, inSource(newProblem(Invalid, "kubeVersion: %s, but %s says %s for CRD %s: keep one of the two", v, first.where, first.version, name), s.KubeVersion.Source))
+			problems = append(problems, inSource(NewProblem(Invalid, "kubeVersion: %s, but %s says %s for CRD %s: keep one of the two", v, first.where, first.version, name), s.KubeVersion.Source))
 		}
 	}
 	return first, problems
 }
 
-// Target is the Kubernetes version the rules of doc are made for with
-// opts: what Translate and Compile make them for. Problems reading the
-// version are an *Error.
-func Target(doc map[string]interface{}, opts Options) (KubeVersion, error) {
-	st, _ := readState(doc)
+// Target is the Kubernetes version the output for c is made for with
+// opts: what Compile plans for. Problems reading the version are an
+// *Error.
+func Target(c *crd.CRD, opts Options) (plan.KubeVersion, error) {
+	st, _ := readState(c)
 	v, problems, _ := resolveTarget(st, opts.Declarations, opts)
 	if len(problems) > 0 {
-		return v, &Error{Problems: sortProblems(problems)}
+		return v, &Error{Problems: SortProblems(problems)}
 	}
 	return v, nil
 }

@@ -1,4 +1,4 @@
-package translate
+package crdrules
 
 import (
 	"encoding/json"
@@ -8,11 +8,11 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/mut2cel/mut2cel/backend/crdrules"
 	"github.com/mut2cel/mut2cel/costest"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/plan"
 )
@@ -37,25 +37,25 @@ type costResult struct {
 // estimated cost, and reports how far the rules are sure to stay within
 // the runtime limits. With NoBounds it reports each needed bound as a
 // problem instead.
-func addBounds(v *crd.Version, pv *plan.Version, vr *crdrules.VersionRules, opts Options, memo map[string]costResult) ([]Bound, []Problem, []Problem) {
+func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.KubeVersion, opts Options, memo map[string]costResult) ([]Bound, []diag.Diagnostic, []diag.Diagnostic) {
 	rootPath, version := v.Root(), v.Name
-	given := pv.Bounds // the maxItems given for lists compared by index
-	edits, err := crdrules.VersionEdits(v, *pv, vr)
+	given := vr.Bounds // the maxItems given for lists compared by index
+	edits, err := VersionEdits(v, *pv, vr)
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}, nil
 	}
 	if len(edits) == 0 {
 		return nil, nil, nil
 	}
 	props, generated, err := withRules(v.Raw, rootPath, edits)
 	if err != nil {
-		return nil, []Problem{newProblem(Invalid, "%v", err).At(rootPath)}, nil
+		return nil, []diag.Diagnostic{newProblem(diag.Invalid, "%v", err).At(rootPath)}, nil
 	}
-	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
-	floor := opts.floorIn(version)
+	env := kube.NewRuleEnvSet(target.Minor)
+	floor := opts.floorIn(pv)
 	key, err := json.Marshal(props)
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "%v", err).At(rootPath)}, nil
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}, nil
 	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
@@ -74,7 +74,7 @@ func addBounds(v *crd.Version, pv *plan.Version, vr *crdrules.VersionRules, opts
 	case errors.As(err, &unfit):
 		return nil, unfitProblems(unfit, originsOf(v, vr), rootPath, opts), nil
 	case err != nil:
-		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	var bounds []Bound
 	for _, b := range given {
@@ -85,7 +85,7 @@ func addBounds(v *crd.Version, pv *plan.Version, vr *crdrules.VersionRules, opts
 		steps := toSteps(b.Node)
 		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
 			Version: version, Node: decl.PathOf(steps).String(), Keyword: b.Keyword, Value: b.Value})
-		pv.Bounds = append(pv.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
+		vr.Bounds = append(vr.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
 	if opts.NoBounds {
 		return nil, neededBounds(bounds), nil
@@ -99,17 +99,17 @@ func addBounds(v *crd.Version, pv *plan.Version, vr *crdrules.VersionRules, opts
 	}
 	reach, err := c.reach, c.err
 	if err != nil {
-		return nil, []Problem{newProblem(Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
 	setCosts(vr, reach.Costs)
 	return bounds, nil, reachWarnings(reach, version, rootPath)
 }
 
 // setCosts gives every rule of vr its estimate among costs.
-func setCosts(vr *crdrules.VersionRules, costs []costest.Cost) {
-	byRule := map[string]*crdrules.Cost{}
+func setCosts(vr *VersionRules, costs []costest.Cost) {
+	byRule := map[string]*Cost{}
 	for _, c := range costs {
-		byRule[decl.PathOf(toSteps(c.Node)).String()+"\x00"+c.Expression] = &crdrules.Cost{PerCall: c.PerCall, Cardinality: c.Cardinality, Total: c.Total}
+		byRule[decl.PathOf(toSteps(c.Node)).String()+"\x00"+c.Expression] = &Cost{PerCall: c.PerCall, Cardinality: c.Cardinality, Total: c.Total}
 	}
 	for i, r := range vr.Rules {
 		vr.Rules[i].Cost = byRule[r.Host.String()+"\x00"+r.Rule.Rule]
@@ -119,7 +119,7 @@ func setCosts(vr *crdrules.VersionRules, costs []costest.Cost) {
 // originsOf tells, by ruleKey, the declaration each rule of vr was
 // written for first, so that a rule over the cost limits is reported with
 // it.
-func originsOf(v *crd.Version, vr *crdrules.VersionRules) map[string]origin {
+func originsOf(v *crd.Version, vr *VersionRules) map[string]origin {
 	tree, _ := v.Tree()
 	out := map[string]origin{}
 	for _, r := range vr.Rules {
@@ -134,10 +134,10 @@ func originsOf(v *crd.Version, vr *crdrules.VersionRules) map[string]origin {
 // notation of the annotation.
 func canonicalValue(d decl.Declaration) string {
 	switch d.Ext {
-	case extUpdate:
+	case decl.ExtUpdate:
 		c, _ := decl.ParseConstraints(d.Value)
 		return c.String()
-	case extUnions:
+	case decl.ExtUnions:
 		us, _ := decl.ParseUnionsText(d.Value)
 		return decl.UnionsText(us)
 	}
@@ -172,17 +172,11 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 	}, nil
 }
 
-// ruleKey identifies a rule by its node and text: the apiserver itself
-// keys a node's rules by their text.
-func ruleKey(node []interface{}, rule string) string {
-	return pathKey(node) + "\x00" + rule
-}
-
 // neededBounds reports, for --no-bounds, every bound the rules need.
-func neededBounds(bounds []Bound) []Problem {
-	problems := make([]Problem, len(bounds))
+func neededBounds(bounds []Bound) []diag.Diagnostic {
+	problems := make([]diag.Diagnostic, len(bounds))
 	for i, b := range bounds {
-		problems[i] = withHint(newProblem(Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it", b.Keyword, b.Value).At(b.Path), hintBounds)
+		problems[i] = withHint(newProblem(diag.Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it", b.Keyword, b.Value).At(b.Path), diag.HintBounds)
 	}
 	return problems
 }
@@ -193,7 +187,7 @@ func neededBounds(bounds []Bound) []Problem {
 // lines: the declaration, each rule and the limit, the nodes that make
 // most of its cost, and what to do. Several rules are the problem's
 // Reasons.
-func unfitProblems(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) []Problem {
+func unfitProblems(e *costest.UnfitError, origins map[string]origin, rootPath []interface{}, opts Options) []diag.Diagnostic {
 	var keys []string
 	byDecl := map[string][]costest.UnfitRule{}
 	declOf := map[string]*origin{}
@@ -208,7 +202,7 @@ func unfitProblems(e *costest.UnfitError, origins map[string]origin, rootPath []
 		}
 		byDecl[key] = append(byDecl[key], r)
 	}
-	problems := make([]Problem, len(keys))
+	problems := make([]diag.Diagnostic, len(keys))
 	for i, key := range keys {
 		problems[i] = unfitProblem(e, byDecl[key], declOf[key], rootPath, opts)
 	}
@@ -217,7 +211,7 @@ func unfitProblems(e *costest.UnfitError, origins map[string]origin, rootPath []
 
 // unfitProblem refuses the declaration o (nil when unknown) for rules,
 // the rules it stands for that do not fit.
-func unfitProblem(e *costest.UnfitError, rules []costest.UnfitRule, o *origin, rootPath []interface{}, opts Options) Problem {
+func unfitProblem(e *costest.UnfitError, rules []costest.UnfitRule, o *origin, rootPath []interface{}, opts Options) diag.Diagnostic {
 	var b strings.Builder
 	b.WriteString("the generated rules do not fit the apiserver's CEL cost limits")
 	if len(e.Tried) > 0 {
@@ -241,18 +235,18 @@ func unfitProblem(e *costest.UnfitError, rules []costest.UnfitRule, o *origin, r
 		these = "the nodes named below"
 	}
 	fmt.Fprintf(&b, "\n  to fix: declare a smaller part of the schema, or give %s smaller bounds: in the schema, as maxItems, maxLength or maxProperties of the field in a declarations file, or as a run-wide floor", these)
-	hint := hintBoundFloor // the command words how to give one
+	hint := diag.HintBoundFloor // the command words how to give one
 	if opts.MaxLength > 0 || opts.MaxItems > 0 || opts.MaxProperties > 0 {
-		hint = hintBoundCeilings
+		hint = diag.HintBoundCeilings
 	}
-	problem := withHint(newProblem(Forbidden, "%s", b.String()).At(rootPath), hint)
+	problem := withHint(newProblem(diag.Forbidden, "%s", b.String()).At(rootPath), hint)
 	if len(rules) > 1 {
 		problem.Reasons = lines
 	}
 	if o != nil {
-		problem = problemAt(o.decl, appendPath(rootPath, o.node...), problem)
+		problem = crd.AtDeclaration(o.decl, append(append([]interface{}{}, rootPath...), o.node...), problem)
 	}
-	problem.Reason = ReasonCost
+	problem.Reason = diag.ReasonCost
 	return problem
 }
 
@@ -282,7 +276,7 @@ func unfitRuleLines(e *costest.UnfitError, r costest.UnfitRule, alone bool) stri
 
 // reachWarnings tell, in one line, how large objects may grow before a
 // generated rule may be cancelled at run time (docs/cost.md).
-func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []Problem {
+func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []diag.Diagnostic {
 	if !r.Exceeds() {
 		return nil
 	}
@@ -292,5 +286,5 @@ func reachWarnings(r *costest.Reach, version string, rootPath []interface{}) []P
 	} else {
 		detail += "\n  the estimate does not shrink with the object's size (rules that enumerate list indices, below 1.33, cost what maxItems allows), so no safe size can be given (docs/cost.md)"
 	}
-	return []Problem{{Path: rootPath, Detail: detail, RenderedPath: "version " + version}} // a warning: no type
+	return []diag.Diagnostic{{Path: rootPath, Detail: detail, RenderedPath: "version " + version}} // a warning: no type
 }

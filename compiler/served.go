@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"fmt"
@@ -78,7 +78,7 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 			declaring = append(declaring, v.name)
 		case all || !webhook:
 			conflict = true
-			sp.problems = append(sp.problems, newProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).At(v.nodeOrRoot(p)))
+			sp.problems = append(sp.problems, NewProblem(Invalid, "%s", conflictDetail(declaring[0], v.name, p, ext, value, got, all)).At(v.nodeOrRoot(p)))
 		}
 	}
 	if len(declaring) == 0 || conflict {
@@ -93,9 +93,9 @@ func (sp *spread) compare(decls declarations, served []servedVersion, p, ext str
 				Origin: decl.Origin{Kind: decl.Copied, From: declaring[0]}}
 			sp.copies = append(sp.copies, d)
 		case webhook:
-			sp.warnings = append(sp.warnings, withHint(newProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).At(node), hintAllVersions))
+			sp.warnings = append(sp.warnings, withHint(NewProblem("", "%s", missingDetail(declaring, v.name, p, ext, value, true)).At(node), hintAllVersions))
 		default:
-			sp.problems = append(sp.problems, withHint(newProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).At(node), hintAllVersions))
+			sp.problems = append(sp.problems, withHint(NewProblem(Required, "%s", missingDetail(declaring, v.name, p, ext, value, false)).At(node), hintAllVersions))
 		}
 	}
 }

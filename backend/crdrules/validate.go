@@ -1,4 +1,4 @@
-package translate
+package crdrules
 
 import (
 	"strings"
@@ -9,32 +9,38 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/plan"
 )
 
 // validateOutput checks the translation the way the target apiserver will:
 // every generated rule compiles in the target's CEL environment for new
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
 // rule compilation, estimated cost). out is the translated document.
-func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options) []Problem {
-	typed, err := readCRD(out).Typed()
+func validateOutput(out map[string]interface{}, edits []edit.Edit, target plan.KubeVersion, opts Options) []diag.Diagnostic {
+	c, err := crd.Read(out)
 	if err != nil {
-		return []Problem{newProblem(Invalid, "%v", err).At([]interface{}{"spec"})}
+		return []diag.Diagnostic{newProblem(diag.Internal, "%v", err)}
 	}
-	problems := compileGenerated(typed, edits, opts)
+	typed, err := c.Typed()
+	if err != nil {
+		return []diag.Diagnostic{newProblem(diag.Invalid, "%v", err).At([]interface{}{"spec"})}
+	}
+	problems := compileGenerated(typed, edits, target)
 	errs, err := kube.ValidateCRD(typed)
 	if err != nil {
-		return append(problems, newProblem(Internal, "validating the translated CRD: %v", err).At([]interface{}{"spec"}))
+		return append(problems, newProblem(diag.Internal, "validating the translated CRD: %v", err).At([]interface{}{"spec"}))
 	}
 	for _, e := range errs {
 		if tooDeep(e.Detail) && len(problems) > 0 {
 			continue // the same rule, said better by compileGenerated
 		}
 		what := "the translated CRD"
-		if opts.ForPolicies {
+		if opts.PlainValues {
 			what = "the CRD"
 		}
-		p := newProblem(ProblemType(e.Type.String()), "%s fails the apiserver's validation: %s", what, e.Detail)
+		p := newProblem(diag.Type(e.Type.String()), "%s fails the apiserver's validation: %s", what, e.Detail)
 		p.RenderedPath = e.Field
 		problems = append(problems, p)
 	}
@@ -43,9 +49,9 @@ func validateOutput(out map[string]interface{}, edits []edit.Edit, opts Options)
 
 // compileGenerated compiles the generated rules of every edited node in the
 // target's environment.
-func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []edit.Edit, opts Options) []Problem {
-	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
-	var problems []Problem
+func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []edit.Edit, target plan.KubeVersion) []diag.Diagnostic {
+	env := kube.NewRuleEnvSet(target.Minor)
+	var problems []diag.Diagnostic
 	roots := map[int]*schema.Structural{}
 	for _, e := range edits {
 		if len(e.AddRules) == 0 {
@@ -57,14 +63,14 @@ func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []e
 			v := typed.Spec.Versions[version]
 			s, err := kube.Structural(v.Schema.OpenAPIV3Schema)
 			if err != nil {
-				return append(problems, newProblem(Invalid, "%v", err).At(crd.SchemaRoot(version)))
+				return append(problems, newProblem(diag.Invalid, "%v", err).At(crd.SchemaRoot(version)))
 			}
 			roots[version], root = s, s
 		}
 		n := structuralAt(root, rel)
 		results, err := kube.CompileRules(n, len(rel) == 0, env)
 		if err != nil {
-			problems = append(problems, newProblem(Internal, "%v", err).At(e.Path))
+			problems = append(problems, newProblem(diag.Internal, "%v", err).At(e.Path))
 			continue
 		}
 		generated := map[string]bool{}
@@ -80,8 +86,8 @@ func compileGenerated(typed *apiextensionsv1.CustomResourceDefinition, edits []e
 				problems = append(problems, errRuleTooDeep(e.Path, n.XValidations[i].FieldPath).At(at))
 				continue
 			}
-			problems = append(problems, newProblem(Internal, "generated rule %q does not compile for Kubernetes %s: %s",
-				n.XValidations[i].Rule, opts.KubeVersion, r.Error.Detail).At(at))
+			problems = append(problems, newProblem(diag.Internal, "generated rule %q does not compile for Kubernetes %s: %s",
+				n.XValidations[i].Rule, target, r.Error.Detail).At(at))
 		}
 	}
 	return problems
@@ -100,7 +106,7 @@ func tooDeep(detail string) bool { return strings.Contains(detail, "max recursio
 // declarations some 250 levels deep, which the depth limit of
 // internal/limits refuses first; this keeps any rule that still nests so
 // deep a reasoned refusal rather than an internal error.
-func errRuleTooDeep(host []interface{}, fieldPath string) Problem {
+func errRuleTooDeep(host []interface{}, fieldPath string) diag.Diagnostic {
 	_, rel, _ := crd.Split(host)
 	target := decl.PathOf(rel).String()
 	switch {
@@ -110,7 +116,7 @@ func errRuleTooDeep(host []interface{}, fieldPath string) Problem {
 	default:
 		target += fieldPath
 	}
-	return newProblem(Forbidden, "cannot be translated: the rule for %s nests deeper than the %d levels the apiserver's CEL parser allows (max recursion depth exceeded); declare a field nearer the schema root",
+	return newProblem(diag.Forbidden, "cannot be translated: the rule for %s nests deeper than the %d levels the apiserver's CEL parser allows (max recursion depth exceeded); declare a field nearer the schema root",
 		target, celMaxDepth)
 }
 

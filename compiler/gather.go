@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"strings"
@@ -54,7 +54,7 @@ func (g *gatherer) annotation(check bool) {
 	a := g.st.annotation()
 	for _, v := range orderVersions(g.st.versions, a) {
 		if g.st.withSchema(v) == nil {
-			g.problems = append(g.problems, annotationProblem(annDeclarations, newProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
+			g.problems = append(g.problems, annotationProblem(annDeclarations, NewProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
 			continue
 		}
 		for _, p := range sortedNames(a[v]) {
@@ -85,7 +85,7 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 			versions = nil
 			for _, v := range s.Versions {
 				if g.st.withSchema(v.Name) == nil {
-					p := newProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
+					p := NewProblem(NotFound, "CRD %s has no version of this name with a schema (it has %s)", g.st.name, strings.Join(g.st.versions, ", "))
 					p.Where = "version " + v.Name
 					g.problems = append(g.problems, inSource(p, v.Source))
 					continue

@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"github.com/mut2cel/mut2cel/crd"

@@ -1,8 +1,9 @@
-package translate
+package compiler
 
 import (
 	"strings"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -13,14 +14,13 @@ import (
 // name) would vanish without a word, and translate and verify would pass
 // having done nothing with it.
 
-// CheckSpelling reports, as an *Error, every key of doc's version schemas
+// CheckSpelling reports, as an *Error, every key of c's version schemas
 // that misspells one of the three extensions (decl.Misspelling), and
-// every annotation named like mut2cel's that is not one of them. Translate
-// reports these with its other problems; a reader that does not translate
+// every annotation named like mut2cel's that is not one of them. Compile
+// reports these with its other problems; a reader that does not compile
 // (verify against published rules) calls this first. Nil when there is
 // none.
-func CheckSpelling(doc map[string]interface{}) error {
-	c := readCRD(doc)
+func CheckSpelling(c *crd.CRD) error {
 	problems := misspeltAnnotations(c.Annotations)
 	for _, v := range c.Versions {
 		r := &schemaReader{root: v.Root()}
@@ -30,7 +30,7 @@ func CheckSpelling(doc map[string]interface{}) error {
 	if len(problems) == 0 {
 		return nil
 	}
-	return &Error{Problems: sortProblems(problems)}
+	return &Error{Problems: SortProblems(problems)}
 }
 
 // misspeltKeys are the problems of the keys of one schema node, at the

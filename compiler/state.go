@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"encoding/json"
@@ -15,16 +15,6 @@ type state struct {
 	crd      *crd.CRD // the document's model
 	name     string   // metadata.name
 	versions []string // version names in spec.versions order, first of each
-}
-
-// readCRD reads the model of doc, which Translate's callers have checked
-// is a CRD document (IsCRD).
-func readCRD(doc map[string]interface{}) *crd.CRD {
-	c, err := crd.Read(doc)
-	if err != nil {
-		return &crd.CRD{}
-	}
-	return c
 }
 
 // withSchema is the version named name, nil when the CRD has no such
@@ -46,15 +36,15 @@ func (st *state) node(d decl.Declaration) []interface{} {
 	return node
 }
 
-// readState reads the model of doc and reports what it found wrong with
-// the versions and mut2cel's annotations.
-func readState(doc map[string]interface{}) (*state, []Problem) {
-	st := &state{crd: readCRD(doc)}
+// readState takes the model c and reports what it found wrong with the
+// versions and mut2cel's annotations.
+func readState(c *crd.CRD) (*state, []Problem) {
+	st := &state{crd: c}
 	st.name, st.versions = st.crd.Name, st.crd.VersionNames()
 	var problems []Problem
 	for _, v := range st.crd.Versions {
 		if !st.crd.First(v) {
-			problems = append(problems, newProblem(Duplicate, "%q", v.Name).At(v.NamePath()))
+			problems = append(problems, NewProblem(Duplicate, "%q", v.Name).At(v.NamePath()))
 		}
 	}
 	problems = append(problems, misspeltAnnotations(st.crd.Annotations)...)
@@ -69,11 +59,11 @@ func readState(doc map[string]interface{}) (*state, []Problem) {
 func annotationErrorProblem(e *crd.AnnotationError) Problem {
 	switch {
 	case e.NotString:
-		return annotationProblem(e.Name, newProblem(Invalid, "annotations are strings, got %s", quoteValue(e.Value)))
+		return annotationProblem(e.Name, NewProblem(Invalid, "annotations are strings, got %s", quoteValue(e.Value)))
 	case e.Name == annGenerated:
-		return annotationProblem(e.Name, newProblem(Invalid, "%v (mut2cel writes this annotation; delete it to keep the rules it lists as your own)", e.Err))
+		return annotationProblem(e.Name, NewProblem(Invalid, "%v (mut2cel writes this annotation; delete it to keep the rules it lists as your own)", e.Err))
 	}
-	return annotationProblem(e.Name, newProblem(Invalid, "%v", e.Err))
+	return annotationProblem(e.Name, NewProblem(Invalid, "%v", e.Err))
 }
 
 // pathKey makes a document path usable as a map key.

@@ -1,4 +1,4 @@
-package translate
+package compiler
 
 import (
 	"github.com/mut2cel/mut2cel/crd"
@@ -15,13 +15,13 @@ import (
 
 // errFormatsValue: the modifier holds another value than its one.
 func errFormatsValue(v interface{}) Problem {
-	return newProblem(Unsupported, "%s: supported value: %q", quoteValue(v), decl.CompareAsValues)
+	return NewProblem(Unsupported, "%s: supported value: %q", quoteValue(v), decl.CompareAsValues)
 }
 
 // errFormatsAlone: the modifier stands on a node that declares nothing
 // else.
 func errFormatsAlone() Problem {
-	return newProblem(Invalid, "%s", decl.ModifierAlone())
+	return NewProblem(Invalid, "%s", decl.ModifierAlone())
 }
 
 // modifiersAlone returns the problems of the modifiers among decls that
