@@ -29,6 +29,11 @@ import (
 
 const probeTimeout = 20 * time.Second
 
+// probeLine is the longest line a probe may print on standard error:
+// messages shorten the paths and names they quote (a declared path of
+// 10,000 steps made a line of 20 KB), and break long lines.
+const probeLine = 2048
+
 // probeCRD has one declared field, named by %s, and one plain field.
 const probeCRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -242,6 +247,12 @@ func TestProbeCases(t *testing.T) {
 		code:  exitError,
 		want:  []string{"excessive aliasing"},
 	}, {
+		name:  "declarations file with a path of 10,000 steps",
+		files: map[string]string{"crd.yaml": crdNamed("a"), "d.yaml": declarations + "fields:\n  ? " + strings.Repeat(".a", 10000) + "\n  : {x-kubernetes-mutability: Immutable}\n"},
+		args:  []string{"translate", "--declarations", "DIR/d.yaml", "DIR/crd.yaml"},
+		code:  exitError,
+		want:  []string{"d.yaml:5: version v1, .a.a.a.a … (9,992 more) … .a.a.a.a: Not found: no such node in the schema"},
+	}, {
 		name: "OpenAPI document whose references expand to 8 million properties",
 		files: map[string]string{"bomb.json": string(hostile.MutualReferences("apps", 200)),
 			"d.yaml": "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: widgets.apps\nfields: {.spec.x: {x-kubernetes-mutability: Immutable}}\n"},
@@ -360,6 +371,11 @@ func runProbeTo(t *testing.T, dir string, args []string, stdin string, stdout io
 	}
 	if decl.Printable(r.stderr) != r.stderr {
 		t.Errorf("run(%q) printed control characters: %q", args, r.stderr)
+	}
+	for _, line := range strings.Split(r.stderr, "\n") {
+		if len(line) > probeLine {
+			t.Errorf("run(%q) printed a line of %d bytes: %.200s...", args, len(line), line)
+		}
 	}
 	return r
 }
