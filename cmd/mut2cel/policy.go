@@ -172,7 +172,11 @@ func runPolicy(c *command, e *env, args []string) int {
 	}
 	var builtins []builtin.Resource
 	if usage == "" {
-		builtins, usage = o.builtinResources()
+		var unread []batch.Diagnostic
+		if builtins, usage, unread = o.builtinResources(); len(unread) > 0 {
+			printDiags(e, unread)
+			return exitError
+		}
 	}
 	if usage == "" {
 		var in *translateInputs

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/testkit/hostile"
 )
 
 // The probes of issue 28 ("Robust under hostile input"): every input is
@@ -27,6 +28,11 @@ import (
 // from a command that writes. make probe runs them; go test ./... too.
 
 const probeTimeout = 20 * time.Second
+
+// probeLine is the longest line a probe may print on standard error:
+// messages shorten the paths and names they quote (a declared path of
+// 10,000 steps made a line of 20 KB), and break long lines.
+const probeLine = 2048
 
 // probeCRD has one declared field, named by %s, and one plain field.
 const probeCRD = `apiVersion: apiextensions.k8s.io/v1
@@ -178,8 +184,9 @@ func TestProbeCases(t *testing.T) {
 		// writes are the files a run may create or change.
 		writes []string
 		stdout io.Writer // io.Discard when nil
-		// want are texts standard output (stdout: ...) or error must hold.
-		want []string
+		// want are texts standard output (stdout: ...) or error must hold;
+		// unwanted, texts standard error must not hold.
+		want, unwanted []string
 		// after checks the directory after the run.
 		after func(t *testing.T, dir string, out []byte)
 	}{{
@@ -240,6 +247,27 @@ func TestProbeCases(t *testing.T) {
 		code:  exitError,
 		want:  []string{"excessive aliasing"},
 	}, {
+		name:  "declarations file with a path of 10,000 steps",
+		files: map[string]string{"crd.yaml": crdNamed("a"), "d.yaml": declarations + "fields:\n  ? " + strings.Repeat(".a", 10000) + "\n  : {x-kubernetes-mutability: Immutable}\n"},
+		args:  []string{"translate", "--declarations", "DIR/d.yaml", "DIR/crd.yaml"},
+		code:  exitError,
+		want:  []string{"d.yaml:5: version v1, .a.a.a.a … (9,992 more) … .a.a.a.a: Not found: no such node in the schema"},
+	}, {
+		name: "OpenAPI document whose references expand to 8 million properties",
+		files: map[string]string{"bomb.json": string(hostile.MutualReferences("apps", 200)),
+			"d.yaml": "apiVersion: mut2cel.io/v1alpha1\nkind: Declarations\ncrd: widgets.apps\nfields: {.spec.x: {x-kubernetes-mutability: Immutable}}\n"},
+		args:     []string{"policy", "--builtin", "apps/v1/Widget", "--openapi", "DIR/bomb.json", "--declarations", "DIR/d.yaml", "--dir", "DIR/out"},
+		code:     exitError,
+		want:     []string{"bomb.json: schema A of apps/v1, Kind=Widget: .p", " (in schema C): with its references resolved, the schema holds more than 64 MiB, the most mut2cel reads in one run (docs/limits.md)"},
+		unwanted: []string{"no CRD of this name", "Usage"},
+	}, {
+		name:     "OpenAPI document of 5,000 nested allOf",
+		files:    map[string]string{"deep.json": string(hostile.NestedAllOf("apps", 5000, false))},
+		args:     []string{"policy", "--builtin", "apps/v1/Widget", "--openapi", "DIR/deep.json", "--dir", "DIR/out"},
+		code:     exitError,
+		want:     []string{"--openapi: ", "deep.json:1: nested deeper than 10,000 levels, the most mut2cel reads (docs/limits.md)"},
+		unwanted: []string{"Usage"},
+	}, {
 		name:   "UTF-16 keeps its final newline",
 		files:  map[string]string{"crd.yaml": string(toUTF16(readFile(t, "testdata/crd.yaml")))},
 		args:   []string{"translate", "-w", "DIR/crd.yaml"},
@@ -275,6 +303,11 @@ func TestProbeCases(t *testing.T) {
 					}
 				} else if !strings.Contains(r.stderr, w) {
 					t.Errorf("stderr does not hold %q:\n%s", w, r.stderr)
+				}
+			}
+			for _, w := range c.unwanted {
+				if strings.Contains(r.stderr, w) {
+					t.Errorf("stderr holds %q:\n%s", w, r.stderr)
 				}
 			}
 			r.untouched(t, false, false, c.writes...)
@@ -338,6 +371,11 @@ func runProbeTo(t *testing.T, dir string, args []string, stdin string, stdout io
 	}
 	if decl.Printable(r.stderr) != r.stderr {
 		t.Errorf("run(%q) printed control characters: %q", args, r.stderr)
+	}
+	for _, line := range strings.Split(r.stderr, "\n") {
+		if len(line) > probeLine {
+			t.Errorf("run(%q) printed a line of %d bytes: %.200s...", args, len(line), line)
+		}
 	}
 	return r
 }

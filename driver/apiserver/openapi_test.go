@@ -93,6 +93,21 @@ func TestOpenAPIOfBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// JSONSchemaProps refers to itself: it is cut where it recurs, once
+	// below the schema of a version, within the limits of a run.
+	const props = "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps"
+	for _, c := range []struct{ path, at string }{
+		{".spec.versions[*].schema.openAPIV3Schema.not.type", ".spec.versions[*].schema.openAPIV3Schema.not"},
+		{".spec.versions[*].schema.openAPIV3Schema.properties[*].type", ".spec.versions[*].schema.openAPIV3Schema.properties[*]"},
+	} {
+		p, err := decl.ParsePath(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at, why, ok := r.Opaque(p); !ok || at.String() != c.at || why != "cut where schema "+props+" recurs within itself" {
+			t.Errorf("Opaque(%s) = %s, %q, %t; want %s, cut where %s recurs", c.path, at, why, ok, c.at, props)
+		}
+	}
 	root := schemaRoot(vehicle)
 	for _, d := range []struct{ path, ext, value string }{
 		{".spec.group", "x-kubernetes-mutability", "Immutable"},

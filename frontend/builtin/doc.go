@@ -37,13 +37,21 @@
 //   - References ($ref, and the allOf wrapper of one $ref the apiserver
 //     writes for a field of a named type) are resolved; what sits beside
 //     them describes the field, not the type, and is not read.
+//   - What the references of a document expand to, over every kind read
+//     from it, is held to the limits of a run (internal/limits: values,
+//     bytes, nesting), counted as the CRD documents of the kinds hold it
+//     once written as YAML and never below; past one, reading stops with
+//     an error naming the document, the kind's schema, the path and the
+//     schema being read there.
 //   - List-map keys are required unless defaulted, as the apiserver
 //     defaults those it does not require. A recursive type is cut where it
-//     recurs, and a type the structural schema cannot hold is read as
-//     client-go's schema is: a choice between scalar types (IntOrString,
-//     Quantity) is int-or-string, and an untyped value (RawExtension, an
-//     object the schema says nothing more of) a node that keeps unknown
-//     fields. The root's metadata is an object without properties, as in
+//     recurs: a reference to a schema being resolved on the way from the
+//     root, as the apiserver's resolver (k8s.io/apiserver/pkg/cel/openapi/
+//     resolver.PopulateRefs) cuts it. A type the structural schema
+//     cannot hold is read as client-go's schema is: a choice between
+//     scalar types (IntOrString, Quantity) is int-or-string, and an
+//     untyped value (RawExtension, an object the schema says nothing more
+//     of) a node that keeps unknown fields. The root's metadata is an object without properties, as in
 //     a CRD; Resource.Opaque says which nodes of a kind read from a
 //     document keep any value, and why, for the declarations below them.
 //     What cannot be read (a reference to no schema, allOf of
@@ -54,6 +62,6 @@
 //     (<group>.builtin.mut2cel.io), since CRD validation wants a dotted
 //     group; back ends write Resource.GVK and Resource.Name instead.
 //   - The output is deterministic: properties are read in sorted order.
-//   - The package imports client-go, Kubernetes' API machinery and the
-//     model's decl (schema paths) only.
+//   - The package imports client-go, Kubernetes' API machinery, the
+//     model's decl (schema paths) and crd, and internal/limits only.
 package builtin

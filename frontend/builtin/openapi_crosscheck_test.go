@@ -58,7 +58,7 @@ func TestOpenAPIAgreesWithSMD(t *testing.T) {
 			// The schema as read, before CRD makes the root's metadata an
 			// object without properties: ObjectMeta's lists are compared
 			// too.
-			fromOpenAPI, err := (&schemaReader{doc: doc, stack: map[string]bool{kind: true}, opaque: map[string]string{}}).node(doc.schemas[kind].(map[string]interface{}), nil)
+			fromOpenAPI, err := doc.reader(kind).node(doc.schemas[kind].(map[string]interface{}), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func at(node map[string]interface{}, path string) map[string]interface{} {
 // as kube-openapi's builder writes it from the generated definitions,
 // each kind named by x-kubernetes-group-version-kind as the apiserver's
 // namer does.
-func generatedDocument(t *testing.T, scheme *runtime.Scheme, names ...string) *OpenAPI {
+func generatedDocument(t testing.TB, scheme *runtime.Scheme, names ...string) *OpenAPI {
 	t.Helper()
 	namer := openapinamer.NewDefinitionNamer(scheme)
 	schemas, err := builder3.BuildOpenAPIDefinitionsForResources(&common.OpenAPIV3Config{

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
 // schemaReader turns the schemas of an OpenAPI v3 document into the
@@ -14,11 +15,21 @@ import (
 // every reference resolved.
 type schemaReader struct {
 	doc *OpenAPI
-	// stack holds the schemas being read, by name, to cut recursion.
+	// stack holds the schemas being read, by name, to cut recursion;
+	// names holds them in order, the innermost last, for messages.
 	stack map[string]bool
+	names []string
 	// opaque holds the paths of the nodes that keep any value because the
 	// document says no more of them, with the reason (Resource.Opaque).
 	opaque map[string]string
+	// made is what the kinds read from the document have expanded to.
+	made *expansion
+}
+
+// reader is a schemaReader of the named schema of the document, adding
+// what it reads to what the document's kinds have expanded to.
+func (o *OpenAPI) reader(name string) *schemaReader {
+	return &schemaReader{doc: o, stack: map[string]bool{name: true}, names: []string{name}, opaque: map[string]string{}, made: &o.made}
 }
 
 // copied are the keywords a node keeps as they are: what the structural
@@ -31,19 +42,70 @@ var copied = []string{
 	"x-kubernetes-embedded-resource",
 }
 
-// node reads the schema s, found at path, as a structural schema node.
+// node reads the schema s, found at path, as a structural schema node,
+// with the references it is resolved, and counts it in what the
+// document has expanded to: past a limit, the error says which, and
+// names the schema being read.
 func (r *schemaReader) node(s map[string]interface{}, path decl.Path) (map[string]interface{}, error) {
-	if name, ok, err := r.reference(s, path); err != nil || ok {
-		if err != nil || r.stack[name] {
-			// A type that contains itself is cut where it recurs: a node
-			// that keeps whatever it holds.
-			r.opaque[path.String()] = "cut where schema " + name + " recurs within itself"
-			return anything(), err
+	n := level(path)
+	if n > limits.Nesting {
+		return nil, tooDeep(path, r.in())
+	}
+	depth := len(r.names)
+	defer r.leave(depth)
+	s, cut, err := r.resolve(s, path)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]interface{}
+	if cut {
+		out = anything()
+	} else if out, err = r.read(s, path); err != nil {
+		return nil, err
+	}
+	if r.made.add(out, n) > limits.Nesting {
+		return nil, tooDeep(path, r.in())
+	}
+	if r.made.over() {
+		return nil, r.made.overError(path, r.in())
+	}
+	return out, nil
+}
+
+// resolve follows the references s is, entering each schema named (leave
+// leaves them), to the schema they stand for. A type that contains
+// itself is cut where it recurs, as the apiserver's own resolver of its
+// documents cuts it (k8s.io/apiserver/pkg/cel/openapi/resolver.
+// PopulateRefs): the node keeps whatever it holds.
+func (r *schemaReader) resolve(s map[string]interface{}, path decl.Path) (map[string]interface{}, bool, error) {
+	for {
+		name, ok, err := r.reference(s, path)
+		switch {
+		case err != nil:
+			return nil, false, err
+		case !ok:
+			return s, false, nil
+		case r.stack[name]:
+			r.keepsAny(path, "cut where schema "+name+" recurs within itself")
+			return nil, true, nil
 		}
 		r.stack[name] = true
-		defer delete(r.stack, name)
-		return r.node(r.doc.schemas[name].(map[string]interface{}), path)
+		r.names = append(r.names, name)
+		s = r.doc.schemas[name].(map[string]interface{})
 	}
+}
+
+// leave leaves the schemas entered past the first depth.
+func (r *schemaReader) leave(depth int) {
+	for _, name := range r.names[depth:] {
+		delete(r.stack, name)
+	}
+	r.names = r.names[:depth]
+}
+
+// read reads the schema s, found at path and no reference, as a
+// structural schema node.
+func (r *schemaReader) read(s map[string]interface{}, path decl.Path) (map[string]interface{}, error) {
 	if s["x-kubernetes-int-or-string"] == true {
 		return map[string]interface{}{"x-kubernetes-int-or-string": true}, nil
 	}
@@ -126,7 +188,7 @@ func (r *schemaReader) untyped(s map[string]interface{}, path decl.Path) (map[st
 			return map[string]interface{}{"x-kubernetes-int-or-string": true}, nil
 		}
 	}
-	r.opaque[path.String()] = "of no type, which holds any JSON value"
+	r.keepsAny(path, "of no type, which holds any JSON value")
 	return anything(), nil
 }
 
@@ -181,11 +243,11 @@ func (r *schemaReader) object(s, out map[string]interface{}, path decl.Path) err
 		// An object of which the document says nothing more (RawExtension,
 		// an embedded object of any kind) keeps whatever it holds.
 		out["x-kubernetes-preserve-unknown-fields"] = true
-		r.opaque[path.String()] = "an object the document names no field of"
+		r.keepsAny(path, "an object the document names no field of")
 	case bool:
 		if a {
 			out["x-kubernetes-preserve-unknown-fields"] = true
-			r.opaque[path.String()] = "an object the document names no field of"
+			r.keepsAny(path, "an object the document names no field of")
 		}
 	default:
 		return pathError(path, "additionalProperties is neither a schema nor a boolean")
@@ -204,7 +266,7 @@ func (r *schemaReader) array(s, out map[string]interface{}, path decl.Path) erro
 		items = node
 	case nil:
 		items = anything()
-		r.opaque[path.Child(decl.Step{Entries: true}).String()] = "of no type, which holds any JSON value"
+		r.keepsAny(path.Child(decl.Step{Entries: true}), "of no type, which holds any JSON value")
 	default:
 		return pathError(path, "items is not one schema")
 	}
@@ -217,30 +279,29 @@ func (r *schemaReader) array(s, out map[string]interface{}, path decl.Path) erro
 	// sets every key of a built-in list it does not require, so stored
 	// items hold them all (as client-go's schema is read in CRD).
 	props, _ := items["properties"].(map[string]interface{})
-	required, _ := items["required"].([]interface{})
+	required, had := items["required"].([]interface{})
+	listed := make(map[interface{}]bool, len(required))
+	for _, name := range required {
+		listed[name] = true
+	}
+	var added []interface{}
 	for _, k := range keys {
 		name, _ := k.(string)
 		p, ok := props[name].(map[string]interface{})
 		if !ok {
 			return pathError(path, "list-map key %q is no property of the items", name)
 		}
-		if _, defaulted := p["default"]; !defaulted && !contains(required, name) {
-			required = append(required, name)
+		if _, defaulted := p["default"]; !defaulted && !listed[name] {
+			listed[name] = true
+			added = append(added, name)
 		}
 	}
-	if len(required) > 0 {
-		items["required"] = required
+	if len(added) > 0 {
+		items["required"] = append(required, added...)
+		// The items were counted as they were read.
+		r.made.required(added, had, path.Child(decl.Step{Entries: true}))
 	}
 	return nil
-}
-
-func contains(list []interface{}, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // allowed reports whether an enum, if any, holds the default. The
@@ -278,6 +339,23 @@ func sortedKeys(m map[string]interface{}) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// keepsAny records that the node at path keeps any value, and why
+// (Resource.Opaque), and counts what the record holds in the expansion.
+func (r *schemaReader) keepsAny(path decl.Path, why string) {
+	at := path.String()
+	r.opaque[at] = why
+	r.made.bytes += len(at) + len(why)
+}
+
+// in names the schema being read, for messages, when it is not the
+// kind's own: " (in schema NAME)".
+func (r *schemaReader) in() string {
+	if len(r.names) < 2 {
+		return ""
+	}
+	return " (in schema " + r.names[len(r.names)-1] + ")"
 }
 
 // pathError is an error about the schema at path.

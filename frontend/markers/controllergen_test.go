@@ -157,12 +157,29 @@ func TestControllerGenOneOfRules(t *testing.T) {
 	if len(edits) != 2 || len(warnings) != 2 {
 		t.Fatalf("ControllerGenRules = %d edits, %d warnings, want 2 each: %v", len(edits), len(warnings), warnings)
 	}
-	wantWarning := `version v1: .spec: replaced controller-gen's rule "[has(self.secret),has(self.configMap)].filter(x,x==true).size() == 1" of +kubebuilder:validation:ExactlyOneOf=secret;configMap (types.go:3) by mut2cel's exact rules (docs/markers.md)`
-	if warnings[0].Detail != wantWarning {
-		t.Errorf("ControllerGenRules warning = %q, want %q", warnings[0].Detail, wantWarning)
+	// Both rules decide as mut2cel's (TestControllerGenOneOfDecidesAlike):
+	// the warnings say how they differ.
+	for i, want := range []string{
+		`version v1: .spec: replaced controller-gen's rule "[has(self.secret),has(self.configMap)].filter(x,x==true).size() == 1" of +kubebuilder:validation:ExactlyOneOf=secret;configMap (types.go:3) by mut2cel's rule for the same union, which decides alike, at lower cost, and reports a violation as Required value, not Invalid value (docs/markers.md)`,
+		`version v1: .spec: replaced controller-gen's rule "(has(self.readOnly)?1:0)+(has(self.readWrite)?1:0) <= 1" of +kubebuilder:validation:AtMostOneOf=readOnly;readWrite (types.go:4) by mut2cel's rule for the same union, which decides alike, and reports a violation as Forbidden, not Invalid value (docs/markers.md)`,
+	} {
+		if warnings[i].Detail != want {
+			t.Errorf("ControllerGenRules warning %d =\n%s\nwant\n%s", i, warnings[i].Detail, want)
+		}
 	}
 	got, _ := yaml.Marshal(without)
 	if strings.Contains(string(got), "exactly one of") || strings.Contains(string(got), "at most one of") || !strings.Contains(string(got), "at least one of") {
 		t.Errorf("ControllerGenRules kept a one-of rule, or removed AtLeastOneOf's:\n%s", got)
+	}
+}
+
+// TestOneOfReplacementsEscape: controller-gen's rule leaves as it is a
+// member's name CEL reads only escaped (has(self.foo-bar) does not
+// compile), so the warning says that instead of "decides alike".
+func TestOneOfReplacementsEscape(t *testing.T) {
+	got := oneOfReplacements([]string{"foo-bar", "namespace", "plain"}, true)[1]
+	want := "mut2cel's rule for the same union, which escapes foo-bar (foo__dash__bar), namespace (__namespace__) for CEL, where controller-gen's rule does not, and reports a violation as Required value, not Invalid value"
+	if got != want {
+		t.Errorf("oneOfReplacements =\n%s\nwant\n%s", got, want)
 	}
 }

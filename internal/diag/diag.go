@@ -189,9 +189,10 @@ func (d Diagnostic) allReasons() []string {
 	return append(append([]string{}, d.Reasons...), d.hidden...)
 }
 
-// Wrapped is the text of d with the lines longer than a terminal shows at
-// once broken, as the commands print it.
-func (d Diagnostic) Wrapped() string { return wrap(d.String()) }
+// Wrapped is the text of d as the commands print it for a reader: long
+// paths and words shortened (Shorten), and the lines longer than a
+// terminal shows at once broken. String and the JSON keep them whole.
+func (d Diagnostic) Wrapped() string { return wrap(Shorten(d.String())) }
 
 // Hint names an option of the library that would change the outcome of
 // a problem; a command words it as its flag. The values are the names of

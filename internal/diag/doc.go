@@ -8,13 +8,16 @@
 // (Type), the refusal docs/semantics.md allows (Reason), what is wrong
 // and what to do (Detail), and whether it fails the run (Severity).
 //
-// Output: one text rendering (String, and Wrapped for a terminal), one
+// Output: one text rendering (String, and Wrapped for a reader), one
 // JSON shape (MarshalJSON), and List, an error holding every problem of
 // a step.
 //
 // Invariants:
 //   - The text leaves out what is unknown; the same diagnostic always
 //     renders to the same bytes.
+//   - Wrapped shortens the paths and words from the input that are too
+//     long to read (Shorten, the one place of that wording); String and
+//     the JSON keep them whole.
 //   - The JSON keys are fixed: file, line, column, document, object,
 //     field, type, reason, warning, detail; only detail is always there.
 //   - Messages say what to do in the library's terms; a phase names no

@@ -18,6 +18,13 @@ const (
 	// The whole corpus in one file estimates at 614,000.
 	Values = 2_000_000
 
+	// Nesting is the most levels of collections (mappings and lists) one
+	// YAML or JSON document may nest: the limit of the YAML parsers
+	// mut2cel reads with, which encoding/json and mut2cel's JSON reader
+	// share. A schema that references expand (frontend/builtin) is held
+	// to it too, as the document it becomes.
+	Nesting = 10_000
+
 	// Declarations is the most declarations one CRD may make, over all
 	// its versions. The apiserver checks the fieldPath of every rule by
 	// converting the whole schema again, so the work of validating a CRD
