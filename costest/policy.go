@@ -35,11 +35,14 @@ func PolicyPath(index int) string {
 // static cost limit, only the runtime ones). Each expression is compiled
 // in the environment the apiserver runs policies in (policyEnv), and
 // estimated with the apiserver's CostEstimator, whose sizes come from the
-// resource's schema (policySizes). The report has one Cost per
-// expression, in order, with Kind KindValidation, Index its position and
-// Cardinality 1: a validation runs once per request. Total is their sum,
-// which the runtime budget of a binding applies to.
-func EstimatePolicy(root *apiextensionsv1.JSONSchemaProps, expressions []string) (*Report, error) {
+// resource's schema (policySizes), through the policy's variables too.
+// The report has one Cost per expression, in order, with Kind
+// KindValidation, Index its position and Cardinality 1: a validation
+// runs once per request. Its PerCall counts the variables it reads, each
+// once, as the first expression to read a variable pays for it. Total is
+// the sum of the validations' own costs and of every variable's, each
+// once, which the runtime budget of a binding applies to.
+func EstimatePolicy(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Report, error) {
 	if root == nil {
 		return nil, fmt.Errorf("no schema: the sizes of the resource's values are unknown")
 	}
@@ -55,20 +58,28 @@ func EstimatePolicy(root *apiextensionsv1.JSONSchemaProps, expressions []string)
 	if err != nil {
 		return nil, err
 	}
-	estimator := policyCosts{&library.CostEstimator{SizeEstimator: &policySizes{object: object, schema: s}}}
+	sizes := &policySizes{object: object, schema: s}
+	estimator := policyCosts{CostEstimator: &library.CostEstimator{SizeEstimator: sizes}, sizes: sizes}
+	vars := compileVariables(env, p.Variables, estimator, sizes)
 	report := &Report{}
-	for i, expr := range expressions {
+	for _, v := range p.Variables {
+		report.Total = sum(report.Total, vars.cost[v.Name])
+	}
+	for i, expr := range p.Expressions {
 		c := Cost{Index: i, Kind: KindValidation, Expression: expr, Cardinality: 1}
 		ast, issues := env.Compile(expr)
 		if issues != nil && issues.Err() != nil {
 			c.Error = issues.Err().Error()
 		} else if est, err := env.EstimateCost(ast, estimator); err != nil {
 			c.Error = "cost estimation failed: " + err.Error()
+		} else if charged, err := vars.charged(variablesRead(ast.NativeRep().Expr()), map[string]bool{}); err != "" {
+			c.Error = err
 		} else {
-			c.PerCall, c.Total = est.Max, est.Max
+			report.Total = sum(report.Total, est.Max)
+			c.PerCall = sum(est.Max, charged)
+			c.Total = c.PerCall
 		}
 		report.Costs = append(report.Costs, c)
-		report.Total = sum(report.Total, c.Total)
 	}
 	return report, nil
 }
@@ -95,6 +106,7 @@ var policyEnv = sync.OnceValues(func() (*cel.Env, error) {
 			cel.Variable(plugincel.RequestVarName, request.CelType()),
 			cel.Variable(plugincel.AuthorizerVarName, library.AuthorizerType),
 			cel.Variable(plugincel.RequestResourceAuthorizerVarName, library.ResourceCheckType),
+			cel.Variable("variables", cel.MapType(cel.StringType, cel.DynType)),
 		},
 		DeclTypes: []*apiservercel.DeclType{namespace, request},
 	}, environment.StrictCostOpt)
@@ -126,10 +138,14 @@ var policyEnv = sync.OnceValues(func() (*cel.Env, error) {
 type policySizes struct {
 	object *apiservercel.DeclType
 	schema *structuralschema.Structural
+	vars   *policyVars
 }
 
 func (p *policySizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
 	path := element.Path()
+	if len(path) >= 2 && path[0] == "variables" && p.vars != nil && p.vars.paths[path[1]] != nil {
+		path = append(append([]string{}, p.vars.paths[path[1]]...), path[2:]...)
+	}
 	if len(path) == 0 || (path[0] != plugincel.ObjectVarName && path[0] != plugincel.OldObjectVarName) {
 		return nil
 	}
@@ -186,13 +202,23 @@ func (p *policySizes) EstimateCallCost(function, overloadID string, target *chec
 }
 
 // policyCosts is the apiserver's CostEstimator, but for comparisons of
-// type values (see policySizes).
-type policyCosts struct{ *library.CostEstimator }
+// type values (see policySizes), and for a key looked up in a variable
+// that holds a map, which costs what the runtime charges for a map (1),
+// not the scan of a list the estimator would assume of a dyn value.
+type policyCosts struct {
+	*library.CostEstimator
+	sizes *policySizes
+}
 
 func (p policyCosts) EstimateCallCost(function, overloadID string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if (function == "_==_" || function == "_!=_") && len(args) == 2 &&
 		(args[0].Type().Kind() == types.TypeKind || args[1].Type().Kind() == types.TypeKind) {
 		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
+	}
+	if function == "@in" && len(args) == 2 && p.sizes != nil && p.sizes.vars != nil {
+		if path := args[1].Path(); len(path) == 2 && path[0] == "variables" && p.sizes.vars.maps[path[1]] {
+			return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
+		}
 	}
 	return p.CostEstimator.EstimateCallCost(function, overloadID, target, args)
 }

@@ -66,7 +66,7 @@ properties:
 		`type(object.spec.backend) == null_type || oldObject.spec.backend.all(k, k in ['bucket', 'service', 'type'] && k in object.spec.backend) && object.spec.backend.service == oldObject.spec.backend.service`,
 		`[has(object.spec.backend.service), has(object.spec.backend.bucket)].filter(x, x).size() <= 2`,
 	}
-	report, err := EstimatePolicy(root, exprs)
+	report, err := EstimatePolicy(root, Policy{Expressions: exprs})
 	if err != nil {
 		t.Fatal(err)
 	}

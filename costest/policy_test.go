@@ -76,7 +76,7 @@ func TestPolicyCosts(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := schemaFrom(t, policySchema(tt.portsBound, tt.nameLen))
-			r, err := costest.PolicyReach(root, exprs)
+			r, err := costest.PolicyReach(root, costest.Policy{Expressions: exprs})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestPolicyCosts(t *testing.T) {
 // worst case assumes a list as long as a request can hold.
 func TestPolicyReachUnboundedList(t *testing.T) {
 	root := schemaFrom(t, policySchema("", ", maxLength: 15"))
-	r, err := costest.PolicyReach(root, []string{`!('spec' in object) || !('ports' in object.spec) || object.spec.ports.all(p, !('port' in p) || p.port > 0)`})
+	r, err := costest.PolicyReach(root, costest.Policy{Expressions: []string{`!('spec' in object) || !('ports' in object.spec) || object.spec.ports.all(p, !('port' in p) || p.port > 0)`}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestPolicyPairingCost(t *testing.T) {
 		{500, 32502502, 17034},
 	} {
 		root := schemaFrom(t, policySchema(fmt.Sprintf("        maxItems: %d\n", tt.entries), ", maxLength: 253"))
-		r, err := costest.EstimatePolicy(root, []string{pairing, keyed})
+		r, err := costest.EstimatePolicy(root, costest.Policy{Expressions: []string{pairing, keyed}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,8 +28,8 @@ var PerBindingLimit = Limit{"per-binding", celconfig.RuntimeCELCostBudget, false
 // sizes that do not matter are dropped: Length is 0 when bounding the
 // lists and maps alone keeps the expressions within at that level,
 // Entries when bounding the strings alone does.
-func PolicyReach(root *apiextensionsv1.JSONSchemaProps, expressions []string) (*Reach, error) {
-	full, err := EstimatePolicy(root, expressions)
+func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error) {
+	full, err := EstimatePolicy(root, p)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, expressions []string) (*
 		return v
 	}
 	estimate := func(bounds []Bound) (*Report, error) {
-		return EstimatePolicy(withBounds(root, bounds), expressions)
+		return EstimatePolicy(withBounds(root, bounds), p)
 	}
 	only := func(strings bool) []Bound {
 		var out []Bound

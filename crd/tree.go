@@ -243,6 +243,24 @@ func (n *Node) KeptPresent() bool {
 	return vv != nil && slices.Contains(vv.Required, n.Name())
 }
 
+// EmbeddedMetadata returns, for a node inside the metadata of an
+// embedded resource (x-kubernetes-embedded-resource) other than its name
+// and generateName, the node of that resource: the apiserver's CEL, for
+// CRD rules and admission policies alike, declares only those two fields
+// of such metadata, so no expression can read the others.
+func (n *Node) EmbeddedMetadata() (*Node, bool) {
+	for c := n; c.Parent != nil; c = c.Parent {
+		if !c.IsProperty() || c.Name() != "metadata" || !c.Parent.Schema.XEmbeddedResource {
+			continue
+		}
+		if n.Parent == c && (n.Name() == "name" || n.Name() == "generateName") {
+			return nil, false
+		}
+		return c.Parent, true
+	}
+	return nil, false
+}
+
 // Between lists the nodes below n down to target, n excluded: the steps
 // from n to a node below it.
 func (n *Node) Between(target *Node) []*Node {

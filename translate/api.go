@@ -71,7 +71,7 @@ func (o Options) compiler() compiler.Options {
 }
 
 func (o Options) crdRules(validate bool) crdrules.Options {
-	return crdrules.Options{PlainValues: o.ForPolicies, MaxLength: o.MaxLength, MaxItems: o.MaxItems, MaxProperties: o.MaxProperties,
+	return crdrules.Options{MaxLength: o.MaxLength, MaxItems: o.MaxItems, MaxProperties: o.MaxProperties,
 		NoBounds: o.NoBounds, BoundFloors: o.BoundFloors, NodeFloors: o.NodeFloors, Validate: validate}
 }
 
@@ -209,8 +209,8 @@ func run(doc map[string]interface{}, opts Options) (*compiler.Result, *crdrules.
 	if comp.Plan == nil {
 		return nil, nil, &Error{Problems: problems}
 	}
-	if opts.ForPolicies && opts.CompareFormatsAsValues {
-		problems = append(problems, compiler.NewProblem(Unsupported, "formatted strings cannot be compared as values in an admission policy, which sees the stored strings; compare them as strings").At(nil))
+	if opts.ForPolicies {
+		return comp, nil, forPolicies(c, comp, opts)
 	}
 	out, err := crdrules.Write(c, comp.Plan, opts.crdRules(len(problems) == 0))
 	if err != nil {
@@ -220,6 +220,28 @@ func run(doc map[string]interface{}, opts Options) (*compiler.Result, *crdrules.
 		return nil, nil, &Error{Problems: compiler.SortProblems(problems)}
 	}
 	return comp, out, nil
+}
+
+// forPolicies reports the problems of a compilation for the admission
+// policy back end: the compiler's, the one option no policy can follow,
+// and, where there is none, those of the CRD itself, which must be one
+// the apiserver serves for its policies to mean anything.
+func forPolicies(c *crd.CRD, comp *compiler.Result, opts Options) error {
+	problems := comp.Problems
+	if opts.CompareFormatsAsValues {
+		problems = append(problems, compiler.NewProblem(Unsupported, "formatted strings cannot be compared as values in an admission policy, which sees the stored strings; compare them as strings").At(nil))
+	}
+	if len(problems) == 0 {
+		served, err := crdrules.ValidateServed(c, comp.Plan)
+		if err != nil {
+			return &Error{Problems: []Problem{compiler.NewProblem(Internal, "%v", err)}}
+		}
+		problems = served
+	}
+	if len(problems) > 0 {
+		return &Error{Problems: compiler.SortProblems(problems)}
+	}
+	return nil
 }
 
 // generatedRules lists the rules a fresh translation adds: with the owned

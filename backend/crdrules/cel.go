@@ -21,9 +21,6 @@ type exprGen struct {
 	// formatsAsValues: the declaration being written compares formatted
 	// strings as the apiserver's CEL values (plan.Rule.FormatsAsValues).
 	formatsAsValues bool
-	// plainValues: the rules are for an admission policy, which sees the
-	// stored JSON (Options.PlainValues).
-	plainValues bool
 	// givenMaxItems are the maxItems given for lists, by path, and added
 	// those indexBound took from them (bounds.go).
 	givenMaxItems map[string]int64

@@ -21,7 +21,7 @@ import (
 // all are an error.
 func (g *exprGen) exactEquality(n *crd.Node) (bool, error) {
 	exact, err := g.exactValues(n)
-	return exact && (g.plainValues || !nullableContainer(n)), err
+	return exact && !nullableContainer(n), err
 }
 
 // nullableContainer reports whether n is an entry that may be null and is
@@ -35,12 +35,12 @@ func nullableContainer(n *crd.Node) bool {
 // down to the next set or list map, whose items the generators read.
 func (g *exprGen) exactValues(n *crd.Node) (bool, error) {
 	errs := g.comparable(n)
-	if lt := n.ListType(); (lt == "set" || lt == "map") && !g.plainValues {
+	if lt := n.ListType(); lt == "set" || lt == "map" {
 		return false, errs
 	}
 	exact := true
 	for _, p := range n.Props {
-		if p.Schema.Nullable || !g.plainValues && !equalSeesProperty(p.Name()) {
+		if p.Schema.Nullable || !equalSeesProperty(p.Name()) {
 			exact = false
 		}
 		ok, err := g.exactEquality(p)
@@ -63,10 +63,6 @@ func (g *exprGen) exactValues(n *crd.Node) (bool, error) {
 
 // comparable rejects values whose changes CEL cannot see.
 func (g *exprGen) comparable(n *crd.Node) error {
-	if g.plainValues {
-		// The stored JSON shows every field and every spelling.
-		return nil
-	}
 	switch {
 	case n.Schema.XPreserveUnknownFields:
 		return cannot(diag.ReasonInexact, "the value at %s keeps unknown fields (x-kubernetes-preserve-unknown-fields), and the apiserver's CEL compares unknown fields only when both sides have them, so no rule can see one added or removed; declare the known fields inside it instead", n.UserPath())

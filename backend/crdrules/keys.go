@@ -28,9 +28,6 @@ func (g *exprGen) keyEq(list *crd.Node, a, b string) (string, error) {
 // uniqueness by the stored strings, so two items may hold keys that CEL's
 // == takes for one.
 func (g *exprGen) keysComparable(list *crd.Node) error {
-	if g.plainValues {
-		return nil
-	}
 	var errs error
 	for _, k := range list.ListMapKeys() {
 		kn := list.Items.Prop(k)

@@ -56,7 +56,7 @@ func Rules(v *crd.Version, pv plan.Version, kube plan.KubeVersion, opts Options)
 		return nil, nil, fmt.Errorf("version %s: no structural schema: %v", v.Name, err)
 	}
 	w := &ruleWriter{
-		g:        &exprGen{twoVarComprehensions: kube.Major > 1 || kube.Minor >= 33, givenMaxItems: given, plainValues: opts.PlainValues},
+		g:        &exprGen{twoVarComprehensions: kube.Major > 1 || kube.Minor >= 33, givenMaxItems: given},
 		root:     root,
 		rootPath: v.Root(),
 		hosts:    map[*crd.Node]*hosted{},
@@ -197,13 +197,10 @@ func propertyNames(scope, n *crd.Node) []string {
 
 // add hosts r on n unless a rule with the same text is already there:
 // the apiserver keys x-kubernetes-validations by rule text, and an equal
-// text already enforces the same constraint. Not so for rules over plain
-// values, which an admission policy runs on the stored JSON where the
-// CRD's own rules read typed values (a list map's == ignores order there,
-// not here).
+// text already enforces the same constraint.
 func (w *ruleWriter) add(n *crd.Node, r edit.Rule) {
 	for _, existing := range n.Schema.XValidations {
-		if existing.Rule == r.Rule && !w.g.plainValues {
+		if existing.Rule == r.Rule {
 			return
 		}
 	}

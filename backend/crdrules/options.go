@@ -11,14 +11,6 @@ import (
 
 // Options say how a plan is written as CRD rules.
 type Options struct {
-	// PlainValues writes the rules over the stored JSON of objects, as an
-	// admission policy sees them, instead of the apiserver's
-	// schema-typed CRD values: formatted strings, lists of type set and
-	// map and objects with unknown fields compare exactly with ==, and a
-	// rule the CRD already holds is written all the same. Such rules are
-	// not the CRD's: no bound is added, and what is validated is the CRD
-	// without them.
-	PlainValues bool
 	// MaxLength, MaxItems and MaxProperties, when positive, are the values
 	// of the bounds Write adds where the rules need one to fit the CEL
 	// cost limits; zero lets Write choose (docs/cost.md).

@@ -18,7 +18,7 @@ import (
 // every generated rule compiles in the target's CEL environment for new
 // rules, and the whole CRD passes the apiserver's CRD validation (structure,
 // rule compilation, estimated cost). out is the translated document.
-func validateOutput(out map[string]interface{}, edits []edit.Edit, target plan.KubeVersion, opts Options) []diag.Diagnostic {
+func validateOutput(out map[string]interface{}, edits []edit.Edit, target plan.KubeVersion, what string) []diag.Diagnostic {
 	c, err := crd.Read(out)
 	if err != nil {
 		return []diag.Diagnostic{newProblem(diag.Internal, "%v", err)}
@@ -35,10 +35,6 @@ func validateOutput(out map[string]interface{}, edits []edit.Edit, target plan.K
 	for _, e := range errs {
 		if tooDeep(e.Detail) && len(problems) > 0 {
 			continue // the same rule, said better by compileGenerated
-		}
-		what := "the translated CRD"
-		if opts.PlainValues {
-			what = "the CRD"
 		}
 		p := newProblem(diag.Type(e.Type.String()), "%s fails the apiserver's validation: %s", what, e.Detail)
 		p.RenderedPath = e.Field

@@ -22,7 +22,7 @@ import (
 // (semantics.md 8), and the rule is emitted.
 func (g *exprGen) presenceReadable(n *crd.Node) error {
 	name, f, ok := n.Format()
-	if !ok || f.Unreadable == "" || g.formatsAsValues || g.plainValues {
+	if !ok || f.Unreadable == "" || g.formatsAsValues {
 		return nil
 	}
 	return cannot(diag.ReasonFormat, "%s is a string with format %s, and the apiserver's CEL tests whether a property is set by reading its value, which fails on spellings its write validation stores (%s), so a rule on its presence would deny updates of an object holding one; %s", n.UserPath(), name, f.Unreadable, optInHint)
@@ -33,7 +33,7 @@ func (g *exprGen) presenceReadable(n *crd.Node) error {
 // compare the strings.
 func (g *exprGen) formatComparable(n *crd.Node) error {
 	name, f, ok := n.Format()
-	if !ok || f.Spellings == "" || g.formatsAsValues || g.plainValues {
+	if !ok || f.Spellings == "" || g.formatsAsValues {
 		return nil
 	}
 	return cannot(diag.ReasonFormat, "the value at %s is a string with format %s, which the apiserver's CEL reads as %s and compares as such (%s are equal), so no rule can see every change of the stored string; %s, remove the format (a pattern can check the string instead) or leave the field out of the declaration", n.UserPath(), name, f.CELType, f.Spellings, optInHint)
@@ -63,7 +63,7 @@ func equalSeesProperty(name string) bool {
 // by the stored strings, while CEL's in and == compare them as values,
 // so that 60m would pass for the key 1h.
 func (g *exprGen) setKeysStrict(c *crd.Node) error {
-	if g.plainValues || !crd.SpelledFormatIn(c.Items) {
+	if !crd.SpelledFormatIn(c.Items) {
 		return nil
 	}
 	return cannot(diag.ReasonFormat, "the keys of the set %s are its items as stored, which hold strings with a format that the apiserver's CEL compares as values (1h and 60m are equal), so no rule can see a key replaced by another spelling of its value; declare NoModify on the whole set with x-mut2cel-formats: CompareAsValues instead, or remove the format", c.UserPath())
@@ -96,15 +96,9 @@ func (g *exprGen) errorsSwallowed(n *crd.Node) bool {
 // labels or annotations there does not compile, and one that compares the
 // whole metadata sees only part of it.
 func hiddenMetadata(n *crd.Node) error {
-	for c := n; c.Parent != nil; c = c.Parent {
-		if !c.IsProperty() || c.Name() != "metadata" || !c.Parent.Schema.XEmbeddedResource {
-			continue
-		}
-		if n.Parent == c && (n.Name() == "name" || n.Name() == "generateName") {
-			return nil
-		}
+	if resource, ok := n.EmbeddedMetadata(); ok {
 		return cannot(diag.ReasonInexact, "%s is in the metadata of the embedded resource at %s, of which the apiserver's CEL sees only name and generateName, so no rule can read it; declare metadata.name, or fields outside metadata",
-			n.UserPath(), c.Parent.UserPath())
+			n.UserPath(), resource.UserPath())
 	}
 	return nil
 }

@@ -63,7 +63,7 @@ func Write(c *crd.CRD, p *plan.Plan, opts Options) (*Output, error) {
 	if err := out.rules(model, p, opts); err != nil || len(out.Problems) > 0 {
 		return out, err
 	}
-	edits, err := Edits(model, p, out.written(opts))
+	edits, err := Edits(model, p, out.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -72,12 +72,9 @@ func Write(c *crd.CRD, p *plan.Plan, opts Options) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		if out.Problems = validateOutput(translated, edits, p.KubeVersion, opts); len(out.Problems) > 0 {
+		if out.Problems = validateOutput(translated, edits, p.KubeVersion, "the translated CRD"); len(out.Problems) > 0 {
 			return out, nil
 		}
-	}
-	if opts.PlainValues {
-		return out, nil
 	}
 	if out.Base, err = edit.Apply(src, InlineRemovals(c, declarations(p))); err != nil {
 		return nil, err
@@ -105,7 +102,7 @@ func (out *Output) rules(model *crd.CRD, p *plan.Plan, opts Options) error {
 			return err
 		}
 		out.Rules[pv.Name] = vr
-		if len(problems) == 0 && !opts.PlainValues {
+		if len(problems) == 0 {
 			var bounds []Bound
 			var warnings []diag.Diagnostic
 			bounds, problems, warnings = addBounds(v, pv, vr, p.KubeVersion, opts, memo)
@@ -117,13 +114,20 @@ func (out *Output) rules(model *crd.CRD, p *plan.Plan, opts Options) error {
 	return nil
 }
 
-// written are the rules written into the CRD: none where they are for
-// plain values, which only check the CRD itself.
-func (out *Output) written(opts Options) map[string]*VersionRules {
-	if opts.PlainValues {
-		return nil
+// ValidateServed checks the CRD c, with the declarations of p taken out
+// of its schemas and no rule added, as the apiserver validates a CRD it
+// is to serve: for a back end that writes no rule into the CRD, but
+// whose output is only worth something for a CRD the apiserver serves.
+func ValidateServed(c *crd.CRD, p *plan.Plan) ([]diag.Diagnostic, error) {
+	edits, err := Edits(c, p, nil)
+	if err != nil || len(edits) == 0 {
+		return nil, err
 	}
-	return out.Rules
+	out, err := edit.Apply(c.Document(), edits)
+	if err != nil {
+		return nil, err
+	}
+	return validateOutput(out, edits, p.KubeVersion, "the CRD"), nil
 }
 
 // declarations lists the declarations of every version of p.

@@ -13,8 +13,10 @@
 //
 // Output: per version with something to write, a policy and its binding:
 // Validating writes a ValidatingAdmissionPolicy with one validation per
-// rule of the plan; Normalizing writes a MutatingAdmissionPolicy that
-// performs KEP-1027's "Normalizing on updates" for the version's unions
+// check of the plan and the variables they share (print.go, pairs.go,
+// checks.go, walks.go, ratchet.go say the checks in CEL over the stored
+// JSON); Normalizing writes a MutatingAdmissionPolicy that performs
+// KEP-1027's "Normalizing on updates" for the version's unions
 // (docs/semantics.md 11.7). Render writes their YAML, one document each.
 //
 // admission.go holds what every kind of policy shares: the names (Name),
@@ -29,21 +31,26 @@
 //     through, whose schema paths it uses. A policy matches the status
 //     subresource too where something it checks or normalizes lies under
 //     .status.
-//   - A validation means what the plan's rule means on the CRD
-//     (docs/semantics.md), evaluated where the apiserver would evaluate
-//     the rule: it walks the whole objects to every instance of the rule's
-//     host and pairs old and new entries as the apiserver does for CRD
-//     rules (hosts.go); a rule that reads no oldSelf (a union's) is checked
-//     on create and on update, except where the apiserver's validation
-//     ratcheting would drop its errors, whose test of an unchanged node is
-//     written out. The rule's CEL is rewritten for the plain JSON values a
-//     policy sees (plainvalues.go): property names unescaped, a null
-//     property absent.
+//   - A validation means what the plan's check means (docs/semantics.md),
+//     evaluated where the apiserver would evaluate a CRD rule: it walks
+//     the whole objects to every instance of the check's host and pairs
+//     old and new entries as the apiserver does for CRD rules (pairs.go),
+//     list-map items by a map of the old items by key where the target has
+//     one (1.33 on), so that pairing is linear; a check that reads no old
+//     value (a union's) is checked on create and on update, except where
+//     the apiserver's validation ratcheting would drop its errors, whose
+//     test of an unchanged node is written out (walks.go, ratchet.go).
+//     Values are the plain JSON a policy sees: properties under their own
+//     names, read with optional selection so that a null property counts
+//     as absent, compared with == where that is strict.
+//   - No CEL is read back: the package writes the checks of the plan and
+//     nothing else.
 //   - What no policy can do exactly is an error with its version and
 //     schema path, and nothing is written for the CRD: formatted strings
-//     compared as values, a union normalized inside list
-//     items or map values, or at the root with apiVersion, kind or
-//     metadata as a member or discriminator.
+//     compared as values, fields inside an embedded resource's metadata,
+//     items compared by index before 1.33 where no maxItems bounds them,
+//     a union normalized inside list items or map values, or at the root
+//     with apiVersion, kind or metadata as a member or discriminator.
 //   - Names are lowercase DNS subdomains made of the CRD's name, the kind
 //     of policy and the version; a name that would not be one is an
 //     error, not a shortened name.
@@ -56,5 +63,5 @@
 //     unions in the order of plan.Less on their nodes, then as declared;
 //     YAML with sorted keys and no creationTimestamp or status.
 //   - The package imports the model (crd, decl, plan) and Kubernetes' API
-//     types only.
+//     types only: no other back end.
 package policy

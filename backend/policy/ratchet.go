@@ -23,19 +23,19 @@ import (
 // types; inside the items of atomic and set lists, == stands for the
 // item-wise comparison (a number resent as 1.0 inside such a list is the
 // one change it misses).
-func (w *walker) unchanged(s *schema.Structural, x, y string) string {
-	body := w.unchangedValue(s, x, y)
+func (p *printer) unchanged(s *schema.Structural, x, y string) string {
+	body := p.unchangedValue(s, x, y)
 	if s.Nullable {
 		return "(type(" + x + ") == null_type || type(" + y + ") == null_type ? type(" + x + ") == type(" + y + ") : " + body + ")"
 	}
 	return body
 }
 
-func (w *walker) unchangedValue(s *schema.Structural, x, y string) string {
+func (p *printer) unchangedValue(s *schema.Structural, x, y string) string {
 	switch {
 	case s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil:
-		k := w.newVar("k")
-		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + k + ", " + k + " in " + x + " && " + w.unchanged(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + "))"
+		k := p.newVar("k")
+		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + k + ", " + k + " in " + x + " && " + p.unchanged(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + "))"
 	case s.Type == "object":
 		names := make([]string, 0, len(s.Properties))
 		for name := range s.Properties {
@@ -46,24 +46,24 @@ func (w *walker) unchangedValue(s *schema.Structural, x, y string) string {
 		if len(names) == 0 {
 			terms = append(terms, "size("+y+") == 0")
 		} else {
-			k := w.newVar("k")
+			k := p.newVar("k")
 			quoted := make([]string, len(names))
 			for i, name := range names {
 				quoted[i] = celString(name)
 			}
 			terms = append(terms, y+".all("+k+", "+k+" in ["+strings.Join(quoted, ", ")+"] && "+k+" in "+x+")")
 			for _, name := range names {
-				p := s.Properties[name]
-				terms = append(terms, "(!("+celString(name)+" in "+y+") || "+w.unchanged(&p, prop(x, name), prop(y, name))+")")
+				ps := s.Properties[name]
+				terms = append(terms, "(!("+celString(name)+" in "+y+") || "+p.unchanged(&ps, prop(x, name), prop(y, name))+")")
 			}
 		}
 		return "(" + strings.Join(terms, " && ") + ")"
 	case s.Type == "array" && listType(s) == "map" && s.Items != nil:
-		e, f := w.newVar("e"), w.newVar("f")
-		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + e + ", " + x + ".exists(" + f + ", " + keysEqual(s, e, f) + " && " + w.unchanged(s.Items, f, e) + ")))"
+		e, f := p.newVar("e"), p.newVar("f")
+		return "(size(" + x + ") == size(" + y + ") && " + y + ".all(" + e + ", " + x + ".exists(" + f + ", " + structKeysEqual(s, e, f) + " && " + p.unchanged(s.Items, f, e) + ")))"
 	case s.Type == "array":
 		// Other lists are compared as a whole, as stored.
-		return w.strictEqual(s, x, y)
+		return p.strictEqual(s, x, y)
 	case numeric(s):
 		return "(" + x + " == " + y + " && type(" + x + ") == type(" + y + "))"
 	}
@@ -73,8 +73,8 @@ func (w *walker) unchangedValue(s *schema.Structural, x, y string) string {
 // strictEqual renders "x and y are the same stored value", reflect's
 // DeepEqual of their JSON: CEL's == on the plain values, and where s may
 // hold numbers, the same type for each, which == does not compare.
-func (w *walker) strictEqual(s *schema.Structural, x, y string) string {
-	if types := w.sameTypes(s, x, y); types != "" {
+func (p *printer) strictEqual(s *schema.Structural, x, y string) string {
+	if types := p.sameTypes(s, x, y); types != "" {
 		return "(" + x + " == " + y + " && " + types + ")"
 	}
 	return "(" + x + " == " + y + ")"
@@ -82,7 +82,7 @@ func (w *walker) strictEqual(s *schema.Structural, x, y string) string {
 
 // sameTypes renders "the numbers in x and y, values of s equal by ==, have
 // the same types", or "" where s holds no number.
-func (w *walker) sameTypes(s *schema.Structural, x, y string) string {
+func (p *printer) sameTypes(s *schema.Structural, x, y string) string {
 	if s == nil || plainEqual(s) {
 		return ""
 	}
@@ -91,28 +91,28 @@ func (w *walker) sameTypes(s *schema.Structural, x, y string) string {
 	case numeric(s):
 		return "type(" + x + ") == type(" + y + ")"
 	case s.XPreserveUnknownFields || s.XEmbeddedResource || (s.AdditionalProperties != nil && s.AdditionalProperties.Structural == nil):
-		w.fail("the fields the schema does not describe may hold numbers, whose resending as 1.0 for a stored 1 the apiserver's ratcheting sees and no policy can")
+		p.fail("%s", "the fields the schema does not describe may hold numbers, whose resending as 1.0 for a stored 1 the apiserver's ratcheting sees and no policy can")
 		return "false"
 	case s.Type == "object" && s.AdditionalProperties != nil:
-		k := w.newVar("k")
-		body = x + ".all(" + k + ", " + w.sameTypes(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + ")"
+		k := p.newVar("k")
+		body = x + ".all(" + k + ", " + p.sameTypes(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + ")"
 	case s.Type == "object":
 		var terms []string
 		for _, name := range sortedNames(s) {
-			p := s.Properties[name]
-			if t := w.sameTypes(&p, prop(x, name), prop(y, name)); t != "" {
+			ps := s.Properties[name]
+			if t := p.sameTypes(&ps, prop(x, name), prop(y, name)); t != "" {
 				terms = append(terms, "(!("+celString(name)+" in "+x+") || "+t+")")
 			}
 		}
 		body = strings.Join(terms, " && ")
 	case s.Type == "array" && s.Items != nil:
-		if !w.twoVar {
+		if !p.twoVar {
 			// No index to pair the items by: compare the lists of the
 			// items' number types.
-			return w.numberTypes(s, x) + " == " + w.numberTypes(s, y)
+			return p.numberTypes(s, x) + " == " + p.numberTypes(s, y)
 		}
-		i, a := w.newVar("i"), w.newVar("a")
-		body = x + ".all(" + i + ", " + a + ", " + w.sameTypes(s.Items, a, y+"["+i+"]") + ")"
+		i, a := p.newVar("i"), p.newVar("a")
+		body = x + ".all(" + i + ", " + a + ", " + p.sameTypes(s.Items, a, y+"["+i+"]") + ")"
 	default:
 		return ""
 	}
@@ -126,23 +126,23 @@ func (w *walker) sameTypes(s *schema.Structural, x, y string) string {
 // value of s, in a fixed order: two values equal by == are the same
 // stored value when these are equal too. Maps have no fixed order in CEL,
 // so numbers inside a map inside a list cannot be listed.
-func (w *walker) numberTypes(s *schema.Structural, v string) string {
+func (p *printer) numberTypes(s *schema.Structural, v string) string {
 	switch {
 	case plainEqual(s):
 		return "[]"
 	case numeric(s):
 		return "type(" + v + ")"
 	case s.Type == "array" && s.Items != nil:
-		e := w.newVar("t")
-		return v + ".map(" + e + ", " + w.numberTypes(s.Items, e) + ")"
+		e := p.newVar("t")
+		return v + ".map(" + e + ", " + p.numberTypes(s.Items, e) + ")"
 	case s.Type == "object" && s.AdditionalProperties == nil && !s.XPreserveUnknownFields && !s.XEmbeddedResource:
 		var parts []string
 		for _, name := range sortedNames(s) {
-			p := s.Properties[name]
-			if plainEqual(&p) {
+			ps := s.Properties[name]
+			if plainEqual(&ps) {
 				continue
 			}
-			parts = append(parts, "dyn("+celString(name)+" in "+v+" ? dyn("+w.numberTypes(&p, prop(v, name))+") : dyn(null_type))")
+			parts = append(parts, "dyn("+celString(name)+" in "+v+" ? dyn("+p.numberTypes(&ps, prop(v, name))+") : dyn(null_type))")
 		}
 		list := "[" + strings.Join(parts, ", ") + "]"
 		if s.Nullable {
@@ -150,7 +150,7 @@ func (w *walker) numberTypes(s *schema.Structural, v string) string {
 		}
 		return list
 	}
-	w.fail("telling a number resent as 1.0 from the stored 1 inside a map or unknown fields inside a list, as the apiserver's ratcheting does, needs two-variable comprehensions (Kubernetes 1.33)")
+	p.fail("%s", "telling a number resent as 1.0 from the stored 1 inside a map or unknown fields inside a list, as the apiserver's ratcheting does, needs two-variable comprehensions (Kubernetes 1.33)")
 	return "[]"
 }
 
@@ -176,8 +176,8 @@ func plainEqual(s *schema.Structural) bool {
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural == nil && s.AdditionalProperties.Bool {
 		return false
 	}
-	for _, p := range s.Properties {
-		if !plainEqual(&p) {
+	for _, ps := range s.Properties {
+		if !plainEqual(&ps) {
 			return false
 		}
 	}
@@ -191,4 +191,21 @@ func plainEqual(s *schema.Structural) bool {
 // compares by value whatever their JSON type.
 func numeric(s *schema.Structural) bool {
 	return s.Type == "number" || s.Type == "integer" || s.XIntOrString || s.Type == ""
+}
+
+// structKeysEqual renders "the items a and b of the list map s have the
+// same keys", a key absent from an item compared as null.
+func structKeysEqual(s *schema.Structural, a, b string) string {
+	var terms []string
+	for _, k := range s.XListMapKeys {
+		terms = append(terms, valueOrNull(a, []string{k})+" == "+valueOrNull(b, []string{k}))
+	}
+	return strings.Join(terms, " && ")
+}
+
+func listType(s *schema.Structural) string {
+	if s.XListType == nil {
+		return "atomic"
+	}
+	return *s.XListType
 }

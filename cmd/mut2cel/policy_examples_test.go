@@ -18,7 +18,7 @@ func TestPolicyExamples(t *testing.T) {
 		golden string
 	}{
 		{[]string{"policy", "--builtin", "apps/v1/Deployment", "--declarations", "../../examples/policy/deployments.yaml",
-			"--namespace-selector", "tenant", "--exempt-service-account", "kube-system:deployment-controller"},
+			"--kube-version", "1.33", "--namespace-selector", "tenant", "--exempt-service-account", "kube-system:deployment-controller"},
 			"../../examples/policy/deployments.policy.yaml"},
 		{[]string{"policy", "--action", "Warn", "--action", "Audit", "../../examples/ports.yaml"}, "../../examples/policy/ports.policy.yaml"},
 	} {

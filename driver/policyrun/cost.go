@@ -31,11 +31,14 @@ func policyCost(v policy.ValidatingPolicy, model *crd.CRD) (*Cost, error) {
 	if err != nil {
 		return nil, err
 	}
-	exprs := make([]string, len(v.Policy.Spec.Validations))
-	for i, val := range v.Policy.Spec.Validations {
-		exprs[i] = val.Expression
+	var estimated costest.Policy
+	for _, val := range v.Policy.Spec.Validations {
+		estimated.Expressions = append(estimated.Expressions, val.Expression)
 	}
-	reach, err := costest.PolicyReach(root, exprs)
+	for _, vr := range v.Policy.Spec.Variables {
+		estimated.Variables = append(estimated.Variables, costest.Variable{Name: vr.Name, Expression: vr.Expression})
+	}
+	reach, err := costest.PolicyReach(root, estimated)
 	if err != nil {
 		return nil, fmt.Errorf("version %s: estimating the cost of policy %s: %w", v.Version, v.Policy.Name, err)
 	}
