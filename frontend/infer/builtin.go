@@ -15,10 +15,11 @@ import (
 // updated."). Those sentences say how the apiserver treats the built-in
 // object (a running Pod's container), not how this CRD treats the copy:
 // a JobSet's pod template is updated like any other field. The inference
-// leaves out a sentence when its description is, word for word up to
-// builtinSimilarity, the documentation Kubernetes gives a field of one of
-// its built-in types, and the sentence itself stands in that
-// documentation as it is: a sentence the CRD's authors rewrote ("The
+// leaves out a sentence when the rest of its description is, word for
+// word up to builtinSimilarity, the documentation Kubernetes gives a field
+// of one of its built-in types (what the field is: "List of environment
+// variables to set in the container."), and the sentence itself stands in
+// that documentation as it is: a sentence the CRD's authors rewrote ("The
 // field is immutable." for "This field is immutable.", "Populated by the
 // cert-manager webhook on creation and immutable.") is theirs, and says
 // what they mean for their field. The reference is the API this program
@@ -32,11 +33,15 @@ import (
 // share a phrasing with a built-in one score 0.36 and less.
 const builtinSimilarity = 0.5
 
+// minRestWords is the fewest words the rest of a description must have
+// to be recognised: "The class of the widget." says too little to be
+// anyone's copy.
+const minRestWords = 4
+
 // builtinDoc is one documented field of a built-in type.
 type builtinDoc struct {
 	where string // Type.field
 	text  string // normalized
-	words map[string]bool
 }
 
 var builtinDocs = sync.OnceValue(indexBuiltinDocs)
@@ -91,7 +96,7 @@ func documented(t reflect.Type) []builtinDoc {
 	sort.Strings(fields)
 	for _, f := range fields {
 		if f != "" && readsAsImmutability(docs[f], f) {
-			out = append(out, builtinDoc{where: t.Name() + "." + f, text: normalized(docs[f]), words: wordSet(docs[f])})
+			out = append(out, builtinDoc{where: t.Name() + "." + f, text: normalized(docs[f])})
 		}
 	}
 	return out
@@ -109,10 +114,16 @@ func readsAsImmutability(doc, name string) bool {
 // copiedBuiltin names the built-in field whose documentation the
 // description copies, sentence included, if it does.
 func copiedBuiltin(description, sentence string) (string, bool) {
-	w := wordSet(description)
 	s := normalized(sentence)
+	rest := wordSet(strings.Replace(normalized(description), s, " ", 1))
+	if len(rest) < minRestWords {
+		return "", false
+	}
 	for _, d := range builtinDocs() {
-		if jaccard(w, d.words) >= builtinSimilarity && strings.Contains(d.text, s) {
+		if !strings.Contains(d.text, s) {
+			continue
+		}
+		if jaccard(rest, wordSet(strings.Replace(d.text, s, " ", 1))) >= builtinSimilarity {
 			return d.where, true
 		}
 	}

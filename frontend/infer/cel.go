@@ -92,6 +92,44 @@ func refOf(e ast.Expr) (ref, bool) {
 	return ref{}, false
 }
 
+// optRefOf reads a selection through optional steps (self.?a.?b, as
+// optional types spell it) as a ref; a selection without one is no
+// optional selection.
+func optRefOf(e ast.Expr) (ref, bool) {
+	var steps []string
+	optional := false
+	for {
+		name, operand, opt, ok := step(e)
+		if !ok {
+			break
+		}
+		steps = append([]string{name}, steps...)
+		optional = optional || opt
+		e = operand
+	}
+	r, ok := refOf(e)
+	if !ok || !optional {
+		return ref{}, false
+	}
+	r.steps = append(r.steps, steps...)
+	return r, true
+}
+
+// step reads one selection, x.name or x.?name, unescaping the name.
+func step(e ast.Expr) (name string, operand ast.Expr, optional, ok bool) {
+	if fn, _, args, isCall := call(e); isCall && fn == operators.OptSelect && len(args) == 2 {
+		name, ok = stringLiteral(args[1])
+		operand, optional = args[0], true
+	} else if e.Kind() == ast.SelectKind && !e.AsSelect().IsTestOnly() {
+		name, operand, ok = e.AsSelect().FieldName(), e.AsSelect().Operand(), true
+	}
+	if !ok {
+		return "", nil, false, false
+	}
+	name, ok = apiservercel.Unescape(name)
+	return name, operand, optional, ok
+}
+
 // call returns e's function name, target and arguments when e is a call.
 func call(e ast.Expr) (string, ast.Expr, []ast.Expr, bool) {
 	if e.Kind() != ast.CallKind {

@@ -34,6 +34,7 @@ func (g *gathered) description(p decl.Path, node map[string]interface{}) {
 		}
 		if len(st.others) > 0 {
 			if targets := g.resolve(p, st.others); len(targets) > 0 {
+				st.doubt = "the sentence stands on " + p.String() + " and names this field: a sentence about other fields is not taken as sure"
 				for _, t := range targets {
 					g.at(t).textSays(st, ev)
 				}

@@ -41,6 +41,9 @@ const (
 	equal
 	// is: self.p == 'value', a property compared with a string.
 	is
+	// sameOptional: self.?p == oldSelf.?p, equal when both are absent
+	// too.
+	sameOptional
 	// other: anything else, opaque.
 	other
 )
@@ -173,6 +176,9 @@ func classify(p parsed, e ast.Expr) (*atom, bool) {
 // value with null, or a new value with a string; negated says the atom
 // holds when x != y.
 func comparison(x, y ast.Expr) (*atom, bool, bool) {
+	if a, ok := optionalComparison(x, y); ok {
+		return a, false, true
+	}
 	for _, pair := range [2][2]ast.Expr{{x, y}, {y, x}} {
 		l, r := pair[0], pair[1]
 		lr, lok := refOf(l)
@@ -198,6 +204,16 @@ func comparison(x, y ast.Expr) (*atom, bool, bool) {
 		}
 	}
 	return nil, false, false
+}
+
+// optionalComparison reads self.?p == oldSelf.?p, in either order.
+func optionalComparison(x, y ast.Expr) (*atom, bool) {
+	a, aok := optRefOf(x)
+	b, bok := optRefOf(y)
+	if !aok || !bok || a.old == b.old || !sameSteps(a.steps, b.steps) {
+		return nil, false
+	}
+	return &atom{kind: sameOptional, steps: a.steps}, true
 }
 
 // oldValue reads oldSelf.value() (optionalOldSelf) as oldSelf.

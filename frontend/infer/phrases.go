@@ -66,7 +66,9 @@ type phrasing struct {
 //	cannot change           "The name cannot change."
 //	updates are not allowed "Updates to this field are forbidden."
 //	set only at creation    "It can only be set at creation time."
-//	Immutable.              "Immutable." "Immutable after creation."
+//	Immutable.              "Immutable." "Immutable after creation." "Immutable field."
+//	(immutable)             "The name of the pool (immutable)."
+//	changing is not allowed "Changing this field after creation is not supported."
 //	set once                "It may be set once." "write-once"
 //	required once set       "volumeHandle is required once set." "... cannot be removed once set."
 //
@@ -80,7 +82,9 @@ var phrasings = []phrasing{
 	{"cannot change", readImmutable, regexp.MustCompile(`\b(?:cannot|can\s?not|can't|may\s+not|must\s+not)\s+change\b`)},
 	{"updates are not allowed", readImmutable, regexp.MustCompile(`\b(?:updates?|changes?|modifications?)\s+(?:to|of)\s+(?:this|the|its)\s+(?:field|value)s?\s+(?:is|are)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|rejected|prohibited)\b`)},
 	{"set only at creation", readImmutable, regexp.MustCompile(`\b(?:can|may)\s+only\s+be\s+(?:set|specified|provided|given)\s+(?:at|on|during|upon|when)\s+(?:creation|create|creating)\b`)},
-	{"Immutable.", readImmutable, regexp.MustCompile(`^immutable\b`)},
+	{"Immutable.", readImmutable, regexp.MustCompile(`^immutable(?:\s+(?:field|value))?\b`)},
+	{"(immutable)", readImmutable, regexp.MustCompile(`\(\s*immutable\s*\)`)},
+	{"changing is not allowed", readImmutable, regexp.MustCompile(`\b(?:changing|updating|modifying)\s+(?:this|the|its)\s+(?:field|value|setting)(?:\s+after\s+(?:its\s+)?creation)?\s+is\s+(?:not\s+(?:allowed|supported|permitted|possible)|forbidden|disallowed|prohibited)\b`)},
 	{"set once", readSetOnce, regexp.MustCompile(`\b(?:can|may)\s+(?:only\s+)?be\s+set\s+(?:only\s+)?once\b|\bwrite-once\b|\bset-once\b`)},
 	{"required once set", readRequiredOnceSet, regexp.MustCompile(`\b(?:is|are)\s+required\s+once\s+(?:it\s+is\s+|it\s+has\s+been\s+)?set\b|\b(?:cannot|can\s?not|can't|may\s+not|must\s+not)\s+be\s+(?:unset|removed|cleared)\s+once\s+set\b`)},
 }
@@ -135,7 +139,9 @@ func readSentence(s string, ctx sentenceContext) (statement, bool) {
 	if h := hedges.FindString(n); h != "" && st.doubt == "" {
 		st.doubt = "hedged (\"" + h + "\"): it does not say the field cannot change"
 	}
-	if !ctx.message {
+	if !ctx.message && p.name != "(immutable)" {
+		// A parenthesis annotates the sentence's own field: its
+		// subject is the field described.
 		st.subject(subject, s, ctx)
 	}
 	return st, true

@@ -131,3 +131,18 @@ func TestCopiedBuiltinDocs(t *testing.T) {
 		t.Errorf("copiedBuiltin took a CRD's own description for a copy")
 	}
 }
+
+func TestMorePhrasings(t *testing.T) {
+	for _, tc := range []struct{ sentence, want string }{
+		{"The name of the pool (immutable).", "immutable"},
+		{"Immutable field.", "immutable"},
+		{"Changing this field after creation is not supported.", "immutable"},
+		{"Updating the value is forbidden.", "immutable"},
+		{"Changing this field is allowed.", "none"},
+		{"Immutable snapshots are kept.", "none"},
+	} {
+		if got := readOne(tc.sentence, "field", "", false); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("readSentence(%q) = %q, want %q", tc.sentence, got, tc.want)
+		}
+	}
+}

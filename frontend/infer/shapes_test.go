@@ -66,6 +66,9 @@ func TestTransitionShapes(t *testing.T) {
 			want: "name:[NoSet, NoUnset, NoModify] namespace:[NoSet, NoUnset, NoModify]"},
 		{rule: "has(self.x) == has(oldSelf.x)", want: "x:[NoSet, NoUnset]"},
 		{rule: "has(oldSelf.x) == has(self.x)", want: "x:[NoSet, NoUnset]"},
+		{rule: "self.?x == oldSelf.?x", want: "x:[NoSet, NoUnset, NoModify]"},
+		{rule: "oldSelf.?a.?b == self.?a.?b", want: "a.b:[NoSet, NoUnset, NoModify]"},
+		{rule: "!has(oldSelf.x) || self.?x == oldSelf.?x", want: "x:[NoUnset, NoModify]+set"},
 		{rule: "(has(self.x) && has(oldSelf.x)) || (!has(self.x) && !has(oldSelf.x))", want: "x:[NoSet, NoUnset]"},
 		// Set once, in its spellings.
 		{rule: "!has(oldSelf.x) || has(self.x)", want: "x:[NoUnset]+set"},

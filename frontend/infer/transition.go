@@ -99,7 +99,7 @@ func targets(list []*atom) [][]string {
 	}
 	for _, a := range list {
 		switch {
-		case a.kind == equal:
+		case a.kind == equal || a.kind == sameOptional:
 			add(a.steps)
 		case a.kind == present:
 			bit := 1
@@ -180,7 +180,7 @@ func about(a *atom, t []string) bool {
 	switch a.kind {
 	case present:
 		return len(a.steps) <= len(t) && sameSteps(a.steps, t[:len(a.steps)])
-	case equal:
+	case equal, sameOptional:
 		return sameSteps(a.steps, t)
 	}
 	return false
@@ -219,6 +219,8 @@ func world(t []string, c change, unknown []*atom, bits int) func(*atom) tv {
 				return errv // no such key
 			}
 			return truth(c == kept)
+		case sameOptional:
+			return truth(c == stays || c == kept)
 		}
 		return errv
 	}
