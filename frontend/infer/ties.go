@@ -9,40 +9,24 @@ import (
 
 // tieUnion makes the union of the ties to discriminator d.
 func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (unionFound, bool) {
-	byMember := map[string]*tie{}
-	var evidence []Evidence
-	for _, u := range found {
-		t := u.choice.tie
-		m, ok := byMember[t.member]
-		if !ok {
-			c := *t
-			byMember[t.member] = &c
-			m = &c
-		}
-		if m.value != t.value {
-			return unionFound{doubt: t.member + " is tied to two values of " + d, evidence: evidence}, true
-		}
-		m.onlyWhen = m.onlyWhen || t.onlyWhen
-		m.requiredWhen = m.requiredWhen || t.requiredWhen
-		m.discRequired = m.discRequired || t.discRequired
-		m.emptyAsUnset = m.emptyAsUnset || t.emptyAsUnset
-		u.evidence.Reading = t.member + " tied to " + d + " == '" + t.value + "'"
-		evidence = append(evidence, u.evidence)
+	byMember, evidence, ok := mergeTies(d, found)
+	if !ok {
+		return unionFound{}, false
 	}
 	u := unionFound{evidence: evidence, union: decl.Union{Discriminator: d, ExactlyOne: true}}
 	required := g.keepsPresent(p, d)
-	values := map[string]string{}
+	values := map[string]bool{}
 	for _, name := range sortedKeys(byMember) {
 		t := byMember[name]
 		if !t.onlyWhen {
 			continue // allowed for other values too: no member
 		}
-		if _, dup := values[t.value]; dup {
+		if values[t.value] {
 			// Several fields allowed for one value: no choice among
 			// them, no union.
 			return unionFound{}, false
 		}
-		values[t.value] = name
+		values[t.value] = true
 		u.union.Members = append(u.union.Members, decl.UnionMember{Name: name, Value: t.value})
 		u.union.ExactlyOne = u.union.ExactlyOne && t.requiredWhen
 		required = required || t.discRequired
@@ -54,10 +38,36 @@ func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (union
 		return unionFound{}, false
 	}
 	u.union.ExactlyOne = u.union.ExactlyOne && required
-	if len(u.union.Members) == 1 && !u.union.ExactlyOne && !byMember[u.union.Members[0].Name].requiredWhen && u.doubt == "" {
+	if len(u.union.Members) == 1 && !byMember[u.union.Members[0].Name].requiredWhen {
 		u.doubt = "a single field allowed for one value of " + d + " only: a union of one member, which the rule may mean as a plain restriction"
 	}
 	return u, true
+}
+
+// mergeTies joins the ties of each member to d, from several rules; a
+// member tied to two values of d makes no union.
+func mergeTies(d string, found []unionEvidence) (map[string]*tie, []Evidence, bool) {
+	byMember := map[string]*tie{}
+	var evidence []Evidence
+	for _, u := range found {
+		t := u.choice.tie
+		m, ok := byMember[t.member]
+		if !ok {
+			c := *t
+			m = &c
+			byMember[t.member] = m
+		}
+		if m.value != t.value {
+			return nil, nil, false
+		}
+		m.onlyWhen = m.onlyWhen || t.onlyWhen
+		m.requiredWhen = m.requiredWhen || t.requiredWhen
+		m.discRequired = m.discRequired || t.discRequired
+		m.emptyAsUnset = m.emptyAsUnset || t.emptyAsUnset
+		u.evidence.Reading = t.member + " tied to " + d + " == '" + t.value + "'"
+		evidence = append(evidence, u.evidence)
+	}
+	return byMember, evidence, true
 }
 
 // exclusive keeps each member in one union of its node: a union whose

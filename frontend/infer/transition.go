@@ -136,25 +136,14 @@ func readTarget(f *formula, list []*atom, t []string, optional bool) (transition
 		if len(t) == 0 && !runsOnNode(c, optional) {
 			continue
 		}
-		allow, deny, falsely := 0, 0, 0
-		for bits := 0; bits < 1<<len(unknown); bits++ {
-			switch f.eval(world(t, c, unknown, bits)) {
-			case tru:
-				allow++
-			case fls:
-				deny, falsely = deny+1, falsely+1
-			default:
-				deny++
-			}
-		}
-		all := allow == 0
+		allow, deny, falsely := verdicts(f, t, c, unknown)
 		switch {
 		case (c == stays || c == kept) && falsely > 0:
 			// It asks for something else than keeping the field. (An
 			// error where the field is absent on both sides only shows
 			// that the rule takes the field to be there.)
 			return transition{steps: t}, true
-		case forbids[c] != 0 && all:
+		case forbids[c] != 0 && allow == 0:
 			tr.certain |= decl.Constraints(forbids[c])
 		case forbids[c] != 0 && deny > 0:
 			tr.conditional |= decl.Constraints(forbids[c])
@@ -165,6 +154,23 @@ func readTarget(f *formula, list []*atom, t []string, optional bool) (transition
 		}
 	}
 	return tr, true
+}
+
+// verdicts evaluates f for change c of t under every value of the
+// unknown tests: how often it allows, denies, and denies by false (not
+// by an error).
+func verdicts(f *formula, t []string, c change, unknown []*atom) (allow, deny, falsely int) {
+	for bits := 0; bits < 1<<len(unknown); bits++ {
+		switch f.eval(world(t, c, unknown, bits)) {
+		case tru:
+			allow++
+		case fls:
+			deny, falsely = deny+1, falsely+1
+		default:
+			deny++
+		}
+	}
+	return allow, deny, falsely
 }
 
 // runsOnNode: a rule hosted on the field itself runs where the field

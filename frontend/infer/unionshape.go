@@ -79,7 +79,7 @@ func unionShape(p parsed, e ast.Expr) (choice, bool) {
 		g, ok := presenceGroup(f, members)
 		return choice{group: g}, ok
 	}
-	t, ok := readTie(f, as.list, members, discs)
+	t, ok := readTie(f, members, discs)
 	return choice{tie: t}, ok
 }
 
@@ -177,7 +177,7 @@ func popcount(bits int) int {
 
 // readTie evaluates f over the member set or not, and the discriminator
 // at the value named, another, or unset.
-func readTie(f *formula, list, members, discs []*atom) (*tie, bool) {
+func readTie(f *formula, members, discs []*atom) (*tie, bool) {
 	d, v := discs[0].steps[0], discs[0].value
 	for _, a := range discs {
 		if a.steps[0] != d || a.value != v {

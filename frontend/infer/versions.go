@@ -64,7 +64,6 @@ func joinVersions(c *crd.CRD, ps []*Proposal) *Proposal {
 		return joinDoubts(ps)
 	}
 	out := &Proposal{Path: sure[0].Path}
-	said := map[string]bool{}
 	unions := map[string]bool{}
 	for _, p := range sure {
 		if len(p.unions) > 0 {
@@ -75,6 +74,7 @@ func joinVersions(c *crd.CRD, ps []*Proposal) *Proposal {
 	if len(unions) > 1 {
 		out.Doubt = "the versions declare different unions here"
 	}
+	said := map[string]bool{}
 	for _, p := range ps {
 		out.constraints |= p.constraints
 		out.formats = out.formats || p.formats
@@ -85,23 +85,30 @@ func joinVersions(c *crd.CRD, ps []*Proposal) *Proposal {
 	out.Notes = append(out.Notes, disagreeing(sure)...)
 	out.Doubt = joinWhy(out.Doubt, versionedDoubts(doubtful))
 	var silent []string
-	for _, v := range c.Versions {
-		if !v.Served || !c.First(v) || v.Raw == nil {
-			continue
-		}
-		if _, ok := v.NodeAt(out.Path); !ok {
-			continue
-		}
-		out.Versions = append(out.Versions, v.Name)
-		if !said[v.Name] {
-			silent = append(silent, v.Name)
-		}
-	}
+	out.Versions, silent = withPath(c, out.Path, said)
 	if len(silent) > 0 {
 		out.Notes = append(out.Notes, "no conversion webhook: the versions store the same objects, so it is proposed where "+
 			strings.Join(silent, ", ")+" says nothing of it (docs/semantics.md 1.1.6)")
 	}
 	return out
+}
+
+// withPath lists the served versions that have path p, and those of them
+// that said nothing of it.
+func withPath(c *crd.CRD, p decl.Path, said map[string]bool) (versions, silent []string) {
+	for _, v := range c.Versions {
+		if !v.Served || !c.First(v) || v.Raw == nil {
+			continue
+		}
+		if _, ok := v.NodeAt(p); !ok {
+			continue
+		}
+		versions = append(versions, v.Name)
+		if !said[v.Name] {
+			silent = append(silent, v.Name)
+		}
+	}
+	return versions, silent
 }
 
 // disagreeing notes versions that propose different things.
