@@ -66,7 +66,8 @@ type phrasing struct {
 //	cannot change           "The name cannot change."
 //	updates are not allowed "Updates to this field are forbidden."
 //	set only at creation    "It can only be set at creation time."
-//	Immutable.              "Immutable." "Immutable after creation." "Immutable field."
+//	Immutable.              "Immutable." "Immutable after creation." "Immutable field." "Not updatable."
+//	is an immutable field   "This is an immutable field."
 //	(immutable)             "The name of the pool (immutable)."
 //	changing is not allowed "Changing this field after creation is not supported."
 //	set once                "It may be set once." "write-once"
@@ -82,7 +83,8 @@ var phrasings = []phrasing{
 	{"cannot change", readImmutable, regexp.MustCompile(`\b(?:cannot|can\s?not|can't|may\s+not|must\s+not)\s+change\b`)},
 	{"updates are not allowed", readImmutable, regexp.MustCompile(`\b(?:updates?|changes?|modifications?)\s+(?:to|of)\s+(?:this|the|its)\s+(?:field|value)s?\s+(?:is|are)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|rejected|prohibited)\b`)},
 	{"set only at creation", readImmutable, regexp.MustCompile(`\b(?:can|may)\s+only\s+be\s+(?:set|specified|provided|given)\s+(?:at|on|during|upon|when)\s+(?:creation|create|creating)\b`)},
-	{"Immutable.", readImmutable, regexp.MustCompile(`^immutable(?:\s+(?:field|value))?\b`)},
+	{"Immutable.", readImmutable, regexp.MustCompile(`^(?:immutable(?:\s+(?:field|value))?|not\s+(?:mutable|updatable|updateable|changeable|modifiable))\b`)},
+	{"is an immutable field", readImmutable, regexp.MustCompile(`\b(?:is|are)\s+(?:an?\s+)?immutable\s+(?:field|property|value|setting|attribute|parameter)s?\b`)},
 	{"(immutable)", readImmutable, regexp.MustCompile(`\(\s*immutable\s*\)`)},
 	{"changing is not allowed", readImmutable, regexp.MustCompile(`\b(?:changing|updating|modifying)\s+(?:this|the|its)\s+(?:field|value|setting)(?:\s+after\s+(?:its\s+)?creation)?\s+is\s+(?:not\s+(?:allowed|supported|permitted|possible)|forbidden|disallowed|prohibited)\b`)},
 	{"set once", readSetOnce, regexp.MustCompile(`\b(?:can|may)\s+(?:only\s+)?be\s+set\s+(?:only\s+)?once\b|\bwrite-once\b|\bset-once\b`)},

@@ -140,8 +140,16 @@ func TestMorePhrasings(t *testing.T) {
 		{"Updating the value is forbidden.", "immutable"},
 		{"Changing this field is allowed.", "none"},
 		{"Immutable snapshots are kept.", "none"},
+		{"This is an immutable field.", "immutable"},
+		{"Not updatable.", "immutable"},
+		{"This field cannot be updated once the object is created.", "immutable"},
+		{"It is immutable after Widget creation.", "immutable"},
+		{"Once specified, this field cannot be changed.", "set once"},
+		{"Immutable after set.", "set once"},
+		{"Name of the resource. Changing this forces a new resource to be created.", "none"},
+		{"The partitions cannot be decreased after creation.", "none"},
 	} {
-		if got := readOne(tc.sentence, "field", "", false); !strings.HasPrefix(got, tc.want) {
+		if got := readOne(tc.sentence, "field", "widget", false); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("readSentence(%q) = %q, want %q", tc.sentence, got, tc.want)
 		}
 	}

@@ -12,7 +12,8 @@ import (
 //	once set, when set, after it is initially set,     set once
 //	when <its own name> is set, once specified
 //	after creation, once created, at creation time,    immutable (creation of this object)
-//	after the <own kind> is created
+//	after the <own kind> is created, once the object
+//	is created, after <own kind> creation
 //	while ..., when ..., if ..., unless ..., until ...,  conditional: not taken
 //	once <anything else>, after <anything else>,
 //	except ..., during ..., before ..., only if ...
@@ -23,7 +24,7 @@ import (
 
 var (
 	setOnceQualifier     = `^,?\s*(?:once|when|after|if)\s+(?:it\s+is\s+|it\s+has\s+been\s+|it's\s+|being\s+|(?:this|the)\s+(?:field|value)\s+(?:is|has\s+been)\s+|%s)?(?:initially\s+|first\s+)?(?:set|specified|populated|assigned|provided|defined|configured)\b`
-	creationQualifier    = `^,?\s*(?:(?:after|once|upon|on|following|at)\s+(?:its\s+|the\s+)?(?:initial\s+)?creation(?:\s+time)?|(?:after|once)\s+(?:it\s+is\s+|it\s+has\s+been\s+|being\s+)?created|after\s+(?:the\s+|this\s+)?(?:object|resource|%s)\s+(?:is|has\s+been)\s+created)\b`
+	creationQualifier    = `^,?\s*(?:(?:after|once|upon|on|following|at|since)\s+(?:its\s+|the\s+)?(?:initial\s+)?(?:(?:object|resource|%[1]s)\s+)?creation(?:\s+time)?|(?:after|once|when)\s+(?:it\s+is\s+|it\s+has\s+been\s+|it\s+was\s+|being\s+)?created|(?:after|once|when)\s+(?:the\s+|this\s+|an?\s+)?(?:object|resource|%[1]s)\s+(?:is|has\s+been|was)\s+created)\b`
 	conditionalQualifier = regexp.MustCompile(`^,?\s*(?:while|when|whenever|if|unless|until|except|excepting|during|before|once|after|as\s+long\s+as|only\s+(?:if|when|while|for|in)|in\s+case|provided|for\s+(?:now|the\s+time\s+being))\b`)
 	byQualifier          = regexp.MustCompile(`^,?\s*by\s+\S+`)
 )
@@ -83,7 +84,7 @@ func compiled(pattern, fill string) *regexp.Regexp {
 	if re, ok := qualifiers.Load(key); ok {
 		return re.(*regexp.Regexp)
 	}
-	re := regexp.MustCompile(strings.Replace(pattern, "%s", fill, 1))
+	re := regexp.MustCompile(strings.ReplaceAll(strings.ReplaceAll(pattern, "%[1]s", fill), "%s", fill))
 	qualifiers.Store(key, re)
 	return re
 }
