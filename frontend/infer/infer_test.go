@@ -83,6 +83,29 @@ properties:
   class: {type: string, x-kubernetes-validations: [{rule: "self == oldSelf"}]}`},
 		want: []string{".spec.class v1 x-kubernetes-update=[NoModify]"},
 	}, {
+		name: "a guard for a missing old value is the idiom of set once",
+		versions: map[string]string{"v1": `
+type: object
+properties:
+  class: {type: string, nullable: true, x-kubernetes-validations: [{rule: "oldSelf == null || self == oldSelf"}]}`},
+		want: []string{".spec.class v1 x-kubernetes-update=[NoUnset, NoModify]"},
+	}, {
+		name: "a rule that lets the field be cleared decides what \"once set\" leaves open",
+		versions: map[string]string{"v1": `
+type: object
+x-kubernetes-validations:
+- {rule: "!has(oldSelf.class) || !has(self.class) || oldSelf.class == self.class", message: "class is immutable once set"}
+properties:
+  class: {type: string}`},
+		want: []string{".spec.class v1 x-kubernetes-update=[NoModify]"},
+	}, {
+		name: "a description saying more than the rule: the description wins",
+		versions: map[string]string{"v1": `
+type: object
+properties:
+  class: {type: string, description: "This field is immutable.", x-kubernetes-validations: [{rule: "self == oldSelf"}]}`},
+		want: []string{".spec.class v1 x-kubernetes-mutability=Immutable"},
+	}, {
 		name: "no conversion webhook: a declaration holds in every served version with the path",
 		versions: map[string]string{"v1": immutableMarker, "v1beta1": `
 type: object
