@@ -64,10 +64,22 @@ func mergeTies(d string, found []unionEvidence) (map[string]*tie, []Evidence, bo
 		m.requiredWhen = m.requiredWhen || t.requiredWhen
 		m.discRequired = m.discRequired || t.discRequired
 		m.emptyAsUnset = m.emptyAsUnset || t.emptyAsUnset
-		u.evidence.Reading = t.member + " tied to " + d + " == '" + t.value + "'"
+		u.evidence.Reading = tieWords(t, d)
 		evidence = append(evidence, u.evidence)
 	}
 	return byMember, evidence, true
+}
+
+// tieWords says what one rule ties.
+func tieWords(t *tie, d string) string {
+	when := " when " + d + " is '" + t.value + "'"
+	switch {
+	case t.onlyWhen && t.requiredWhen:
+		return t.member + " set exactly" + when
+	case t.onlyWhen:
+		return t.member + " set only" + when
+	}
+	return t.member + " required" + when
 }
 
 // exclusive keeps each member in one union of its node: a union whose
