@@ -1,0 +1,154 @@
+package infer
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+)
+
+// CRDs embed Kubernetes' own types (a Pod template, a Container, an
+// ObjectMeta) and copy their documentation with them, sometimes reworded
+// ("List of environment variables to set in the Step. Cannot be
+// updated."). Those sentences say how the apiserver treats the built-in
+// object (a running Pod's container), not how this CRD treats the copy:
+// a JobSet's pod template is updated like any other field. The inference
+// leaves out a sentence when the rest of its description is, word for
+// word up to builtinSimilarity, the documentation Kubernetes gives a field
+// of one of its built-in types (what the field is: "List of environment
+// variables to set in the container."), and the sentence itself stands in
+// that documentation as it is: a sentence the CRD's authors rewrote ("The
+// field is immutable." for "This field is immutable.", "Populated by the
+// cert-manager webhook on creation and immutable.") is theirs, and says
+// what they mean for their field. The reference is the API this program
+// is built with (k8s.io/api, through client-go's scheme), read once, on
+// first use.
+
+// builtinSimilarity is the least share of words two descriptions have in
+// common (Jaccard) to be one documentation. Copies across Kubernetes
+// releases and rewordings of the type's name ("Sidecar" for "container")
+// score 0.58 and more in the corpus; a CRD's own descriptions that only
+// share a phrasing with a built-in one score 0.36 and less.
+const builtinSimilarity = 0.5
+
+// minRestWords is the fewest words the rest of a description must have
+// to be recognised: "The class of the widget." says too little to be
+// anyone's copy.
+const minRestWords = 4
+
+// builtinDoc is one documented field of a built-in type.
+type builtinDoc struct {
+	where string // Type.field
+	text  string // normalized
+}
+
+var builtinDocs = sync.OnceValue(indexBuiltinDocs)
+
+// indexBuiltinDocs collects the fields of the built-in types whose
+// documentation reads as immutability.
+func indexBuiltinDocs() []builtinDoc {
+	var out []builtinDoc
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		out = append(out, documented(t)...)
+		for i := range t.NumField() {
+			walk(t.Field(i).Type)
+		}
+	}
+	known := clientgoscheme.Scheme.AllKnownTypes()
+	types := make([]reflect.Type, 0, len(known))
+	for _, t := range known {
+		types = append(types, t)
+	}
+	sort.Slice(types, func(i, j int) bool { return types[i].String() < types[j].String() })
+	for _, t := range types {
+		walk(t)
+	}
+	return out
+}
+
+// swaggerDoc is the documentation generated for every API type.
+type swaggerDoc interface{ SwaggerDoc() map[string]string }
+
+// documented are the fields of t whose documentation reads as
+// immutability.
+func documented(t reflect.Type) []builtinDoc {
+	d, ok := reflect.New(t).Elem().Interface().(swaggerDoc)
+	if !ok {
+		return nil
+	}
+	var out []builtinDoc
+	docs := d.SwaggerDoc()
+	fields := make([]string, 0, len(docs))
+	for f := range docs {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields)
+	for _, f := range fields {
+		if f != "" && readsAsImmutability(docs[f], f) {
+			out = append(out, builtinDoc{where: t.Name() + "." + f, text: normalized(docs[f])})
+		}
+	}
+	return out
+}
+
+func readsAsImmutability(doc, name string) bool {
+	for _, s := range sentences(doc) {
+		if _, ok := readSentence(s, sentenceContext{name: name, message: true}); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// copiedBuiltin names the built-in field whose documentation the
+// description copies, sentence included, if it does.
+func copiedBuiltin(description, sentence string) (string, bool) {
+	s := normalized(sentence)
+	rest := wordSet(strings.Replace(normalized(description), s, " ", 1))
+	if len(rest) < minRestWords {
+		return "", false
+	}
+	for _, d := range builtinDocs() {
+		if !strings.Contains(d.text, s) {
+			continue
+		}
+		if jaccard(rest, wordSet(strings.Replace(d.text, s, " ", 1))) >= builtinSimilarity {
+			return d.where, true
+		}
+	}
+	return "", false
+}
+
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(normalized(s)) {
+		if w = strings.Trim(w, ".,;:()[]\"'"); w != "" {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	both := 0
+	for w := range a {
+		if b[w] {
+			both++
+		}
+	}
+	return float64(both) / float64(len(a)+len(b)-both)
+}

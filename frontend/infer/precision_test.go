@@ -1,0 +1,59 @@
+package infer
+
+import (
+	"testing"
+)
+
+// The thresholds the inference must keep on the documented intent
+// written by hand (testdata/truth), stated in docs/infer.md with the
+// numbers measured. Precision is of the sure proposals, recall of the
+// intent; both by the units of measure_test.go. Against the audit's
+// declarations as written, precision is taken of the update constraints
+// only: the audit declares the unions of the rules it audited, not every
+// union its CRDs publish, so a right union it left out would count as
+// wrong.
+var thresholds = map[string]struct {
+	precision, recall float64
+	unionsInPrecision bool
+}{
+	"audit":       {0.9, 0.9, false},
+	"development": {0.95, 0.9, true},
+	"heldout":     {0.9, 0.8, true},
+}
+
+// TestPrecisionRecall measures the sure proposals, after translate has
+// vetted them, against the declarations of docs/audit.md as the audit
+// wrote them (audit: in its scope only), completed by the supplement
+// (development), and on the held-out CRDs (heldout).
+func TestPrecisionRecall(t *testing.T) {
+	for _, part := range []string{"audit", "development", "heldout"} {
+		t.Run(part, func(t *testing.T) {
+			name := part
+			if part == "audit" {
+				name = "development"
+			}
+			s := newScore()
+			for _, c := range truthCases(t, name, part != "audit") {
+				for _, m := range c.crds {
+					r := Infer(m)
+					if unplaced := r.Vet("proposals.yaml", translator(m.Document())); len(unplaced) > 0 {
+						t.Logf("%s: %s: translate's problems at no proposal: %v", c.file, m.Name, unplaced)
+					}
+					s.add(c.file, m, truthUnits(m, c.sets), proposalUnits(r), c.scope)
+				}
+			}
+			p, r := s.totals()
+			t.Logf("%s: precision %.3f, recall %.3f\n%s", part, p, r, s.table())
+			for _, m := range s.misses {
+				t.Log(m)
+			}
+			want := thresholds[part]
+			if !want.unionsInPrecision {
+				p = ratio(sum(s.right)-s.right[unionKind], sum(s.proposed)-s.proposed[unionKind])
+			}
+			if p < want.precision || r < want.recall {
+				t.Errorf("%s: precision %.3f, recall %.3f; want at least %.2f and %.2f", part, p, r, want.precision, want.recall)
+			}
+		})
+	}
+}
