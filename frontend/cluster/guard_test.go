@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"k8s.io/client-go/rest"
@@ -40,8 +41,11 @@ func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { re
 // TestReaderClientRefuses sends a POST through the client a Reader reads
 // with: the guard is in its transport, and the server never sees it.
 func TestReaderClientRefuses(t *testing.T) {
+	var mu sync.Mutex // the server's handlers run on goroutines of their own
 	var seen []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
 		seen = append(seen, req.Method)
 	}))
 	defer srv.Close()
@@ -59,6 +63,8 @@ func TestReaderClientRefuses(t *testing.T) {
 	} else {
 		resp.Body.Close()
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if len(seen) != 1 || seen[0] != http.MethodGet {
 		t.Errorf("the server saw %v, want [GET]", seen)
 	}
