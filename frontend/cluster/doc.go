@@ -44,7 +44,9 @@
 //     without usage text): it names the kubeconfig and the context for a
 //     configuration that cannot be used, the context and the request for
 //     a request that failed. A server that does not answer (refused,
-//     unresolvable, no TLS handshake, no answer in time) is ErrUnreachable.
+//     unresolvable, no TLS handshake with the certificate the kubeconfig
+//     trusts, no whole answer in time) is ErrUnreachable; a failure before
+//     any connection (a credential plugin) or an answer is not.
 //   - The package imports client-go's kubeconfig loading and transport,
 //     the crd model (to read a CRD's name and group), frontend/builtin
 //     (its OpenAPI reader) and internal/limits; never the compiler, back

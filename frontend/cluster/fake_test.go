@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -203,14 +205,20 @@ func TestConcurrency(t *testing.T) {
 // served under a path of its own, at the URL its list gives, hash
 // included.
 func TestOpenAPIUnderPath(t *testing.T) {
+	var mu sync.Mutex // the server's handlers run on goroutines of their own
 	var seen []string
+	note := func(req *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, req.URL.String())
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/k8s/clusters/c1/openapi/v3", func(w http.ResponseWriter, req *http.Request) {
-		seen = append(seen, req.URL.String())
+		note(req)
 		fmt.Fprint(w, `{"paths":{"api/v1":{"serverRelativeURL":"/openapi/v3/api/v1?hash=ABC"}}}`)
 	})
 	mux.HandleFunc("/k8s/clusters/c1/openapi/v3/api/v1", func(w http.ResponseWriter, req *http.Request) {
-		seen = append(seen, req.URL.String())
+		note(req)
 		fmt.Fprint(w, `{"openapi":"3.0.0","components":{"schemas":{}}}`)
 	})
 	srv := httptest.NewServer(mux)
@@ -223,7 +231,55 @@ func TestOpenAPIUnderPath(t *testing.T) {
 		t.Errorf("Name = %q, want cluster fake: /openapi/v3/api/v1", doc.Name)
 	}
 	want := []string{"/k8s/clusters/c1/openapi/v3", "/k8s/clusters/c1/openapi/v3/api/v1?hash=ABC"}
+	mu.Lock()
+	defer mu.Unlock()
 	if strings.Join(seen, " ") != strings.Join(want, " ") {
 		t.Errorf("the server saw %v, want %v", seen, want)
+	}
+}
+
+// TestNoAnswerOrNoCredentials tells a server that does not answer as a
+// server of the cluster (a certificate the kubeconfig does not trust)
+// from a failure before any connection (a credential plugin that does
+// not run) and from a server that answers in plain HTTP, which the
+// kubeconfig's scheme has wrong.
+func TestNoAnswerOrNoCredentials(t *testing.T) {
+	tlsServer := httptest.NewUnstartedServer(http.NotFoundHandler())
+	tlsServer.Config.ErrorLog = log.New(io.Discard, "", 0) // the handshakes it refuses
+	tlsServer.StartTLS()
+	defer tlsServer.Close()
+	plain := httptest.NewServer(http.NotFoundHandler())
+	defer plain.Close()
+	for _, c := range []struct {
+		name, server, user string
+		unreachable        bool
+		want               string
+	}{
+		{"untrusted certificate", tlsServer.URL, "{}", true, "certificate signed by unknown authority"},
+		{"no TLS", strings.Replace(plain.URL, "http:", "https:", 1), "{}", false, "server gave HTTP response to HTTPS client"},
+		{"no credential plugin", tlsServer.URL, `{exec: {apiVersion: client.authentication.k8s.io/v1, command: /nonexistent/plugin, interactiveMode: Never}}`, false, "getting credentials"},
+	} {
+		kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+		write(t, kubeconfig, fmt.Sprintf(`apiVersion: v1
+kind: Config
+current-context: fake
+clusters:
+- name: fake
+  cluster: {server: %q}
+users:
+- name: u
+  user: %s
+contexts:
+- name: fake
+  context: {cluster: fake, user: u}
+`, c.server, c.user))
+		r, err := cluster.Open(cluster.Options{Kubeconfig: kubeconfig})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = readAll(r)
+		if err == nil || errors.Is(err, cluster.ErrUnreachable) != c.unreachable || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: CRDs() = %v, want unreachable %t, saying %q", c.name, err, c.unreachable, c.want)
+		}
 	}
 }

@@ -2,13 +2,17 @@ package cluster
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -74,7 +78,28 @@ func (r *Reader) requestError(path string, err error, start time.Time) error {
 	if errors.As(err, &uerr) {
 		err = uerr.Err // the URL is the server's, named below
 	}
+	if !noAnswer(err) {
+		// The transport's own failure, before any connection: a
+		// credential plugin, a proxy setting.
+		return fmt.Errorf("cluster %s: GET %s: %v", r.Cluster, path, err)
+	}
 	return fmt.Errorf("cluster %s: GET %s: %w at %s: %v", r.Cluster, path, ErrUnreachable, r.serverURL(), err)
+}
+
+// noAnswer reports whether err says that the server did not answer, or
+// not as a server of the cluster: no connection, no name, no TLS
+// handshake with the certificate the kubeconfig trusts, a connection
+// closed before the answer.
+func noAnswer(err error) bool {
+	var netErr net.Error
+	var record tls.RecordHeaderError
+	var verify *tls.CertificateVerificationError
+	var authority x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	return errors.As(err, &netErr) || errors.As(err, &record) || errors.As(err, &verify) ||
+		errors.As(err, &authority) || errors.As(err, &hostname) || errors.As(err, &invalid) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // within says which time a request sent at start ran out of: its own
