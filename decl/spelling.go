@@ -72,8 +72,18 @@ func UnknownKey(key string) string {
 // aside) to be what was meant.
 func Closest(word string, known []string) (string, bool) {
 	best, least := "", maxTypos+1
+	lower := ""
 	for _, k := range known {
-		if d := typos(strings.ToLower(word), strings.ToLower(k)); d < least {
+		// Every edit changes the length by one at most, so a word whose
+		// length is further off than maxTypos is never near: schema keys
+		// such as type or properties are passed over without comparing.
+		if diff := len(word) - len(k); diff > maxTypos || -diff > maxTypos {
+			continue
+		}
+		if lower == "" {
+			lower = strings.ToLower(word)
+		}
+		if d := typos(lower, strings.ToLower(k)); d < least {
 			best, least = k, d
 		}
 	}
@@ -82,28 +92,27 @@ func Closest(word string, known []string) (string, bool) {
 
 // typos is the optimal string alignment distance between a and b: the
 // fewest insertions, deletions, replacements and swaps of neighbouring
-// bytes that turn a into b, no substring edited twice.
+// bytes that turn a into b, no substring edited twice. It keeps three
+// rows of the table: the distance between a[:i] and b[:j] needs only
+// rows i-1 and i-2.
 func typos(a, b string) int {
-	// d[i][j] is the distance between a[:i] and b[:j].
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(a)][len(b)]
+	return prev[len(b)]
 }
