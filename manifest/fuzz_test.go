@@ -11,7 +11,9 @@ import (
 )
 
 // FuzzParse checks that Parse never panics and that, when it succeeds,
-// Bytes returns the input unchanged. Crashers land in testdata/fuzz/.
+// Bytes returns the input unchanged, and every value read from a node
+// tree alone is the one YAML 1.1 reads (nodeValue). Crashers land in
+// testdata/fuzz/.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"", "---", "a: 1\n---\nb: 2", "a: 1\r\n...\r\n", "# c\n--- |\n x\n", "{\"a\": [1]}",
@@ -35,6 +37,12 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, d := range file.Docs {
 			d.Line([]interface{}{"spec", "versions", 0})
+			if v, ok := nodeValue(d.root); ok {
+				want, err := decodeYAML(d.data)
+				if err != nil || !reflect.DeepEqual(v, want) {
+					t.Errorf("the node tree of %q reads %v, YAML 1.1 %v (%v)", d.data, v, want, err)
+				}
+			}
 		}
 	})
 }

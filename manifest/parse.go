@@ -84,10 +84,16 @@ func (d *Document) parseYAML() error {
 	return d.duplicateKey()
 }
 
+// readYAML parses one document once into its node tree, and reads its
+// value from the tree where YAML 1.1 reads it alike (nodeValue), else
+// parses it again as kubectl does (decodeYAML).
 func readYAML(data []byte) (*yaml.Node, map[string]interface{}, error) {
 	root, err := parseYAMLNode(data)
 	if err != nil {
 		return nil, nil, err
+	}
+	if value, ok := nodeValue(root); ok {
+		return root, value, nil
 	}
 	value, err := decodeYAML(data)
 	if err != nil {
