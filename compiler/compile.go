@@ -75,7 +75,7 @@ func Compile(c *crd.CRD, opts Options) *Result {
 	}
 	problems = append(problems, sp.problems...)
 	warnings = append(warnings, sp.warnings...)
-	pl := &plan.Plan{KubeVersion: target, RecordKubeVersion: target != plan.DefaultKubeVersion, CRD: plan.CRD{
+	pl := &plan.Plan{KubeVersion: target, RecordKubeVersion: target != plan.DefaultKubeVersion, Resource: plan.Resource{
 		Name: c.Name, Group: c.Group, Kind: c.Kind, Plural: c.Plural, Scope: c.Scope}}
 	for _, v := range c.Versions {
 		pv, p := compileVersion(v, st, decls, given, opts)

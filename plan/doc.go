@@ -10,8 +10,9 @@
 // Input: the compiler (translate.Compile) fills a Plan; nothing here
 // compiles or reads a CRD document.
 //
-// Output: a Plan holding the CRD's identity (name, group, kind, plural,
-// scope), the Kubernetes version the output must work on, and per version
+// Output: a Plan holding the Resource it is for (the CRD's name, the
+// group, kind, plural and scope of its resources), the Kubernetes version
+// the output must work on, and per version
 // (name, served, storage) its declarations, its rules (check.go: a Check
 // on a host node, with its message, reason, the field it is about, the
 // declaration it stands for), the maxItems declarations files give its

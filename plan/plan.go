@@ -8,7 +8,8 @@ import (
 
 // Plan is what the compiler decided for one CRD.
 type Plan struct {
-	CRD CRD
+	// Resource names the resource of the CRD the plan is for.
+	Resource Resource
 	// KubeVersion is the oldest Kubernetes minor version the rules are
 	// compiled for: they compile in the CEL environment it uses for new
 	// CRD rules.
@@ -22,9 +23,10 @@ type Plan struct {
 	Versions []Version
 }
 
-// CRD names the CustomResourceDefinition a plan is for, as far as its
-// document says.
-type CRD struct {
+// Resource names the resource whose objects a plan checks: the
+// CustomResourceDefinition's name and the group, kind, plural and scope
+// of its resources, as far as its document says.
+type Resource struct {
 	Name   string // metadata.name, <plural>.<group>
 	Group  string
 	Kind   string

@@ -55,8 +55,8 @@ func versionNormalizers(t *testing.T, doc map[string]interface{}, p *plan.Plan) 
 			t.Fatalf("version %s: %v", v.Name, err)
 		}
 		n := &normalizers{version: v.Name, checker: checker,
-			resource: schema.GroupVersionResource{Group: p.CRD.Group, Version: v.Name, Resource: p.CRD.Plural},
-			kind:     schema.GroupVersionKind{Group: p.CRD.Group, Version: v.Name, Kind: p.CRD.Kind}}
+			resource: schema.GroupVersionResource{Group: p.Resource.Group, Version: v.Name, Resource: p.Resource.Plural},
+			kind:     schema.GroupVersionKind{Group: p.Resource.Group, Version: v.Name, Kind: p.Resource.Kind}}
 		one := *p
 		one.Versions = []plan.Version{v}
 		pols, err := policy.Normalizing(&one, policy.Options{})

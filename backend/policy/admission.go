@@ -105,7 +105,7 @@ func (o Options) matchConditions() []admissionregistrationv1.MatchCondition {
 // plural/subresource: a policy about status must also see the writes
 // of the status subresource, the only ones whose status the apiserver
 // keeps when the CRD has that subresource.
-func matchConstraints(c plan.CRD, version string, subresources ...string) *admissionregistrationv1.MatchResources {
+func matchConstraints(c plan.Resource, version string, subresources ...string) *admissionregistrationv1.MatchResources {
 	resources := []string{c.Plural}
 	for _, s := range subresources {
 		resources = append(resources, c.Plural+"/"+s)

@@ -13,7 +13,7 @@ import (
 func ExampleNormalizing() {
 	mirror := decl.Union{Members: []decl.UnionMember{{Name: "fraction"}, {Name: "percent"}}}
 	p := &plan.Plan{
-		CRD: plan.CRD{Name: "routes.example.com", Group: "example.com", Kind: "Route", Plural: "routes", Scope: "Namespaced"},
+		Resource: plan.Resource{Name: "routes.example.com", Group: "example.com", Kind: "Route", Plural: "routes", Scope: "Namespaced"},
 		Versions: []plan.Version{{Name: "v1", Served: true, Storage: true, Declarations: []decl.Declaration{
 			{Path: decl.Path{{Name: "spec"}, {Name: "mirror"}}, Ext: decl.ExtUnions, Value: decl.UnionsText([]decl.Union{mirror})},
 		}}},

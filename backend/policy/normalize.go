@@ -83,10 +83,10 @@ func Normalizing(p *plan.Plan, o Options) ([]Normalizer, error) {
 		if len(unions) == 0 || len(refused) > 0 {
 			continue
 		}
-		if p.CRD.Scope == "Cluster" && o.NamespaceSelector != nil {
+		if p.Resource.Scope == "Cluster" && o.NamespaceSelector != nil {
 			return nil, ErrClusterScopedNamespaceSelector
 		}
-		n, err := normalizer(p.CRD, v.Name, muts, o, statusUnions(unions))
+		n, err := normalizer(p.Resource, v.Name, muts, o, statusUnions(unions))
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +158,7 @@ func refuse(u Union) string {
 }
 
 // normalizer builds the policy and binding of one version.
-func normalizer(c plan.CRD, version string, muts []admissionregistrationv1.Mutation, o Options, subresources []string) (Normalizer, error) {
+func normalizer(c plan.Resource, version string, muts []admissionregistrationv1.Mutation, o Options, subresources []string) (Normalizer, error) {
 	name, err := Name(c.Name, KindNormalize, version)
 	if err != nil {
 		return Normalizer{}, err

@@ -39,7 +39,7 @@ var (
 )
 
 func testPlan(scope string, versions ...plan.Version) *plan.Plan {
-	return &plan.Plan{CRD: plan.CRD{Name: "widgets.example.com", Group: "example.com", Kind: "Widget", Plural: "widgets", Scope: scope},
+	return &plan.Plan{Resource: plan.Resource{Name: "widgets.example.com", Group: "example.com", Kind: "Widget", Plural: "widgets", Scope: scope},
 		Versions: versions}
 }
 

@@ -42,7 +42,7 @@ func Validating(p *plan.Plan, c *crd.CRD, opts ValidatingOptions) ([]ValidatingP
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
-	if opts.NamespaceSelector != nil && p.CRD.Scope == "Cluster" {
+	if opts.NamespaceSelector != nil && p.Resource.Scope == "Cluster" {
 		return nil, ErrClusterScopedNamespaceSelector
 	}
 	typed, err := c.Typed()
@@ -177,26 +177,26 @@ func hasStatus(typed *apiextensionsv1.CustomResourceDefinition, version string) 
 
 // validatingPolicy is the policy of one version, with its binding.
 func validatingPolicy(p *plan.Plan, version string, hasStatus bool, spec policySpec, opts ValidatingOptions) (ValidatingPolicy, error) {
-	resources := []string{p.CRD.Plural}
+	resources := []string{p.Resource.Plural}
 	if spec.status && hasStatus {
-		resources = append(resources, p.CRD.Plural+"/status")
+		resources = append(resources, p.Resource.Plural+"/status")
 	}
 	operations := []admissionregistrationv1.OperationType{admissionregistrationv1.Update}
 	if spec.creates {
 		operations = []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update}
 	}
-	name, err := Name(p.CRD.Name, KindValidate, version)
+	name, err := Name(p.Resource.Name, KindValidate, version)
 	if err != nil {
 		return ValidatingPolicy{}, err
 	}
-	constraints := matchConstraints(p.CRD, version)
+	constraints := matchConstraints(p.Resource, version)
 	constraints.ResourceRules[0].Operations = operations
 	constraints.ResourceRules[0].Resources = resources
 	return ValidatingPolicy{
 		Version: version,
 		Policy: &admissionregistrationv1.ValidatingAdmissionPolicy{
 			TypeMeta:   typeMeta("ValidatingAdmissionPolicy"),
-			ObjectMeta: objectMeta(name, p.CRD.Name),
+			ObjectMeta: objectMeta(name, p.Resource.Name),
 			Spec: admissionregistrationv1.ValidatingAdmissionPolicySpec{
 				MatchConstraints: constraints,
 				Variables:        spec.variables,
@@ -207,7 +207,7 @@ func validatingPolicy(p *plan.Plan, version string, hasStatus bool, spec policyS
 		},
 		Binding: &admissionregistrationv1.ValidatingAdmissionPolicyBinding{
 			TypeMeta:   typeMeta("ValidatingAdmissionPolicyBinding"),
-			ObjectMeta: objectMeta(name, p.CRD.Name),
+			ObjectMeta: objectMeta(name, p.Resource.Name),
 			Spec: admissionregistrationv1.ValidatingAdmissionPolicyBindingSpec{
 				PolicyName:        name,
 				ValidationActions: actions(opts.Actions),

@@ -90,8 +90,8 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 // ones first, with the cost of each validating one; every refusal of
 // either kind is reported together.
 func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) {
-	if r, ok := o.Builtins[p.CRD.Name]; ok {
-		p.CRD = plan.CRD{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.CRD.Scope}
+	if r, ok := o.Builtins[p.Resource.Name]; ok {
+		p.Resource = plan.Resource{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.Resource.Scope}
 	}
 	var out []File
 	var costs []*Cost
@@ -234,5 +234,5 @@ func policyFile(p *plan.Plan, name string, objects ...interface{}) (File, error)
 	if err != nil {
 		return File{}, err
 	}
-	return File{Name: name + ".yaml", CRD: p.CRD.Name, Data: append([]byte(Header), data...)}, nil
+	return File{Name: name + ".yaml", CRD: p.Resource.Name, Data: append([]byte(Header), data...)}, nil
 }
