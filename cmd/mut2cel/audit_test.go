@@ -12,7 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
@@ -334,7 +334,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // costRule is one rule of mut2cel cost -o json (docs/cost.md).
-type costRule = audit.Rule
+type costRule = costrun.Rule
 
 // costOf returns, per version of the CRD in file, the rules keep selects,
 // as mut2cel cost reports them, sorted by path.
@@ -344,7 +344,7 @@ func costOf(t *testing.T, file string, keep func(version string, r costRule) boo
 	if code != exitOK {
 		t.Fatalf("cost %s: exit %d: %s", file, code, errOut)
 	}
-	var report audit.Report
+	var report costrun.Report
 	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatalf("cost %s: %v", file, err)
 	}

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
+	"io"
 
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
-	"github.com/mut2cel/mut2cel/driver/batch"
-	"github.com/mut2cel/mut2cel/manifest"
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 )
 
 var costCommand = &command{
@@ -83,76 +79,6 @@ func runCost(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	inputs, more := batch.Collect(fs.Args(), e.stdin)
-	diags = append(diags, more...)
-	tr := in.translator(e.translate)
-	report := &audit.Report{KubeVersion: audit.RunKubeVersion(in.opts).String(), CRDs: []audit.CRD{}}
-	census := &batch.Census{}
-	progress := newProgress(e, "cost")
-	undeclared := 0
-	for i, input := range inputs {
-		crds, f, d := auditInput(input, in.opts, tr)
-		progress.inputs(i+1, len(inputs))
-		printDiags(e, census.Add(input.Name, f))
-		for _, crd := range crds {
-			if crd.Declared || o.all {
-				report.CRDs = append(report.CRDs, crd)
-			} else {
-				undeclared++
-			}
-		}
-		diags = append(diags, d...)
-	}
-	unusedWarnings, unusedErrs := in.unused()
-	printDiags(e, unusedWarnings)
-	diags = append(diags, unusedErrs...)
-	if len(diags) == 0 {
-		diags = census.NoCRD(fs.Args())
-	}
-	if len(diags) == 0 && len(report.CRDs) == 0 {
-		// Nothing declared: an empty report would read as "no finding".
-		d := in.noDeclarations(fs.Args())
-		d.Detail += "; --all reports the rules of every CRD"
-		diags = []batch.Diagnostic{d}
-	}
-	if len(diags) > 0 {
-		printDiags(e, diags)
-		return exitError
-	}
-	if undeclared > 0 {
-		fmt.Fprintf(e.stderr, "mut2cel cost: %s without declarations not reported (--all reports them)\n", counted(undeclared, "CRD"))
-	}
-	if err := writeCostReport(e, report, o.format); err != nil {
-		fmt.Fprintf(e.stderr, "mut2cel cost: %v\n", err)
-		return exitError
-	}
-	if report.Rejected() {
-		return exitFinding
-	}
-	return exitOK
-}
-
-// auditInput audits every CRD document of one input, translated by tr
-// with opts, and returns the input as parsed (nil when it does not
-// parse).
-func auditInput(in batch.Input, opts translate.Options, tr translator) ([]audit.CRD, *manifest.File, []batch.Diagnostic) {
-	var crds []audit.CRD
-	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
-		audited, err := audit.Document(in.Name, d.Index(), crd.Value, opts, audit.Translator(tr))
-		if err == nil {
-			crds = append(crds, *audited)
-		}
-		return err
-	})
-	return crds, f, diags
-}
-
-func writeCostReport(e *env, r *audit.Report, format string) error {
-	if format == "text" {
-		return audit.WriteText(printableWriter{e.stdout}, r)
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetEscapeHTML(false) // rules are full of && and <
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return finish(e, costrun.Run(costrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
+		All: o.all, JSON: o.format == "json", Text: func(w io.Writer) io.Writer { return printableWriter{w} }, Reporter: newReporter(e, "cost")}))
 }

@@ -9,7 +9,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/testkit/golden"
 )
@@ -76,7 +76,7 @@ func TestCostCorpusTotals(t *testing.T) {
 	if code := run([]string{"cost", "--all", "-o", "json", "--kube-version", "1.37", corpus.Dir(t)}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	var report audit.Report
+	var report costrun.Report
 	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestTranslateBounds(t *testing.T) {
 }
 
 // TestCostFitsWidth runs cost on corpus CRDs with the longest schema paths
-// and rules: every line of the text report fits in audit.Width columns.
+// and rules: every line of the text report fits in costrun.Width columns.
 func TestCostFitsWidth(t *testing.T) {
 	dir := corpus.Dir(t)
 	for _, file := range []string{"kueue/kueue.x-k8s.io_workloads.yaml", "cert-manager/acme.cert-manager.io_challenges.yaml", "jobset/jobset.x-k8s.io_jobsets.yaml"} {
@@ -191,8 +191,8 @@ func TestCostFitsWidth(t *testing.T) {
 			t.Fatalf("mut2cel cost %s: exit %d: %s", file, code, stderr.String())
 		}
 		for i, line := range strings.Split(stdout.String(), "\n") {
-			if n := len([]rune(line)); n > audit.Width {
-				t.Errorf("%s: line %d has %d columns, want at most %d:\n%s", file, i+1, n, audit.Width, line)
+			if n := len([]rune(line)); n > costrun.Width {
+				t.Errorf("%s: line %d has %d columns, want at most %d:\n%s", file, i+1, n, costrun.Width, line)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -55,7 +56,7 @@ type env struct {
 }
 
 // translator translates one CRD document, as translate.Translate does.
-type translator func(doc map[string]interface{}, opts translate.Options) (*translate.Result, error)
+type translator = inputs.Translator
 
 // run runs the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/patchrun"
 )
 
@@ -97,47 +92,6 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	inputs, more := batch.Collect(fs.Args(), e.stdin)
-	diags = append(diags, more...)
-	tr := in.translate(e.translate)
-	var crds []kustomize.CRD
-	census := &batch.Census{}
-	progress := newProgress(e, "patch")
-	for i, input := range inputs {
-		found, r := patchrun.Translate(input, tr)
-		progress.inputs(i+1, len(inputs))
-		printDiags(e, census.Add(input.Name, r.File))
-		printDiags(e, r.Warnings)
-		if o.verbose {
-			printAll(e, r.Details)
-		}
-		crds, diags = append(crds, found...), append(diags, r.Diags...)
-	}
-	unusedWarnings, unusedErrs := in.unused()
-	printDiags(e, unusedWarnings)
-	diags = append(diags, unusedErrs...)
-	diags = append(diags, patchrun.Duplicates(crds)...)
-	if len(diags) == 0 {
-		diags = census.NoCRD(fs.Args())
-	}
-	if len(diags) > 0 {
-		printDiags(e, firstReasons(diags, o.verbose))
-		return exitError
-	}
-	out, err := kustomize.Kustomization(crds)
-	if errors.Is(err, kustomize.ErrNoPatches) {
-		// An empty component would pass for one that translates.
-		printDiags(e, []batch.Diagnostic{in.noDeclarations(fs.Args())})
-		return exitError
-	}
-	var path string
-	if err == nil {
-		path, err = patchrun.Write(o.dir, out)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mut2cel patch: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(e.stderr, "mut2cel patch: wrote %s, translating %s\n", path, counted(len(crds), "CRD"))
-	return exitOK
+	return finish(e, patchrun.Run(patchrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
+		Dir: o.dir, Verbose: o.verbose, Reporter: newReporter(e, "patch")}))
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/driver/policyrun"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 var policyCommand = &command{
@@ -179,87 +179,19 @@ func runPolicy(c *command, e *env, args []string) int {
 		}
 	}
 	if usage == "" {
-		var in *translateInputs
+		var in *inputs.Inputs
 		var diags []batch.Diagnostic
 		if in, usage, diags = o.inputs.load(fs); usage == "" {
-			opts := policyrun.Options{Validate: o.validate, Normalize: o.normalize, Binding: binding, Actions: actions, Builtins: map[string]builtin.Resource{}}
+			opts := policyrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Dir: o.dir, Reporter: newReporter(e, "policy"),
+				Validate: o.validate, Normalize: o.normalize, Binding: binding, Actions: actions, Builtins: map[string]builtin.Resource{}}
 			for _, r := range builtins {
 				opts.Builtins[r.VehicleName()] = r
 			}
-			return policyRun(e, fs, &o, in, opts, diags)
+			return finish(e, policyrun.Run(opts))
 		}
 	}
 	e.usageError(c, "%s", usage)
 	return exitUsage
-}
-
-func policyRun(e *env, fs *pflag.FlagSet, o *policyOptions, in *translateInputs, opts policyrun.Options, diags []batch.Diagnostic) int {
-	var inputs []batch.Input
-	if len(fs.Args()) > 0 || len(opts.Builtins) == 0 {
-		more := []batch.Diagnostic(nil)
-		inputs, more = batch.Collect(fs.Args(), e.stdin)
-		diags = append(diags, more...)
-	}
-	vehicles, more := policyrun.Vehicles(opts.Builtins, in.sets)
-	inputs, diags = append(inputs, vehicles...), append(diags, more...)
-	tr := in.translate(compileForPolicies)
-	var files []policyrun.File
-	var notes []batch.Diagnostic
-	census := &batch.Census{}
-	progress := newProgress(e, "policy")
-	for i, input := range inputs {
-		r := policyrun.Build(input, tr, opts)
-		progress.inputs(i+1, len(inputs))
-		printDiags(e, census.Add(input.Name, r.File))
-		files, diags, notes = append(files, r.Files...), append(diags, r.Diags...), append(notes, r.Notes...)
-	}
-	unusedWarnings, unusedErrs := in.unused()
-	printDiags(e, unusedWarnings)
-	diags = append(diags, unusedErrs...)
-	diags = append(diags, policyrun.Duplicates(files)...)
-	if len(diags) == 0 {
-		diags = census.NoCRD(fs.Args())
-	}
-	if len(diags) == 0 && len(files) == 0 {
-		if opts.Validate {
-			diags = []batch.Diagnostic{policyrun.NothingDeclared(fs.Args(), "--declarations", "--markers")}
-		} else {
-			diags = []batch.Diagnostic{policyrun.NoUnions(fs.Args(), "--declarations", "--markers")}
-		}
-	}
-	if len(diags) > 0 {
-		printDiags(e, firstReasons(diags, false))
-		return exitError
-	}
-	// One line per validating policy: up to which object sizes it is
-	// sure to run (docs/cost.md).
-	printDiags(e, notes)
-	if o.dir == "" {
-		e.stdout.Write(policyrun.Stdout(files))
-		return exitOK
-	}
-	written, err := policyrun.Write(o.dir, files)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mut2cel policy: %v\n", err)
-		return exitError
-	}
-	what := fmt.Sprintf("%d policies and their bindings", len(files))
-	if len(files) == 1 {
-		what = "1 policy and its binding"
-	}
-	fmt.Fprintf(e.stderr, "mut2cel policy: wrote %s, and %s listing them\n", what, written[len(written)-1])
-	return exitOK
-}
-
-// compileForPolicies compiles a CRD for the policy back end, whose rules
-// read the stored JSON (translate.Options.ForPolicies).
-func compileForPolicies(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
-	opts.ForPolicies = true
-	p, err := translate.Compile(doc, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &translate.Result{Plan: p}, nil
 }
 
 // validationActions reads --action; a bad one is a usage error.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 )
 
@@ -41,15 +42,15 @@ func TestCorpusReasonsVerbose(t *testing.T) {
 		t.Fatalf("-o json = %v, %s; want one error", err, stdout)
 	}
 	reasons := report.Errors[0].Reasons
-	if len(reasons) <= shownReasons || !strings.HasPrefix(reasons[0], "comparing the items of spec.") {
-		t.Fatalf("-o json reports %d reasons, want more than %d, the version requirement first:\n%s", len(reasons), shownReasons, strings.Join(reasons, "\n"))
+	if len(reasons) <= batch.ShownReasons || !strings.HasPrefix(reasons[0], "comparing the items of spec.") {
+		t.Fatalf("-o json reports %d reasons, want more than %d, the version requirement first:\n%s", len(reasons), batch.ShownReasons, strings.Join(reasons, "\n"))
 	}
 	_, brief := translate()
 	_, verbose := translate("-v")
 	for _, c := range []struct {
 		name, out string
 		shown     int
-	}{{"without -v", brief, shownReasons}, {"-v", verbose, len(reasons)}} {
+	}{{"without -v", brief, batch.ShownReasons}, {"-v", verbose, len(reasons)}} {
 		if got := strings.Count(c.out, "\n  - "); got != c.shown {
 			t.Errorf("%s: %d reasons printed, want %d:\n%s", c.name, got, c.shown, c.out)
 		}
@@ -59,7 +60,7 @@ func TestCorpusReasonsVerbose(t *testing.T) {
 			}
 		}
 	}
-	if more := fmt.Sprintf("and %d more (-v lists them)", len(reasons)-shownReasons); !strings.Contains(brief, more) || strings.Contains(verbose, "more (-v lists them)") {
+	if more := fmt.Sprintf("and %d more (-v lists them)", len(reasons)-batch.ShownReasons); !strings.Contains(brief, more) || strings.Contains(verbose, "more (-v lists them)") {
 		t.Errorf("only the run without -v should end with %q:\nwithout -v:\n%s\n-v:\n%s", more, brief, verbose)
 	}
 }

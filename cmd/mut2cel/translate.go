@@ -6,8 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
-	"github.com/mut2cel/mut2cel/internal/diag"
-	"github.com/mut2cel/mut2cel/internal/diff"
+	"github.com/mut2cel/mut2cel/driver/translaterun"
 )
 
 var translateCommand = &command{
@@ -112,57 +111,8 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	inputs, more := batch.Collect(fs.Args(), e.stdin)
-	diags = append(diags, more...)
-	tr := in.translate(e.translate)
-	var results []*batch.Result
-	census := &batch.Census{}
-	progress := newProgress(e, "translate")
-	for i, input := range inputs {
-		r := batch.Translate(input, tr)
-		progress.inputs(i+1, len(inputs))
-		results = append(results, r)
-		diags = append(diags, r.Diags...)
-		if o.check {
-			diags = append(diags, checkErrors(r.Reformatted)...)
-		}
-		notes := census.Add(input.Name, r.File)
-		if o.output == "text" {
-			printDiags(e, notes)
-			printDiags(e, r.Warnings)
-			if !o.check {
-				printDiags(e, r.Reformatted)
-			}
-			if o.verbose {
-				printAll(e, r.Details)
-			}
-		}
-	}
-	unusedWarnings, unusedErrs := in.unused()
-	diags = append(diags, unusedErrs...)
-	if len(diags) == 0 {
-		diags = census.NoCRD(fs.Args())
-	}
-	if len(diags) == 0 && declaring(results) == 0 {
-		// Nothing declared: the output would be the input, and --check
-		// would pass on CRDs whose declarations were lost.
-		diags = []batch.Diagnostic{in.noDeclarations(fs.Args())}
-	}
-	if o.output == "json" {
-		return reportJSON(e, results, diags, unusedWarnings, census.Notes(), o)
-	}
-	printDiags(e, unusedWarnings)
-	if len(diags) > 0 {
-		printDiags(e, firstReasons(diags, o.verbose))
-		return exitError
-	}
-	switch {
-	case o.write:
-		return writeInPlace(e, results)
-	case o.check || o.diff:
-		return reportChanges(e, results, o)
-	}
-	return writeTranslated(e, results)
+	return finish(e, translaterun.Run(translaterun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
+		Write: o.write, Check: o.check, Diff: o.diff, JSON: o.output == "json", Verbose: o.verbose, Reporter: newReporter(e, "translate")}))
 }
 
 // conflict explains a combination of flags and arguments that cannot work.
@@ -190,49 +140,10 @@ func (o *translateOptions) conflict(paths []string) string {
 	return ""
 }
 
-// checkErrors makes the warnings that a document would be reformatted
-// errors of --check: a check must not pass on a file that -w would
-// rewrite beyond its edits.
-func checkErrors(reformatted []batch.Diagnostic) []batch.Diagnostic {
-	var errs []batch.Diagnostic
-	for _, d := range reformatted {
-		d.Severity = diag.Error
-		d.Detail = "--check: " + d.Detail
-		errs = append(errs, d)
-	}
-	return errs
-}
-
-// declaring counts the CRDs the translations worked on.
-func declaring(results []*batch.Result) int {
-	n := 0
-	for _, r := range results {
-		n += r.Declaring
-	}
-	return n
-}
-
 // printDiags prints diagnostics on standard error, at most
 // batch.MaxPerFile for each file (batch.Capped).
 func printDiags(e *env, diags []batch.Diagnostic) {
 	printAll(e, batch.Capped(diags))
-}
-
-// shownReasons is how many reasons of one refusal translate and patch
-// print without -v: enough to see what stands in the way, in a few lines.
-const shownReasons = 3
-
-// firstReasons keeps the first shownReasons reasons of each refusal in
-// diags, counting the others, unless verbose asks for every one.
-func firstReasons(diags []batch.Diagnostic, verbose bool) []batch.Diagnostic {
-	if verbose {
-		return diags
-	}
-	out := make([]batch.Diagnostic, len(diags))
-	for i, d := range diags {
-		out[i] = d.FirstReasons(shownReasons, "(-v lists them)")
-	}
-	return out
 }
 
 // printAll prints every diagnostic, as -v asks for.
@@ -240,70 +151,4 @@ func printAll(e *env, diags []batch.Diagnostic) {
 	for _, d := range batch.WithFlagHints(diags) {
 		fmt.Fprintln(e.stderr, d.Wrapped())
 	}
-}
-
-// writeTranslated writes the outputs of all inputs as one stream. Output
-// is built in memory first so that a failure leaves stdout empty. A
-// failed write is runWith's to report, as for every command.
-func writeTranslated(e *env, results []*batch.Result) int {
-	parts := make([][]byte, len(results))
-	for i, r := range results {
-		parts[i] = r.Output()
-	}
-	e.stdout.Write(batch.Join(parts))
-	return exitOK
-}
-
-func writeInPlace(e *env, results []*batch.Result) int {
-	written, diags := batch.WriteInPlace(results)
-	if len(diags) > 0 {
-		printDiags(e, diags)
-		return exitError
-	}
-	fmt.Fprintf(e.stderr, "mut2cel translate: %s\n", rewriteSummary(len(written), len(results)))
-	return exitOK
-}
-
-// rewriteSummary is the one line -w ends with: a run that printed nothing
-// left the user to guess whether any file was touched.
-func rewriteSummary(written, inputs int) string {
-	unchanged := inputs - written
-	switch {
-	case written == 0:
-		return fmt.Sprintf("no file changed (%s already up to date)", counted(unchanged, "file"))
-	case unchanged == 0:
-		return fmt.Sprintf("rewrote %s", counted(written, "file"))
-	}
-	return fmt.Sprintf("rewrote %s, %d already up to date", counted(written, "file"), unchanged)
-}
-
-// counted renders n nouns: "1 file", "2 files".
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// reportChanges lists (--check) and shows (--diff) the files that would
-// change, in input order, like gofmt -l -d.
-func reportChanges(e *env, results []*batch.Result, o translateOptions) int {
-	changed := false
-	for _, r := range results {
-		if !r.Changed() {
-			continue
-		}
-		changed = true
-		if o.check {
-			fmt.Fprintln(e.stdout, r.Input.Name)
-		}
-		if o.diff {
-			e.stdout.Write(diff.Unified(r.Input.Name, r.Input.Name, r.Input.Data, r.Output()))
-		}
-	}
-	if changed {
-		// Like diff and kubectl diff: 1 when there is a difference.
-		return exitFinding
-	}
-	return exitOK
 }

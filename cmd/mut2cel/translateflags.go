@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
-	"github.com/mut2cel/mut2cel/frontend/markers"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -70,48 +70,17 @@ func (t *translateInputFlags) register(fs *pflag.FlagSet, command string, refuse
 // only to refuse it: completion does not offer it.
 const refusedAnnotation = "mut2cel/refused"
 
-// translateInputs are what the shared flags name, read: the options of
-// every translation of the run, and what the run must report about them
-// at its end.
-type translateInputs struct {
-	opts translate.Options
-	// sets are the declarations of the files and of the markers, also in
-	// opts.Declarations; they record the CRDs seen, to report the sets
-	// that name none.
-	sets   *batch.DeclarationSets
-	marked *markers.Result // nil without --markers
-	floors *floorPaths
-	flags  *translateInputFlags
-}
-
 // load checks the shared flags of fs and reads the files and packages
-// they name. usage, when set, is a bad invocation, and nothing is read;
-// diags are the problems of the files and packages, each where it is.
-func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *translateInputs, usage string, diags []batch.Diagnostic) {
+// they name (inputs.Load). usage, when set, is a bad invocation, and
+// nothing is read; diags are the problems of the files and packages,
+// each where it is.
+func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *inputs.Inputs, usage string, diags []batch.Diagnostic) {
 	if usage := t.check(fs); usage != "" {
 		return nil, usage, nil
 	}
-	floors, nodeFloors, err := parseFloors(t.floors)
-	if err != nil {
-		return nil, fmt.Sprintf("--bound-floor: %v", err), nil
-	}
-	sets, diags := batch.ReadDeclarations(t.declarations)
-	marked, more := markerSets(t.markers)
-	diags = append(diags, more...)
-	if marked != nil {
-		sets.Sets = append(sets.Sets, marked.Sets...)
-	}
-	opts := translate.Options{FallbackKubeVersion: translate.KubeVersion(t.kube),
-		MaxLength: t.maxLength, MaxItems: t.maxItems, MaxProperties: t.maxProperties, NoBounds: t.noBounds,
-		BoundFloors: floors, NodeFloors: nodeFloors, AllServedVersions: t.allVersions, Declarations: sets.Sets,
-		CompareFormatsAsValues: t.formats}
-	if fs.Changed("kube-version") {
-		// Given, it wins over the version a declarations file or a
-		// CRD's record says (translate.Target); else $MUT2CEL_KUBE_VERSION
-		// or the default stand only where those say nothing.
-		opts.KubeVersion = opts.FallbackKubeVersion
-	}
-	return &translateInputs{opts: opts, sets: sets, marked: marked, floors: newFloorPaths(nodeFloors), flags: t}, "", diags
+	return inputs.Load(inputs.Options{KubeVersion: translate.KubeVersion(t.kube), KubeVersionGiven: fs.Changed("kube-version"),
+		MaxLength: t.maxLength, MaxItems: t.maxItems, MaxProperties: t.maxProperties, BoundFloors: t.floors, NoBounds: t.noBounds,
+		AllVersions: t.allVersions, Formats: t.formats, Declarations: t.declarations, Markers: t.markers, Declaring: t.declaring()})
 }
 
 // check returns the usage error of the shared flags as given, "" when
@@ -140,46 +109,15 @@ func givenBounds(fs *pflag.FlagSet) []string {
 	return given
 }
 
-// translator is tr with the run's inputs: each CRD it sees is recorded,
-// for the sets and floors that name none, and the rules controller-gen
-// wrote for +k8s:immutable give way to mut2cel's under --markers.
-func (in *translateInputs) translator(tr translator) translator {
-	return func(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
-		in.see(doc)
-		return translateMarked(tr, doc, opts, in.marked)
-	}
-}
-
-// translate translates one document with the run's options.
-func (in *translateInputs) translate(tr translator) batch.Translator {
-	withInputs := in.translator(tr)
-	return func(doc map[string]interface{}) (*translate.Result, error) { return withInputs(doc, in.opts) }
-}
-
-// see records a CRD of the inputs.
-func (in *translateInputs) see(doc map[string]interface{}) {
-	in.sets.See(doc)
-	in.floors.see(doc)
-}
-
-// unused reports, once every input is read, the declaration sets and the
-// --bound-floor paths that name nothing in the inputs: warnings when
-// others do, errors when nothing declared was found (batch.DeclarationSets.Unused).
-func (in *translateInputs) unused() (warnings, errs []batch.Diagnostic) {
-	warnings, errs = in.sets.Unused()
-	return warnings, append(errs, in.floors.unknown(in.flags.floors)...)
-}
-
-// noDeclarations is the error of a run whose inputs declare nothing,
-// naming the flags of the command that could have declared.
-func (in *translateInputs) noDeclarations(paths []string) batch.Diagnostic {
+// declaring names the flags the command offers to declare with.
+func (t *translateInputFlags) declaring() []string {
 	var flags []string
 	for _, name := range []string{"declarations", "markers"} {
-		if _, refused := in.flags.refused[name]; !refused {
+		if _, refused := t.refused[name]; !refused {
 			flags = append(flags, "--"+name)
 		}
 	}
-	return batch.NoDeclarations(paths, flags...)
+	return flags
 }
 
 // sentence joins names as "a, b and c".

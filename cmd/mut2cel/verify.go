@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/internal/limits"
 	"github.com/mut2cel/mut2cel/translate"
@@ -209,10 +210,7 @@ func runVerify(c *command, e *env, args []string) int {
 	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e, in))
 	// Jobs reports the unused declaration sets; the floors are looked up
 	// on every CRD it found declarations in, translated here or not.
-	for _, job := range jobs {
-		in.floors.see(job.Declared.Value)
-	}
-	diags = append(diags, in.floors.unknown(o.inputs.floors)...)
+	diags = append(diags, in.UnknownFloors(jobDocuments(jobs))...)
 	printDiags(e, warnings)
 	if len(diags) > 0 {
 		printDiags(e, diags)
@@ -231,12 +229,12 @@ func runVerify(c *command, e *env, args []string) int {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limits.VerifyHeap))
 	}
 	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
-		CompareFormatsAsValues: in.opts.CompareFormatsAsValues}
+		CompareFormatsAsValues: in.Options.CompareFormatsAsValues}
 	if o.examples == 0 {
 		opts.Counterexamples = -1 // none; zero asks for the default
 	}
 	if o.against != "" && fs.Changed("kube-version") {
-		opts.KubeMinor = in.opts.KubeVersion.Minor
+		opts.KubeMinor = in.Options.KubeVersion.Minor
 	}
 	if o.server {
 		stop, ok := serverJudge(e, &opts, o.quiet)
@@ -246,13 +244,13 @@ func runVerify(c *command, e *env, args []string) int {
 		defer stop()
 	}
 	if o.normalize {
-		return verifyNormalization(e, jobs, in.opts, o.pairs, o.seed)
+		return verifyNormalization(e, jobs, in.Options, o.pairs, o.seed)
 	}
 	judge := crdJudge
 	switch {
 	case o.policy:
 		judge = func(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
-			pj, err := verifyrun.OwnPolicies(job, in.opts)
+			pj, err := verifyrun.OwnPolicies(job, in.Options)
 			if err != nil {
 				return nil, err
 			}
@@ -294,11 +292,11 @@ func (o verifyOptions) policyUsage() string {
 }
 
 // run says what verify checks.
-func (o verifyOptions) run(e *env, in *translateInputs) verifyrun.Options {
+func (o verifyOptions) run(e *env, in *inputs.Inputs) verifyrun.Options {
 	return verifyrun.Options{
-		Translate:  in.opts,
-		Translator: in.translator(e.translate),
-		Sets:       in.sets,
+		Translate:  in.Options,
+		Translator: in.Translator(e.translate),
+		Sets:       in.Sets,
 		Against:    o.against,
 		Stdin:      e.stdin,
 	}
@@ -387,4 +385,13 @@ func verifyNormalization(e *env, jobs []verifyrun.Job, opts translate.Options, p
 		return exitFinding
 	}
 	return exitOK
+}
+
+// jobDocuments are the declared CRDs of jobs.
+func jobDocuments(jobs []verifyrun.Job) []map[string]interface{} {
+	docs := make([]map[string]interface{}, len(jobs))
+	for i, job := range jobs {
+		docs[i] = job.Declared.Value
+	}
+	return docs
 }

@@ -3,6 +3,7 @@ package policyrun
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
@@ -10,6 +11,7 @@ import (
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/manifest"
 	"github.com/mut2cel/mut2cel/plan"
@@ -19,8 +21,19 @@ import (
 // files that start with it.
 const Header = "# Written by mut2cel policy: regenerate it rather than edit it.\n"
 
-// Options say what a run writes.
+// Options are a run of policy: what it reads, and what it writes.
 type Options struct {
+	Paths  []string
+	Stdin  io.Reader
+	Inputs *inputs.Inputs
+	// Problems are those found reading the inputs' declarations, which
+	// the run reports with its own.
+	Problems []batch.Diagnostic
+	// Dir is the directory the policies are written into; empty prints
+	// them.
+	Dir      string
+	Reporter batch.Reporter
+
 	// Validate asks for the validating policies that enforce the
 	// declarations; Normalize for the normalizing policies of the unions
 	// (docs/semantics.md 11.7).

@@ -1,4 +1,4 @@
-package audit_test
+package costrun_test
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
@@ -17,14 +17,14 @@ import (
 // ValidateCustomResourceDefinition, which compiles and estimates the same
 // rules when a CRD is applied. Both start from decoded documents.
 //
-//	go test ./driver/audit -run '^$' -bench Corpus -count 6 | benchstat -
+//	go test ./driver/costrun -run '^$' -bench Corpus -count 6 | benchstat -
 func BenchmarkCorpus(b *testing.B) {
 	crds := corpus.CRDs(b)
 	b.Run("audit", func(b *testing.B) {
 		opts := translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 37}}
 		for b.Loop() {
 			for _, c := range crds {
-				if _, err := audit.Document(c.File, c.Index, c.Doc, opts, nil); err != nil {
+				if _, err := costrun.Document(c.File, c.Index, c.Doc, opts, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package audit_test
+package costrun_test
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 	"github.com/mut2cel/mut2cel/testkit/golden"
 )
 
@@ -16,9 +16,9 @@ import (
 func TestWriteText(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := &audit.Report{KubeVersion: kubeVersion.String(), CRDs: []audit.CRD{*document(t, c.doc)}}
+			r := &costrun.Report{KubeVersion: kubeVersion.String(), CRDs: []costrun.CRDCosts{*document(t, c.doc)}}
 			var b bytes.Buffer
-			if err := audit.WriteText(&b, r); err != nil {
+			if err := costrun.WriteText(&b, r); err != nil {
 				t.Fatal(err)
 			}
 			checkWidth(t, b.String())
@@ -30,8 +30,8 @@ func TestWriteText(t *testing.T) {
 func checkWidth(t *testing.T, text string) {
 	t.Helper()
 	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		if n := len([]rune(line)); n > audit.Width {
-			t.Errorf("line %d has %d columns, want at most %d:\n%s", i+1, n, audit.Width, line)
+		if n := len([]rune(line)); n > costrun.Width {
+			t.Errorf("line %d has %d columns, want at most %d:\n%s", i+1, n, costrun.Width, line)
 		}
 		if strings.TrimRight(line, " ") != line {
 			t.Errorf("line %d ends in spaces: %q", i+1, line)
@@ -50,33 +50,33 @@ func TestWriteTextWidth(t *testing.T) {
 	long := "self.all(x, " + strings.Repeat("x.startsWith('prefix') && ", 8) + "true)"
 	for _, c := range []struct {
 		name string
-		rule audit.Rule
+		rule costrun.Rule
 		// want are parts of the rule's line in the table, in order.
 		want []string
 	}{
-		{"short", audit.Rule{Node: ".spec", Rule: "self.a <= self.b", Cost: 5, PerCall: 5, Cardinality: 1},
+		{"short", costrun.Rule{Node: ".spec", Rule: "self.a <= self.b", Cost: 5, PerCall: 5, Cardinality: 1},
 			[]string{"5  ", "0.00%", ".spec  ", "self.a <= self.b"}},
-		{"largest costs", audit.Rule{Node: ".spec", Rule: long, Cost: math.MaxUint64, PerCall: math.MaxUint64, Cardinality: math.MaxUint64, Generated: true},
+		{"largest costs", costrun.Rule{Node: ".spec", Rule: long, Cost: math.MaxUint64, PerCall: math.MaxUint64, Cardinality: math.MaxUint64, Generated: true},
 			[]string{"18446744073709551615  >10000%  18446744073709551615  18446744073709551615", "(generated) self.all(x, ", "..."}},
-		{"deep node", audit.Rule{Node: deep, Rule: long, Cost: 7, PerCall: 7, Cardinality: 1},
+		{"deep node", costrun.Rule{Node: deep, Rule: long, Cost: 7, PerCall: 7, Cardinality: 1},
 			[]string{"...", "aVeryLongPropertyName.leaf  self.all(x, x.startsWith", "..."}},
-		{"rule over lines", audit.Rule{Node: ".spec", Rule: "self.a <= self.b\n  &&\tself.b <= self.c\n", Cost: 9, PerCall: 9, Cardinality: 1},
+		{"rule over lines", costrun.Rule{Node: ".spec", Rule: "self.a <= self.b\n  &&\tself.b <= self.c\n", Cost: 9, PerCall: 9, Cardinality: 1},
 			[]string{".spec  self.a <= self.b && self.b <= self.c"}},
-		{"compile error", audit.Rule{Node: deep, Rule: "self.nope", Cost: 1, PerCall: 1, Cardinality: 1, Error: "undefined field 'nope'"},
+		{"compile error", costrun.Rule{Node: deep, Rule: "self.nope", Cost: 1, PerCall: 1, Cardinality: 1, Error: "undefined field 'nope'"},
 			[]string{"...", "aVeryLongPropertyName.leaf  self.nope [does not compile..."}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.rule.Path = "openAPIV3Schema.x-kubernetes-validations[0].rule"
-			v := audit.Version{Name: "v1", TotalCost: c.rule.Cost, Rules: []audit.Rule{c.rule},
-				BoundsAdded: []audit.Bound{{Node: deep, Keyword: "maxItems", Value: 2000}},
-				Exceeds: []audit.Exceeded{{Limit: "per-expression", Static: true, Path: c.rule.Path, Cost: c.rule.Cost, LimitValue: 10000000},
+			v := costrun.Version{Name: "v1", TotalCost: c.rule.Cost, Rules: []costrun.Rule{c.rule},
+				BoundsAdded: []costrun.NodeBound{{Node: deep, Keyword: "maxItems", Value: 2000}},
+				Exceeds: []costrun.Exceeded{{Limit: "per-expression", Static: true, Path: c.rule.Path, Cost: c.rule.Cost, LimitValue: 10000000},
 					{Limit: "per-call", Path: c.rule.Path, Cost: c.rule.Cost, LimitValue: 1000000}},
-				Suggestions: []audit.Suggestion{{Path: c.rule.Path, Bounds: []audit.Bound{{Node: deep, Keyword: "maxLength", Value: 253}, {Node: deep + "[*]", Keyword: "maxItems", Value: 64}}},
+				Suggestions: []costrun.Suggestion{{Path: c.rule.Path, Bounds: []costrun.NodeBound{{Node: deep, Keyword: "maxLength", Value: 253}, {Node: deep + "[*]", Keyword: "maxItems", Value: 64}}},
 					{Path: c.rule.Path, Detail: strings.TrimSpace(strings.Repeat("a detail that goes on ", 12))}}}
-			r := &audit.Report{KubeVersion: "1.31", CRDs: []audit.CRD{{Name: "widgets.example.com", File: "in.yaml", Document: 1,
-				TranslateError: "spec: Forbidden: " + strings.Repeat("a reason that goes on ", 12) + "\n  problems:\n", Versions: []audit.Version{v}}}}
+			r := &costrun.Report{KubeVersion: "1.31", CRDs: []costrun.CRDCosts{{Name: "widgets.example.com", File: "in.yaml", Document: 1,
+				TranslateError: "spec: Forbidden: " + strings.Repeat("a reason that goes on ", 12) + "\n  problems:\n", Versions: []costrun.Version{v}}}}
 			var b bytes.Buffer
-			if err := audit.WriteText(&b, r); err != nil {
+			if err := costrun.WriteText(&b, r); err != nil {
 				t.Fatal(err)
 			}
 			checkWidth(t, b.String())
@@ -90,8 +90,8 @@ func TestWriteTextWidth(t *testing.T) {
 				at += i + len(part)
 			}
 			// A rule is cut only when the line has no more room.
-			if n := len([]rune(line)); strings.HasSuffix(line, "...") && n != audit.Width {
-				t.Errorf("the rule's line is cut at %d columns, not %d:\n%s", n, audit.Width, line)
+			if n := len([]rune(line)); strings.HasSuffix(line, "...") && n != costrun.Width {
+				t.Errorf("the rule's line is cut at %d columns, not %d:\n%s", n, costrun.Width, line)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package audit_test
+package costrun_test
 
 // The module's -update flag: go test ./... -update passes it to every
 // test binary, and one that does not define it stops.

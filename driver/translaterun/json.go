@@ -1,4 +1,4 @@
-package main
+package translaterun
 
 import (
 	"encoding/json"
@@ -38,34 +38,34 @@ type fileResult struct {
 // files when nothing failed, then prints the report. The exit status is
 // that of the text form: 2 on errors, 1 when --check finds a file to
 // change, else 0.
-func reportJSON(e *env, results []*batch.Result, errs, warnings, notes []batch.Diagnostic, o translateOptions) int {
+func reportJSON(results []*batch.Result, errs, warnings, notes []batch.Diagnostic, o Options) batch.Outcome {
 	rep := translateReport{Files: []fileResult{}, Errors: errs, Warnings: []batch.Diagnostic{}, Bounds: []batch.Diagnostic{}, Notes: append([]batch.Diagnostic{}, notes...)}
 	changed := false
 	for _, r := range results {
 		rep.Files = append(rep.Files, fileResult{File: r.Input.Name, Changed: r.Changed()})
 		changed = changed || r.Changed()
 		rep.Warnings = append(rep.Warnings, r.Warnings...)
-		if !o.check { // with --check they are errors
+		if !o.Check { // with --check they are errors
 			rep.Warnings = append(rep.Warnings, r.Reformatted...)
 		}
 		rep.Bounds = append(rep.Bounds, r.Details...)
 	}
 	rep.Warnings = append(rep.Warnings, warnings...)
-	code := exitOK
+	code := batch.ExitOK
 	switch {
 	case len(errs) > 0:
-		code = exitError
-	case o.write:
+		code = batch.ExitError
+	case o.Write:
 		written, more := batch.WriteInPlace(results)
 		if len(more) > 0 {
-			rep.Errors, code = more, exitError
+			rep.Errors, code = more, batch.ExitError
 			break
 		}
 		for i, r := range results {
 			rep.Files[i].Written = slices.Contains(written, r.Input.Name)
 		}
-	case o.check && changed:
-		code = exitFinding
+	case o.Check && changed:
+		code = batch.ExitFinding
 	}
 	if rep.Errors == nil {
 		rep.Errors = []batch.Diagnostic{}
@@ -73,9 +73,7 @@ func reportJSON(e *env, results []*batch.Result, errs, warnings, notes []batch.D
 	rep.Errors, rep.Warnings = batch.WithFlagHints(rep.Errors), batch.WithFlagHints(rep.Warnings)
 	data, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
-		fmt.Fprintf(e.stderr, "mut2cel translate: %v\n", err)
-		return exitError
+		return batch.Outcome{Exit: batch.ExitError, Summary: fmt.Sprintf("mut2cel translate: %v", err)}
 	}
-	e.stdout.Write(append(data, '\n'))
-	return code
+	return batch.Outcome{Exit: code, Stdout: append(data, '\n')}
 }

@@ -1,4 +1,4 @@
-package audit_test
+package costrun_test
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -69,7 +69,7 @@ type versionWant struct {
 	name string
 	// rules are in the report's order, costliest first.
 	rules  []row
-	bounds []audit.Bound
+	bounds []costrun.NodeBound
 	// exceeds are the limits crossed, as "limit path".
 	exceeds []string
 	// suggestions are one per expression over a limit, and one for the
@@ -218,7 +218,7 @@ properties:
 			{".", "!(has(oldSelf.spec) && has(oldSelf.spec.finalizers)) || size(oldSelf.spec.finalizers) == 0 || (has(self.spec) && has(self.spec.finalizers))", true},
 			{".", "!(has(oldSelf.spec) && has(oldSelf.spec.labels)) || size(oldSelf.spec.labels) == 0 || (has(self.spec) && has(self.spec.labels))", true},
 		},
-		bounds: []audit.Bound{{Path: "openAPIV3Schema.properties[spec].properties[finalizers]", Node: ".spec.finalizers", Keyword: "maxItems", Value: 2000}},
+		bounds: []costrun.NodeBound{{Path: "openAPIV3Schema.properties[spec].properties[finalizers]", Node: ".spec.finalizers", Keyword: "maxItems", Value: 2000}},
 		exceeds: []string{
 			"per-call openAPIV3Schema.properties[spec].properties[finalizers].x-kubernetes-validations[0].rule",
 			"per-call openAPIV3Schema.properties[spec].properties[labels].x-kubernetes-validations[0].rule",
@@ -324,7 +324,7 @@ func TestDocument(t *testing.T) {
 				if rs := rows(v.Rules); !reflect.DeepEqual(rs, want.rules) {
 					t.Errorf("version %s: rules\n%v\nwant\n%v", v.Name, rs, want.rules)
 				}
-				if !reflect.DeepEqual(v.BoundsAdded, append([]audit.Bound{}, want.bounds...)) {
+				if !reflect.DeepEqual(v.BoundsAdded, append([]costrun.NodeBound{}, want.bounds...)) {
 					t.Errorf("version %s: bounds added %+v, want %+v", v.Name, v.BoundsAdded, want.bounds)
 				}
 				if x := exceeds(v.Exceeds); !reflect.DeepEqual(x, want.exceeds) {
@@ -338,7 +338,7 @@ func TestDocument(t *testing.T) {
 					t.Errorf("version %s: version suggestion %+v, want one saying %q", v.Name, got, want.versionDetail)
 				}
 			}
-			if r := (&audit.Report{CRDs: []audit.CRD{*got}}); r.Rejected() != c.rejected {
+			if r := (&costrun.Report{CRDs: []costrun.CRDCosts{*got}}); r.Rejected() != c.rejected {
 				t.Errorf("Rejected() = %t, want %t", r.Rejected(), c.rejected)
 			}
 			if !strings.Contains(got.TranslateError, c.translateError) || (c.translateError == "") != (got.TranslateError == "") {
@@ -349,9 +349,9 @@ func TestDocument(t *testing.T) {
 }
 
 // document audits doc as the first document of in.yaml.
-func document(t *testing.T, doc string) *audit.CRD {
+func document(t *testing.T, doc string) *costrun.CRDCosts {
 	t.Helper()
-	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
+	got, err := costrun.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err != nil {
 		t.Fatalf("Document: %v", err)
 	}
@@ -368,7 +368,7 @@ func document(t *testing.T, doc string) *audit.CRD {
 // It also checks that no rule costs 0: not true of every rule (a constant
 // messageExpression costs 0), but of every rule of the cases, which all
 // read the object.
-func checkVersion(t *testing.T, v audit.Version) {
+func checkVersion(t *testing.T, v costrun.Version) {
 	t.Helper()
 	var sum uint64
 	for i, r := range v.Rules {
@@ -422,7 +422,7 @@ func bits(a, b uint64) (hi, lo uint64) {
 	return 0, lo
 }
 
-func rows(rules []audit.Rule) []row {
+func rows(rules []costrun.Rule) []row {
 	var out []row
 	for _, r := range rules {
 		out = append(out, row{r.Node, r.Rule, r.Generated})
@@ -430,7 +430,7 @@ func rows(rules []audit.Rule) []row {
 	return out
 }
 
-func exceeds(xs []audit.Exceeded) []string {
+func exceeds(xs []costrun.Exceeded) []string {
 	var out []string
 	for _, x := range xs {
 		out = append(out, x.Limit+" "+x.Path)
@@ -439,7 +439,7 @@ func exceeds(xs []audit.Exceeded) []string {
 }
 
 // versionSuggestion is the suggestion for the version as a whole, if any.
-func versionSuggestion(ss []audit.Suggestion) *audit.Suggestion {
+func versionSuggestion(ss []costrun.Suggestion) *costrun.Suggestion {
 	for i := range ss {
 		if ss[i].Path == "openAPIV3Schema" {
 			return &ss[i]
@@ -448,7 +448,7 @@ func versionSuggestion(ss []audit.Suggestion) *audit.Suggestion {
 	return nil
 }
 
-func suggestions(ss []audit.Suggestion) []string {
+func suggestions(ss []costrun.Suggestion) []string {
 	var out []string
 	for _, s := range ss {
 		if len(s.Bounds) == 0 {
@@ -474,7 +474,7 @@ properties:
     properties:
       class: {type: string, x-kubernetes-mutability: Sometimes}
 `))
-	got, err := audit.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
+	got, err := costrun.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err == nil || got != nil {
 		t.Fatalf("Document = %+v, %v; want translate's error", got, err)
 	}
@@ -484,7 +484,7 @@ properties:
 }
 
 func TestRejectedEmpty(t *testing.T) {
-	if (&audit.Report{}).Rejected() {
+	if (&costrun.Report{}).Rejected() {
 		t.Error("an empty report is rejected")
 	}
 }

@@ -1,4 +1,4 @@
-package audit
+package costrun
 
 import (
 	"errors"
@@ -19,12 +19,12 @@ import (
 
 // Report is the whole audit, as `mut2cel cost --format json` prints it.
 type Report struct {
-	KubeVersion string `json:"kubeVersion"`
-	CRDs        []CRD  `json:"crds"`
+	KubeVersion string     `json:"kubeVersion"`
+	CRDs        []CRDCosts `json:"crds"`
 }
 
-// CRD is the audit of one CRD document.
-type CRD struct {
+// CRDCosts are the costs of one CRD document.
+type CRDCosts struct {
 	Name     string    `json:"name"`
 	File     string    `json:"file"`
 	Document int       `json:"document"` // from 1
@@ -43,7 +43,7 @@ type CRD struct {
 	TranslateError string `json:"translateError,omitempty"`
 }
 
-func (c *CRD) rejected() bool {
+func (c *CRDCosts) rejected() bool {
 	for _, v := range c.Versions {
 		for _, x := range v.Exceeds {
 			if x.Static {
@@ -60,7 +60,7 @@ type Version struct {
 	// TotalCost is the sum the apiserver compares with the per-version limit.
 	TotalCost   uint64       `json:"totalCost"`
 	Rules       []Rule       `json:"rules"`
-	BoundsAdded []Bound      `json:"boundsAdded"`
+	BoundsAdded []NodeBound  `json:"boundsAdded"`
 	Exceeds     []Exceeded   `json:"exceeds"`
 	Suggestions []Suggestion `json:"suggestions"`
 }
@@ -84,8 +84,8 @@ type Rule struct {
 	Error       string `json:"error,omitempty"`
 }
 
-// Bound is a maxLength, maxItems or maxProperties on a schema node.
-type Bound struct {
+// NodeBound is a maxLength, maxItems or maxProperties on a schema node.
+type NodeBound struct {
 	Path    string `json:"path"`
 	Node    string `json:"node"` // as Rule.Node
 	Keyword string `json:"keyword"`
@@ -108,9 +108,9 @@ type Exceeded struct {
 // Suggestion is what would bring one rule over a limit under all limits:
 // the bounds to add, or, when no bound can, why.
 type Suggestion struct {
-	Path   string  `json:"path"`
-	Bounds []Bound `json:"bounds,omitempty"`
-	Detail string  `json:"detail,omitempty"`
+	Path   string      `json:"path"`
+	Bounds []NodeBound `json:"bounds,omitempty"`
+	Detail string      `json:"detail,omitempty"`
 	// Upstream is as for Exceeded: the rules to bring under the limits
 	// were in the input.
 	Upstream bool `json:"upstream"`
@@ -137,7 +137,7 @@ type Translator func(doc map[string]interface{}, opts translate.Options) (*trans
 // they cross a static limit, that is the finding (translate cannot succeed
 // before they are fixed) and the report says translate failed; otherwise
 // translate's error is returned as it is.
-func Document(file string, index int, doc map[string]interface{}, opts translate.Options, tr Translator) (*CRD, error) {
+func Document(file string, index int, doc map[string]interface{}, opts translate.Options, tr Translator) (*CRDCosts, error) {
 	run := RunKubeVersion(opts)
 	if v, err := translate.Target(doc, opts); err == nil {
 		opts.KubeVersion = v // a bad one is translate's to report
@@ -180,12 +180,12 @@ func RunKubeVersion(opts translate.Options) translate.KubeVersion {
 }
 
 // audit reports the costs of doc, marking res's generated rules and bounds.
-func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRD, error) {
+func audit(file string, index int, doc map[string]interface{}, res *translate.Result, opts translate.Options) (*CRDCosts, error) {
 	typed, err := readCRD(doc).Typed()
 	if err != nil {
 		return nil, fmt.Errorf("decoding the CRD: %w", err)
 	}
-	out := &CRD{Name: typed.Name, File: file, Document: index + 1}
+	out := &CRDCosts{Name: typed.Name, File: file, Document: index + 1}
 	env := kube.NewRuleEnvSet(opts.KubeVersion.Minor)
 	generated := generatedRules(res.Generated)
 	for i, v := range typed.Spec.Versions {
@@ -210,7 +210,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	if err != nil {
 		return nil, err
 	}
-	v := &Version{TotalCost: r.Total, Rules: []Rule{}, BoundsAdded: []Bound{}, Exceeds: []Exceeded{}, Suggestions: []Suggestion{}}
+	v := &Version{TotalCost: r.Total, Rules: []Rule{}, BoundsAdded: []NodeBound{}, Exceeds: []Exceeded{}, Suggestions: []Suggestion{}}
 	for _, c := range r.Costs {
 		v.Rules = append(v.Rules, Rule{Path: c.Path(), Node: nodeOf(c.Node), Index: c.Index, Kind: c.Kind, Rule: c.Expression, Cost: c.Total, PerCall: c.PerCall,
 			Cardinality: c.Cardinality, Generated: generated(c), Error: c.Error})
@@ -294,7 +294,7 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, pat
 		return s, err
 	}
 	for _, b := range bounds {
-		s.Bounds = append(s.Bounds, Bound{Path: costest.NodePath(b.Node).String(), Node: nodeOf(b.Node), Keyword: b.Keyword, Value: b.Value})
+		s.Bounds = append(s.Bounds, NodeBound{Path: costest.NodePath(b.Node).String(), Node: nodeOf(b.Node), Keyword: b.Keyword, Value: b.Value})
 	}
 	if len(bounds) > 0 {
 		return s, nil
@@ -331,11 +331,11 @@ func ruleKey(version int, node []string, rule string) string {
 
 // boundsAdded lists translate's bounds on version i, with paths below
 // openAPIV3Schema like the rules'.
-func boundsAdded(bounds []translate.Bound, i int) []Bound {
-	out := []Bound{}
+func boundsAdded(bounds []translate.Bound, i int) []NodeBound {
+	out := []NodeBound{}
 	for _, b := range bounds {
 		if v, rel, ok := crd.Split(b.Path); ok && v == i {
-			out = append(out, Bound{Path: costest.NodePath(schemaSteps(rel)).String(), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
+			out = append(out, NodeBound{Path: costest.NodePath(schemaSteps(rel)).String(), Node: b.Node, Keyword: b.Keyword, Value: b.Value})
 		}
 	}
 	return out

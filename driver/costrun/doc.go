@@ -1,18 +1,20 @@
-// Package audit builds the cost report of `mut2cel cost`: for every version
-// of a CRD, the estimated cost of each rule (hand-written, and those
-// translate would generate, marked), the version total, the limits crossed,
-// the bounds translate added and the bounds that would bring each rule over
-// a limit back under it. The JSON form is documented in docs/cost.md and is
-// stable: fields are only ever added.
+// Package costrun drives mut2cel cost (Run) and builds its report: for
+// every version of a CRD, the estimated cost of each rule (hand-written,
+// and those translate would generate, marked), the version total, the
+// limits crossed, the bounds translate added and the bounds that would
+// bring each rule over a limit back under it. The JSON form is documented
+// in docs/cost.md and is stable: fields are only ever added.
 //
-// Input: Document takes one CRD document (apiextensions.k8s.io/v1) decoded
-// into map[string]interface{}, the translate.Options of the run and its
-// translator (translate.Translate, or the command's, which applies
-// markers); it audits the CRD as that translator writes it, with
-// costest's estimator in the CEL environment of the target Kubernetes
-// version.
+// Input: Run takes the inputs of a run (Options). Document takes one CRD
+// document (apiextensions.k8s.io/v1) decoded into map[string]interface{},
+// the translate.Options of the run and its translator (translate.Translate,
+// or the command's, which applies markers); it estimates the CRD as that
+// translator writes it, with costest's estimator in the CEL environment of
+// the target Kubernetes version.
 //
-// Output: a CRD per document, gathered by the caller into a Report;
+// Output: Run returns the batch.Outcome of the run: the report, as text
+// or JSON, the problems, and a finding where the apiserver would reject a
+// CRD. Document returns a CRDCosts per document, gathered into a Report;
 // WriteText prints a Report for people, encoding/json for programs.
 //
 // Invariants:
@@ -41,4 +43,4 @@
 //     table cuts rule texts and keeps the end of node paths; other lines
 //     break at spaces, so only a word longer than a line (a node path, a
 //     name) goes past it, never cut.
-package audit
+package costrun

@@ -1,11 +1,11 @@
-package audit_test
+package costrun_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
-	"github.com/mut2cel/mut2cel/driver/audit"
+	"github.com/mut2cel/mut2cel/driver/costrun"
 )
 
 // TestUpstream audits a CRD whose generated rule and hand-written rule
@@ -55,7 +55,7 @@ properties:
 		}
 	}
 	var text bytes.Buffer
-	if err := audit.WriteText(&text, &audit.Report{KubeVersion: kubeVersion.String(), CRDs: []audit.CRD{*got}}); err != nil {
+	if err := costrun.WriteText(&text, &costrun.Report{KubeVersion: kubeVersion.String(), CRDs: []costrun.CRDCosts{*got}}); err != nil {
 		t.Fatal(err)
 	}
 	out := strings.Join(strings.Fields(text.String()), " ")
