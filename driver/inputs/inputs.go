@@ -38,8 +38,8 @@ type Inputs struct {
 	// Sets are the declarations of the files and of the markers, also
 	// in Options.Declarations; they record the CRDs seen, to report the
 	// sets that name none.
-	Sets   *batch.DeclarationSets
-	marked *markers.Result // nil without --markers
+	Sets      *batch.DeclarationSets
+	marked    *markers.Result // nil without --markers
 	floors    *floorPaths
 	values    []string // --bound-floor as given
 	declaring []string
