@@ -3,11 +3,10 @@ package infer
 import (
 	"strings"
 
-	"github.com/google/cel-go/common/ast"
-
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
 // gathered is what one served version says, node by node.
@@ -51,7 +50,7 @@ type doubt struct {
 
 // keysFound is a collection shape of a rule, with its evidence.
 type keysFound struct {
-	shape    keysShape
+	shape    ruleshape.Keys
 	evidence Evidence
 }
 
@@ -99,39 +98,39 @@ func (g *gathered) rules(p decl.Path, node map[string]interface{}) {
 		text, _ := m["rule"].(string)
 		message, _ := m["message"].(string)
 		optional, _ := m["optionalOldSelf"].(bool)
-		parsedRule, ok := parseRule(text)
+		rule, ok := ruleshape.Parse(text)
 		if !ok {
 			continue
 		}
 		ev := Evidence{Kind: Rule, Version: g.version.Name, At: p, Text: text, Message: message}
-		for _, conj := range conjuncts(parsedRule.expr) {
-			if readsOld(conj) {
-				g.transition(p, parsedRule, conj, optional, ev)
+		for _, part := range rule.Parts() {
+			if part.ReadsOld() {
+				g.transition(p, part, optional, ev)
 				continue
 			}
-			if ch, ok := unionShape(parsedRule, conj); ok {
+			if ch, ok := part.Union(); ok {
 				g.unions[p.String()] = append(g.unions[p.String()], unionEvidence{choice: ch, evidence: ev})
 			}
 		}
 	}
 }
 
-// transition reads one conjunct of a rule that reads oldSelf.
-func (g *gathered) transition(p decl.Path, pr parsed, conj ast.Expr, optional bool, ev Evidence) {
-	if s, ok := collectionShape(conj); ok {
-		f := g.at(extend(p, s.steps))
+// transition reads one part of a rule that reads oldSelf.
+func (g *gathered) transition(p decl.Path, part ruleshape.Part, optional bool, ev Evidence) {
+	if s, ok := part.Collection(); ok {
+		f := g.at(extend(p, s.Steps))
 		ev.Reading = keysReading(s)
 		f.keys = append(f.keys, keysFound{shape: s, evidence: ev})
 		f.evidence = append(f.evidence, ev)
 		return
 	}
-	trs, ok := transitions(pr, conj, len(p) > 0, optional)
+	trs, ok := part.Transitions(len(p) > 0, optional)
 	if !ok {
 		g.unread = append(g.unread, ev)
 		return
 	}
 	for _, tr := range trs {
-		target := extend(p, tr.steps)
+		target := extend(p, tr.Steps)
 		if len(target) == 0 || inRootMetadata(target) {
 			continue
 		}
@@ -155,26 +154,26 @@ func extend(p decl.Path, steps []string) decl.Path {
 
 // ruleSays records what a rule does to the field, and what its message
 // says of it.
-func (f *facts) ruleSays(tr transition, ev Evidence, ctx sentenceContext) {
-	if tr.certain != 0 {
-		ev.Reading = "enforces " + tr.certain.String()
-		f.enforced |= tr.certain
-		f.ruleAllowsSet = f.ruleAllowsSet || tr.allowsSet
-		f.ruleAllowsUnset = f.ruleAllowsUnset || tr.allowsUnset
-		f.compares = f.compares || tr.certain.Has(decl.NoModify)
+func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx sentenceContext) {
+	if tr.Certain != 0 {
+		ev.Reading = "enforces " + tr.Certain.String()
+		f.enforced |= tr.Certain
+		f.ruleAllowsSet = f.ruleAllowsSet || tr.AllowsSet
+		f.ruleAllowsUnset = f.ruleAllowsUnset || tr.AllowsUnset
+		f.compares = f.compares || tr.Certain.Has(decl.NoModify)
 	}
-	if tr.conditional != 0 {
+	if tr.Conditional != 0 {
 		if ev.Reading != "" {
 			ev.Reading += "; "
 		}
-		ev.Reading += "enforces " + tr.conditional.String() + " only under a condition it tests"
-		f.doubts = append(f.doubts, doubt{tr.conditional | tr.certain, "a published rule holds only under a condition it tests (" + quote(ev.Text, 80) + ")"})
+		ev.Reading += "enforces " + tr.Conditional.String() + " only under a condition it tests"
+		f.doubts = append(f.doubts, doubt{tr.Conditional | tr.Certain, "a published rule holds only under a condition it tests (" + quote(ev.Text, 80) + ")"})
 	}
-	if tr.nullGuard {
+	if tr.NullGuard {
 		ev.Reading += "; lets a field with no old value be set: the idiom of \"set once\""
 		f.weak |= decl.Of(decl.NoUnset)
 	}
-	conditional := tr.certain == 0
+	conditional := tr.Certain == 0
 	for _, s := range sentences(ev.Message) {
 		st, ok := readSentence(s, ctx)
 		if !ok {
