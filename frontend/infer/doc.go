@@ -28,7 +28,7 @@
 //     the stronger documented intent, and a note says so.
 //   - Rules are parsed and read by their shape (ruleshape), never
 //     matched as text; sentences are matched against the one table of
-//     phrasings and qualifiers (phrases.go, qualify.go, subject.go).
+//     phrasings and qualifiers (phrases).
 //   - Every proposal names a path its versions have, on a node where its
 //     kind may stand (docs/semantics.md 1.1 and 9.2); without a conversion
 //     webhook a proposal holds in every served version with the path.

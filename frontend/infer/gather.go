@@ -6,6 +6,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
@@ -19,7 +20,7 @@ type gathered struct {
 	unions  map[string][]unionEvidence
 	copied  int
 	unread  []Evidence
-	// templates are the nodes that describe another object (template.go).
+	// templates are the nodes that describe another object (isTemplate).
 	templates []decl.Path
 }
 
@@ -29,7 +30,7 @@ type facts struct {
 	// enforced and conditional: by published rules, always or under a
 	// condition the rule tests.
 	enforced, conditional decl.Constraints
-	// strong and weak: by text (messages, descriptions), readings.go.
+	// strong and weak: by text (messages, descriptions), phrases.Reading.
 	strong, weak decl.Constraints
 	// A rule, or the text, lets the field be set (unset) after creation,
 	// in so many words.
@@ -65,7 +66,7 @@ func gather(c *crd.CRD, v *crd.Version) *gathered {
 		nodes = append(nodes, p)
 		raw[p.String()] = node
 		if len(p) > 0 && !p[len(p)-1].Entries {
-			g.names[squash(p[len(p)-1].Name)] = true
+			g.names[phrases.Squash(p[len(p)-1].Name)] = true
 		}
 		if len(p) > 0 && isTemplate(node) {
 			g.templates = append(g.templates, p)
@@ -139,8 +140,8 @@ func (g *gathered) transition(p decl.Path, part ruleshape.Part, optional bool, e
 }
 
 // messageContext reads a rule's message for the field target.
-func (g *gathered) messageContext(target decl.Path) sentenceContext {
-	return sentenceContext{name: ownName(target), kind: g.kind, message: true}
+func (g *gathered) messageContext(target decl.Path) phrases.Context {
+	return phrases.Context{Name: ownName(target), Kind: g.kind, Message: true}
 }
 
 // extend is p followed by the properties steps.
@@ -154,7 +155,7 @@ func extend(p decl.Path, steps []string) decl.Path {
 
 // ruleSays records what a rule does to the field, and what its message
 // says of it.
-func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx sentenceContext) {
+func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx phrases.Context) {
 	if tr.Certain != 0 {
 		ev.Reading = "enforces " + tr.Certain.String()
 		f.enforced |= tr.Certain
@@ -167,20 +168,20 @@ func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx sentenceConte
 			ev.Reading += "; "
 		}
 		ev.Reading += "enforces " + tr.Conditional.String() + " only under a condition it tests"
-		f.doubts = append(f.doubts, doubt{tr.Conditional | tr.Certain, "a published rule holds only under a condition it tests (" + quote(ev.Text, 80) + ")"})
+		f.doubts = append(f.doubts, doubt{tr.Conditional | tr.Certain, "a published rule holds only under a condition it tests (" + phrases.Quote(ev.Text, 80) + ")"})
 	}
 	if tr.NullGuard {
 		ev.Reading += "; lets a field with no old value be set: the idiom of \"set once\""
 		f.weak |= decl.Of(decl.NoUnset)
 	}
 	conditional := tr.Certain == 0
-	for _, s := range sentences(ev.Message) {
-		st, ok := readSentence(s, ctx)
+	for _, s := range phrases.Sentences(ev.Message) {
+		st, ok := phrases.Read(s, ctx)
 		if !ok {
 			continue
 		}
-		if conditional && st.doubt == "" {
-			st.doubt = "its rule holds only under a condition"
+		if conditional && st.Doubt == "" {
+			st.Doubt = "its rule holds only under a condition"
 		}
 		ev.Reading += "; the message reads " + f.textReads(st)
 	}
@@ -188,32 +189,32 @@ func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx sentenceConte
 }
 
 // textSays records a statement of a description.
-func (f *facts) textSays(st statement, ev Evidence) {
+func (f *facts) textSays(st phrases.Statement, ev Evidence) {
 	ev.Reading = f.textReads(st)
 	f.evidence = append(f.evidence, ev)
 }
 
 // textReads records what a statement says and words it.
-func (f *facts) textReads(st statement) string {
-	strong, weak := st.reading.constraints()
-	if st.doubt != "" {
-		f.doubts = append(f.doubts, doubt{strong | weak, st.doubt})
-		return readingWords(st) + " (not taken: " + st.doubt + ")"
+func (f *facts) textReads(st phrases.Statement) string {
+	strong, weak := st.Reading.Constraints()
+	if st.Doubt != "" {
+		f.doubts = append(f.doubts, doubt{strong | weak, st.Doubt})
+		return readingWords(st) + " (not taken: " + st.Doubt + ")"
 	}
 	f.strong |= strong
 	f.weak |= weak
-	f.textAllowsSet = f.textAllowsSet || st.reading.allowsSet()
+	f.textAllowsSet = f.textAllowsSet || st.Reading.AllowsSet()
 	return readingWords(st)
 }
 
 // readingWords says what a statement reads as.
-func readingWords(st statement) string {
-	switch st.reading {
-	case readImmutable:
+func readingWords(st phrases.Statement) string {
+	switch st.Reading {
+	case phrases.Immutable:
 		return "immutable: " + decl.FieldConstraints.String()
-	case readSetOnce:
+	case phrases.SetOnce:
 		return "set once: " + decl.Of(decl.NoUnset, decl.NoModify).String()
-	case readRequiredOnceSet:
+	case phrases.RequiredOnceSet:
 		return "required once set: " + decl.Of(decl.NoUnset).String()
 	}
 	return ""

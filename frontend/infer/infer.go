@@ -18,7 +18,7 @@ type Result struct {
 	Served    []string
 	Proposals []*Proposal
 	// Copied counts the sentences left out because they copy the
-	// documentation Kubernetes gives its built-in types (builtin.go).
+	// documentation Kubernetes gives its built-in types (phrases.CopiedBuiltin).
 	Copied int
 	// Unread are the transition rules (those that read oldSelf) of no
 	// shape the table knows: nothing is proposed from them.

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
@@ -63,7 +64,7 @@ func (g *gathered) collection(f *facts) (decl.Constraints, bool, []string, strin
 		case s.By == ruleshape.BySize && isList && (listType == "" || listType == "atomic"):
 			keys |= s.Keep
 		default:
-			doubt = joinWhy(doubt, "the rule "+quote(k.evidence.Text, 80)+" does not compare what this collection's keys are (docs/semantics.md 2.2)")
+			doubt = joinWhy(doubt, "the rule "+phrases.Quote(k.evidence.Text, 80)+" does not compare what this collection's keys are (docs/semantics.md 2.2)")
 			keys |= s.Keep
 		}
 	}

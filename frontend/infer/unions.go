@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
@@ -92,7 +93,7 @@ func (g *gathered) groupUnions(p decl.Path, found []unionEvidence) []unionFound 
 			byMembers[k] = m
 			order = append(order, k)
 		}
-		msg := normalized(u.evidence.Message)
+		msg := phrases.Normalized(u.evidence.Message)
 		m.atMost = m.atMost || gr.Card != ruleshape.AtLeastOne
 		m.atLeast = m.atLeast || gr.Card != ruleshape.AtMostOne
 		m.counted = m.counted || gr.Counted

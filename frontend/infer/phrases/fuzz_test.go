@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"testing"
@@ -20,11 +20,11 @@ func FuzzDescription(f *testing.F) {
 		f.Add(s, "field")
 	}
 	f.Fuzz(func(t *testing.T, text, name string) {
-		ctx := sentenceContext{name: name, kind: name, names: map[string]bool{name: true}}
-		for _, s := range sentences(text) {
-			readSentence(s, ctx)
-			if q := quote(s, 20); utf8.RuneCountInString(q) > 20 {
-				t.Fatalf("quote(%q, 20) = %q", s, q)
+		ctx := Context{Name: name, Kind: name, Names: map[string]bool{name: true}}
+		for _, s := range Sentences(text) {
+			Read(s, ctx)
+			if q := Quote(s, 20); utf8.RuneCountInString(q) > 20 {
+				t.Fatalf("Quote(%q, 20) = %q", s, q)
 			}
 		}
 	})
