@@ -1,8 +1,6 @@
 package infer
 
 import (
-	"sort"
-
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -94,11 +92,6 @@ func Infer(c *crd.CRD) *Result {
 		p.id = i + 1
 	}
 	return r
-}
-
-// sortPaths orders paths by their written form, the order of the output.
-func sortPaths(ps []decl.Path) {
-	sort.Slice(ps, func(i, j int) bool { return ps[i].String() < ps[j].String() })
 }
 
 // below reports whether p lies strictly below q.
