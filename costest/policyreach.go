@@ -33,45 +33,16 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error
 	if err != nil {
 		return nil, err
 	}
-	reach := &Reach{Costs: full.Costs, PerObject: full.Total}
-	for _, c := range full.Costs {
-		if c.PerCall > PerCallLimit.Value {
-			reach.OverPerCall = append(reach.OverPerCall, c)
-		}
-	}
-	sort.SliceStable(reach.OverPerCall, func(i, j int) bool { return reach.OverPerCall[i].PerCall > reach.OverPerCall[j].PerCall })
+	reach := &Reach{Costs: full.Costs, PerObject: full.Total, OverPerCall: overPerCall(full.Costs)}
 	if !reach.Exceeds() {
 		return reach, nil
 	}
-	var candidates []Bound
-	existing := map[string]int64{}
-	walkSizeable(root, nil, func(node []string, n *apiextensionsv1.JSONSchemaProps) {
-		kw, v := boundOf(n)
-		candidates = append(candidates, Bound{Node: node, Keyword: kw})
-		existing[nodeKey(node)+"\x00"+kw] = v
-	})
+	candidates, existing := sizeableNodes(root)
 	reach.Sized = len(candidates)
-	value := func(node []string, keyword string, level int) int64 {
-		v := ladder[level]
-		if keyword == MaxLength {
-			v = max(v, DefaultFloors[MaxLength])
-		}
-		if e := existing[nodeKey(node)+"\x00"+keyword]; e > 0 && e < v {
-			return e
-		}
-		return v
-	}
+	value := ladderValue(func([]string) int64 { return DefaultFloors[MaxLength] },
+		func(node []string, keyword string) int64 { return existing[nodeKey(node)+"\x00"+keyword] })
 	estimate := func(bounds []Bound) (*Report, error) {
 		return EstimatePolicy(withBounds(root, bounds), p)
-	}
-	only := func(strings bool) []Bound {
-		var out []Bound
-		for _, c := range candidates {
-			if (c.Keyword == MaxLength) == strings {
-				out = append(out, c)
-			}
-		}
-		return out
 	}
 	level, _, err := highestLevel(len(ladder)-1, func(level int) (*Report, error) {
 		return estimate(at(candidates, level, value))
@@ -80,10 +51,34 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error
 		return reach, err
 	}
 	reach.Within, reach.Entries, reach.Length = true, ladder[level], max(ladder[level], DefaultFloors[MaxLength])
+	if err := dropIdleSizes(reach, at(candidates, level, value), estimate); err != nil {
+		return nil, err
+	}
+	return reach, nil
+}
+
+// sizeableNodes lists every node of the schema whose size the estimator
+// charges by, with the bound it has (by node and keyword).
+func sizeableNodes(root *apiextensionsv1.JSONSchemaProps) ([]Bound, map[string]int64) {
+	var candidates []Bound
+	existing := map[string]int64{}
+	walkSizeable(root, nil, func(node []string, n *apiextensionsv1.JSONSchemaProps) {
+		kw, v := boundOf(n)
+		candidates = append(candidates, Bound{Node: node, Keyword: kw})
+		existing[nodeKey(node)+"\x00"+kw] = v
+	})
+	return candidates, existing
+}
+
+// dropIdleSizes drops from reach the sizes that do not matter at the
+// level the bounds are at: Length when bounding the lists and maps alone
+// keeps the expressions within, else Entries when bounding the strings
+// alone does.
+func dropIdleSizes(reach *Reach, bounds []Bound, estimate func([]Bound) (*Report, error)) error {
 	for _, strings := range []bool{false, true} {
-		r, err := estimate(at(only(strings), level, value))
+		r, err := estimate(only(bounds, strings))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if policyWithinLimits(r) {
 			if strings {
@@ -94,7 +89,19 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error
 			break
 		}
 	}
-	return reach, nil
+	return nil
+}
+
+// only keeps the bounds of strings (maxLength), or those of lists and
+// maps.
+func only(bounds []Bound, strings bool) []Bound {
+	var out []Bound
+	for _, b := range bounds {
+		if (b.Keyword == MaxLength) == strings {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // policyWithinLimits reports whether every expression of r is within

@@ -53,63 +53,23 @@ func RuntimeReach(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet
 	if err != nil {
 		return nil, err
 	}
-	s := newSearch(root, env, BoundOptions{Selected: selected, Floor: floor}, full)
 	reach := &Reach{}
-	withinLimits := func(r *Report) bool {
-		var perObject uint64
-		for _, c := range r.Costs {
-			if selected(c) {
-				perObject = sum(perObject, c.Total)
-				if c.PerCall > PerCallLimit.Value {
-					return false
-				}
-			}
-		}
-		return perObject <= PerObjectLimit.Value
-	}
 	for _, c := range full.Costs {
-		if !selected(c) {
-			continue
-		}
-		reach.Costs = append(reach.Costs, c)
-		reach.PerObject = sum(reach.PerObject, c.Total)
-		if c.PerCall > PerCallLimit.Value {
-			reach.OverPerCall = append(reach.OverPerCall, c)
+		if selected(c) {
+			reach.Costs = append(reach.Costs, c)
+			reach.PerObject = sum(reach.PerObject, c.Total)
 		}
 	}
-	sort.SliceStable(reach.OverPerCall, func(i, j int) bool { return reach.OverPerCall[i].PerCall > reach.OverPerCall[j].PerCall })
+	reach.OverPerCall = overPerCall(reach.Costs)
 	if !reach.Exceeds() {
 		return reach, nil
 	}
-	// Every node whose size enters a cost is sized, bounded or not: real
-	// objects are smaller than the bounds too.
-	var candidates []Bound
-	existing := map[string]int64{}
-	for _, c := range full.Costs {
-		if !selected(c) {
-			continue
-		}
-		for _, node := range sizedNodes(root, c.Node, c.Expression, env) {
-			kw, v := boundOf(nodeAt(root, node))
-			if kw != "" {
-				candidates = append(candidates, Bound{Node: node, Keyword: kw})
-				existing[nodeKey(node)] = v
-			}
-		}
-	}
-	candidates = dedupe(candidates)
+	s := newSearch(root, env, BoundOptions{Selected: selected, Floor: floor}, full)
+	candidates, existing := sizedBy(root, env, reach.Costs)
 	reach.Sized = len(candidates)
-	value := func(node []string, keyword string, level int) int64 {
-		v := ladder[level]
-		if keyword == MaxLength {
-			v = max(v, s.floor(node, MaxLength))
-		}
-		if e := existing[nodeKey(node)]; e > 0 && e < v {
-			return e
-		}
-		return v
-	}
-	level, _, err := s.highestLevel(candidates, len(ladder)-1, value, withinLimits)
+	value := ladderValue(func(node []string) int64 { return s.floor(node, MaxLength) },
+		func(node []string, _ string) int64 { return existing[nodeKey(node)] })
+	level, _, err := s.highestLevel(candidates, len(ladder)-1, value, runtimeWithinLimits(selected))
 	if err != nil || level < 0 {
 		return reach, err
 	}
@@ -122,6 +82,71 @@ func RuntimeReach(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet
 		}
 	}
 	return reach, nil
+}
+
+// overPerCall are the costs over the per-call limit, most expensive
+// first.
+func overPerCall(costs []Cost) []Cost {
+	var out []Cost
+	for _, c := range costs {
+		if c.PerCall > PerCallLimit.Value {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].PerCall > out[j].PerCall })
+	return out
+}
+
+// runtimeWithinLimits reports whether the selected expressions of a
+// report are each within the per-call limit and all together within the
+// per-object budget.
+func runtimeWithinLimits(selected func(Cost) bool) func(*Report) bool {
+	return func(r *Report) bool {
+		var perObject uint64
+		for _, c := range r.Costs {
+			if selected(c) {
+				perObject = sum(perObject, c.Total)
+				if c.PerCall > PerCallLimit.Value {
+					return false
+				}
+			}
+		}
+		return perObject <= PerObjectLimit.Value
+	}
+}
+
+// sizedBy lists the nodes whose size enters one of the costs, bounded or
+// not (real objects are smaller than the bounds too), in schema order,
+// with the bound each has (by node).
+func sizedBy(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, costs []Cost) ([]Bound, map[string]int64) {
+	var candidates []Bound
+	existing := map[string]int64{}
+	for _, c := range costs {
+		for _, node := range sizedNodes(root, c.Node, c.Expression, env) {
+			kw, v := boundOf(nodeAt(root, node))
+			if kw != "" {
+				candidates = append(candidates, Bound{Node: node, Keyword: kw})
+				existing[nodeKey(node)] = v
+			}
+		}
+	}
+	return dedupe(candidates), existing
+}
+
+// ladderValue gives a sized node its value at a level of the ladder, as
+// the reach searches do: the ladder's value, for a string never below
+// lengthFloor, and a smaller bound the schema has (existing) kept.
+func ladderValue(lengthFloor func(node []string) int64, existing func(node []string, keyword string) int64) valueFunc {
+	return func(node []string, keyword string, level int) int64 {
+		v := ladder[level]
+		if keyword == MaxLength {
+			v = max(v, lengthFloor(node))
+		}
+		if e := existing(node, keyword); e > 0 && e < v {
+			return e
+		}
+		return v
+	}
 }
 
 // Worst says how far the worst case goes past the runtime limits, for a

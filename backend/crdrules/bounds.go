@@ -38,35 +38,24 @@ type costResult struct {
 // the runtime limits. With NoBounds it reports each needed bound as a
 // problem instead.
 func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.KubeVersion, opts Options, memo map[string]costResult) ([]Bound, []diag.Diagnostic, []diag.Diagnostic) {
-	rootPath, version := v.Root(), v.Name
+	rootPath := v.Root()
 	given := vr.Bounds // the maxItems given for lists compared by index
-	edits, err := VersionEdits(v, *pv, vr)
-	if err != nil {
-		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}, nil
-	}
-	if len(edits) == 0 {
-		return nil, nil, nil
-	}
-	props, generated, err := withRules(v.Raw, rootPath, edits)
-	if err != nil {
-		return nil, []diag.Diagnostic{newProblem(diag.Invalid, "%v", err).At(rootPath)}, nil
+	s, problems := schemaWithRules(v, pv, vr)
+	if s == nil {
+		return nil, problems, nil
 	}
 	env := kube.NewRuleEnvSet(target.Minor)
 	floor := opts.floorIn(pv)
-	key, err := json.Marshal(props)
-	if err != nil {
-		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}, nil
-	}
 	// Versions often share one schema (v1 and v1beta1 of Gateway API):
 	// their rules, and so their bounds, are the same.
-	c, seen := memo[string(key)]
+	c, seen := memo[s.key]
 	if !seen {
-		c.found, c.err = costest.Bounds(props, env, costest.BoundOptions{
-			Selected: generated,
+		c.found, c.err = costest.Bounds(s.props, env, costest.BoundOptions{
+			Selected: s.generated,
 			Explicit: map[string]int64{costest.MaxLength: opts.MaxLength, costest.MaxItems: opts.MaxItems, costest.MaxProperties: opts.MaxProperties},
 			Floor:    floor,
 		})
-		memo[string(key)] = c
+		memo[s.key] = c
 	}
 	found, err := c.found, c.err
 	var unfit *costest.UnfitError
@@ -76,6 +65,64 @@ func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.K
 	case err != nil:
 		return nil, []diag.Diagnostic{newProblem(diag.Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
 	}
+	bounds := boundsOf(v, vr, given, found)
+	if opts.NoBounds {
+		return nil, neededBounds(bounds), nil
+	}
+	for _, b := range found {
+		costest.SetBound(s.props, b)
+	}
+	if c.reach == nil {
+		c.reach, c.err = costest.RuntimeReach(s.props, env, s.generated, floor)
+		memo[s.key] = c
+	}
+	reach, err := c.reach, c.err
+	if err != nil {
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
+	}
+	setCosts(vr, reach.Costs)
+	return bounds, nil, reachWarnings(reach, v.Name, rootPath)
+}
+
+// ruleSchema is a version schema with the generated rules in it, as the
+// cost estimate reads it.
+type ruleSchema struct {
+	props *apiextensionsv1.JSONSchemaProps
+	// generated tells the generated rules from those the CRD has.
+	generated func(costest.Cost) bool
+	// key is the schema as JSON: versions with the same key have the
+	// same bounds and reach.
+	key string
+}
+
+// schemaWithRules writes the plan and rules of version v into its
+// schema; nil, with the problem if any, when there is nothing to
+// estimate.
+func schemaWithRules(v *crd.Version, pv *plan.Version, vr *VersionRules) (*ruleSchema, []diag.Diagnostic) {
+	rootPath := v.Root()
+	edits, err := VersionEdits(v, *pv, vr)
+	if err != nil {
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}
+	}
+	if len(edits) == 0 {
+		return nil, nil
+	}
+	props, generated, err := withRules(v.Raw, rootPath, edits)
+	if err != nil {
+		return nil, []diag.Diagnostic{newProblem(diag.Invalid, "%v", err).At(rootPath)}
+	}
+	key, err := json.Marshal(props)
+	if err != nil {
+		return nil, []diag.Diagnostic{newProblem(diag.Internal, "%v", err).At(rootPath)}
+	}
+	return &ruleSchema{props: props, generated: generated, key: string(key)}, nil
+}
+
+// boundsOf lists the bounds of version v: the maxItems given for lists
+// the rules compare by index, then those found, which join the plan's
+// bounds in vr.
+func boundsOf(v *crd.Version, vr *VersionRules, given []plan.Bound, found []costest.Bound) []Bound {
+	rootPath, version := v.Root(), v.Name
 	var bounds []Bound
 	for _, b := range given {
 		node, _ := v.Node(b.Node)
@@ -87,22 +134,7 @@ func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.K
 			Version: version, Node: decl.PathOf(steps).String(), Keyword: b.Keyword, Value: b.Value})
 		vr.Bounds = append(vr.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
-	if opts.NoBounds {
-		return nil, neededBounds(bounds), nil
-	}
-	for _, b := range found {
-		costest.SetBound(props, b)
-	}
-	if c.reach == nil {
-		c.reach, c.err = costest.RuntimeReach(props, env, generated, floor)
-		memo[string(key)] = c
-	}
-	reach, err := c.reach, c.err
-	if err != nil {
-		return nil, []diag.Diagnostic{newProblem(diag.Internal, "estimating rule costs: %v", err).At(rootPath)}, nil
-	}
-	setCosts(vr, reach.Costs)
-	return bounds, nil, reachWarnings(reach, version, rootPath)
+	return bounds
 }
 
 // setCosts gives every rule of vr its estimate among costs.

@@ -41,6 +41,35 @@ import (
 // added. Every operation is a constant number of lookups on a list of
 // as many elements as the union has members.
 func normalizeExpression(node decl.Path, u decl.Union) string {
+	l := listsOf(node, u)
+	var b strings.Builder
+	b.WriteString("// KEP-1027 normalization of the union on " + node.String() + ": " + describe(u) + "\n")
+	newNode, oldNode := nodeValues(node)
+	if len(node) > 0 {
+		b.WriteString("!(" + presentObject("object", node) + ") ? [] :\n")
+	}
+	b.WriteString("[" + newNode + "].map(n,\n")
+	b.WriteString("[" + oldNode + "].map(o,\n")
+	b.WriteString("[" + l.setNew + "].map(s,\n")
+	b.WriteString("[" + l.added + "].map(a,\n")
+	if u.Discriminator == "" {
+		b.WriteString(l.addedRule())
+	} else {
+		b.WriteString(l.discriminatedRules(node, u))
+	}
+	b.WriteString(")[0])[0])[0])[0]")
+	return b.String()
+}
+
+// memberLists are the CEL lists over a union's members the normalization
+// indexes, the element at i being member i's: its index, its JSON
+// pointer, whether it is set in n, whether it was added (set in n, not
+// in o).
+type memberLists struct {
+	idx, paths, setNew, added string
+}
+
+func listsOf(node decl.Path, u decl.Union) memberLists {
 	k := len(u.Members)
 	idx := make([]string, k)
 	paths := make([]string, k)
@@ -52,47 +81,48 @@ func normalizeExpression(node decl.Path, u decl.Union) string {
 		setNew[i] = "n[?" + celString(m.Name) + "].orValue(null) != null"
 		added[i] = fmt.Sprintf("s[%d] && o[?%s].orValue(null) == null", i, celString(m.Name))
 	}
-	IDX, PATHS := list(idx), list(paths)
-	remove := func(cond string) string {
-		return IDX + ".filter(i, " + cond + ").map(i, JSONPatch{op: 'remove', path: " + PATHS + "[i]})"
+	return memberLists{idx: list(idx), paths: list(paths), setNew: list(setNew), added: list(added)}
+}
+
+// remove is the patches that remove the members for which cond holds, i
+// being the member's index.
+func (l memberLists) remove(cond string) string {
+	return l.idx + ".filter(i, " + cond + ").map(i, JSONPatch{op: 'remove', path: " + l.paths + "[i]})"
+}
+
+// addedRule is the rule of 11.7 for a union without a discriminator:
+// exactly one member added clears the other set members.
+func (l memberLists) addedRule() string {
+	return "  a.exists_one(x, x)\n" +
+		"  ? " + l.remove("s[i] && !a[i]") + "\n" +
+		"  : []\n"
+}
+
+// discriminatedRules are the rules of 11.7 for a union with a
+// discriminator, in order: a changed discriminator clears the set members
+// its value does not select; else exactly one member set gives the
+// discriminator its value; else exactly one member added gives it its
+// value and clears the other set members.
+func (l memberLists) discriminatedRules(node decl.Path, u decl.Union) string {
+	values := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		values[i] = celString(m.Value)
 	}
-	var b strings.Builder
-	b.WriteString("// KEP-1027 normalization of the union on " + node.String() + ": " + describe(u) + "\n")
-	newNode, oldNode := nodeValues(node)
-	if len(node) > 0 {
-		b.WriteString("!(" + presentObject("object", node) + ") ? [] :\n")
+	valueList := list(values)
+	d := "n[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
+	od := "o[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
+	setD := func(which string) string {
+		v := valueList + "[" + which + ".indexOf(true)]"
+		return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + celString(pointer(node, u.Discriminator)) + ", value: " + v + "}])"
 	}
-	b.WriteString("[" + newNode + "].map(n,\n")
-	b.WriteString("[" + oldNode + "].map(o,\n")
-	b.WriteString("[" + list(setNew) + "].map(s,\n")
-	b.WriteString("[" + list(added) + "].map(a,\n")
-	if u.Discriminator == "" {
-		b.WriteString("  a.exists_one(x, x)\n")
-		b.WriteString("  ? " + remove("s[i] && !a[i]") + "\n")
-		b.WriteString("  : []\n")
-	} else {
-		values := make([]string, k)
-		for i, m := range u.Members {
-			values[i] = celString(m.Value)
-		}
-		VALUES := list(values)
-		d := "n[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
-		od := "o[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
-		setD := func(which string) string {
-			v := VALUES + "[" + which + ".indexOf(true)]"
-			return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + celString(pointer(node, u.Discriminator)) + ", value: " + v + "}])"
-		}
-		b.WriteString("  " + d + " != " + od + "\n")
-		b.WriteString("  ? " + remove("s[i] && "+d+" != "+VALUES+"[i]") + "\n")
-		b.WriteString("  : s.exists_one(x, x)\n")
-		b.WriteString("  ? " + setD("s") + "\n")
-		b.WriteString("  : a.exists_one(x, x)\n")
-		b.WriteString("  ? " + setD("a") + "\n")
-		b.WriteString("    + " + remove("s[i] && !a[i]") + "\n")
-		b.WriteString("  : []\n")
-	}
-	b.WriteString(")[0])[0])[0])[0]")
-	return b.String()
+	return "  " + d + " != " + od + "\n" +
+		"  ? " + l.remove("s[i] && "+d+" != "+valueList+"[i]") + "\n" +
+		"  : s.exists_one(x, x)\n" +
+		"  ? " + setD("s") + "\n" +
+		"  : a.exists_one(x, x)\n" +
+		"  ? " + setD("a") + "\n" +
+		"    + " + l.remove("s[i] && !a[i]") + "\n" +
+		"  : []\n"
 }
 
 // nodeValues are the expressions of the new node, known to be an

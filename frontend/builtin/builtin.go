@@ -171,6 +171,9 @@ func anything() map[string]interface{} {
 	return map[string]interface{}{"x-kubernetes-preserve-unknown-fields": true}
 }
 
+// atom converts a resolved type: a scalar, a list or a map; a type
+// several describe at once holds anything. rel, where the reference sets
+// it, overrides the type's own element relationship.
 func (c *converter) atom(a smdschema.Atom, rel *smdschema.ElementRelationship) map[string]interface{} {
 	members := 0
 	for _, set := range []bool{a.Scalar != nil, a.List != nil, a.Map != nil} {
@@ -178,52 +181,67 @@ func (c *converter) atom(a smdschema.Atom, rel *smdschema.ElementRelationship) m
 			members++
 		}
 	}
-	if members != 1 {
-		return anything()
-	}
 	switch {
+	case members != 1:
+		return anything()
 	case a.Scalar != nil:
-		switch *a.Scalar {
-		case smdschema.Numeric:
-			return map[string]interface{}{"type": "number"}
-		case smdschema.String:
-			return map[string]interface{}{"type": "string"}
-		case smdschema.Boolean:
-			return map[string]interface{}{"type": "boolean"}
-		}
-		// Untyped scalars are int-or-string (IntOrString, Quantity).
-		return map[string]interface{}{"x-kubernetes-int-or-string": true}
+		return scalarSchema(*a.Scalar)
 	case a.List != nil:
-		l := a.List
-		relation := l.ElementRelationship
-		if rel != nil {
-			relation = *rel
-		}
-		items := c.convert(l.ElementType)
-		out := map[string]interface{}{"type": "array", "items": items}
-		switch {
-		case relation == smdschema.Associative && len(l.Keys) > 0:
-			out["x-kubernetes-list-type"] = "map"
-			keys := make([]interface{}, len(l.Keys))
-			for i, k := range l.Keys {
-				keys[i] = k
-			}
-			out["x-kubernetes-list-map-keys"] = keys
-			// The apiserver defaults every key it does not require, so
-			// stored items hold them all.
-			items["required"] = append([]interface{}(nil), keys...)
-		case relation == smdschema.Associative:
-			out["x-kubernetes-list-type"] = "set"
-		default:
-			out["x-kubernetes-list-type"] = "atomic"
-		}
-		return out
+		return c.list(a.List, relationOf(a.List.ElementRelationship, rel))
 	}
-	m := a.Map
-	relation := m.ElementRelationship
+	return c.object(a.Map, relationOf(a.Map.ElementRelationship, rel))
+}
+
+// relationOf is a type's element relationship, or the one its reference
+// sets.
+func relationOf(own smdschema.ElementRelationship, rel *smdschema.ElementRelationship) smdschema.ElementRelationship {
 	if rel != nil {
-		relation = *rel
+		return *rel
 	}
+	return own
+}
+
+// scalarSchema is the schema of a scalar type.
+func scalarSchema(s smdschema.Scalar) map[string]interface{} {
+	switch s {
+	case smdschema.Numeric:
+		return map[string]interface{}{"type": "number"}
+	case smdschema.String:
+		return map[string]interface{}{"type": "string"}
+	case smdschema.Boolean:
+		return map[string]interface{}{"type": "boolean"}
+	}
+	// Untyped scalars are int-or-string (IntOrString, Quantity).
+	return map[string]interface{}{"x-kubernetes-int-or-string": true}
+}
+
+// list converts a list with its list type: a map by its keys, a set, or
+// atomic.
+func (c *converter) list(l *smdschema.List, relation smdschema.ElementRelationship) map[string]interface{} {
+	items := c.convert(l.ElementType)
+	out := map[string]interface{}{"type": "array", "items": items}
+	switch {
+	case relation == smdschema.Associative && len(l.Keys) > 0:
+		out["x-kubernetes-list-type"] = "map"
+		keys := make([]interface{}, len(l.Keys))
+		for i, k := range l.Keys {
+			keys[i] = k
+		}
+		out["x-kubernetes-list-map-keys"] = keys
+		// The apiserver defaults every key it does not require, so
+		// stored items hold them all.
+		items["required"] = append([]interface{}(nil), keys...)
+	case relation == smdschema.Associative:
+		out["x-kubernetes-list-type"] = "set"
+	default:
+		out["x-kubernetes-list-type"] = "atomic"
+	}
+	return out
+}
+
+// object converts a map: a struct with its properties, a map of values
+// of one type, or an object that holds anything.
+func (c *converter) object(m *smdschema.Map, relation smdschema.ElementRelationship) map[string]interface{} {
 	out := map[string]interface{}{"type": "object"}
 	if relation == smdschema.Atomic {
 		out["x-kubernetes-map-type"] = "atomic"

@@ -2,19 +2,20 @@ package infer
 
 import (
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 )
 
 // description reads the sentences of a node's description.
 func (g *gathered) description(p decl.Path, node map[string]interface{}) {
 	text, _ := node["description"].(string)
-	ctx := sentenceContext{name: ownName(p), kind: g.kind, names: g.names}
+	ctx := phrases.Context{Name: ownName(p), Kind: g.kind, Names: g.names}
 	type read struct {
-		st       statement
+		st       phrases.Statement
 		sentence string
 	}
 	var found []read
-	for _, s := range sentences(text) {
-		if st, ok := readSentence(s, ctx); ok {
+	for _, s := range phrases.Sentences(text) {
+		if st, ok := phrases.Read(s, ctx); ok {
 			found = append(found, read{st, s})
 		}
 	}
@@ -23,18 +24,18 @@ func (g *gathered) description(p decl.Path, node map[string]interface{}) {
 	}
 	tmpl, inTemplate := g.templateAbove(p)
 	for _, r := range found {
-		if _, copied := copiedBuiltin(text, r.sentence); copied {
+		if _, copied := phrases.CopiedBuiltin(text, r.sentence); copied {
 			g.copied++
 			continue
 		}
 		st := r.st
 		ev := Evidence{Kind: Description, Version: g.version.Name, At: p, Text: r.sentence}
-		if inTemplate && st.doubt == "" {
-			st.doubt = "it stands below " + tmpl.String() + ", a template of another object, and speaks of the objects made from it"
+		if inTemplate && st.Doubt == "" {
+			st.Doubt = "it stands below " + tmpl.String() + ", a template of another object, and speaks of the objects made from it"
 		}
-		if len(st.others) > 0 {
-			if targets := g.resolve(p, st.others); len(targets) > 0 {
-				st.doubt = "the sentence stands on " + p.String() + " and names this field: a sentence about other fields is not taken as sure"
+		if len(st.Others) > 0 {
+			if targets := g.resolve(p, st.Others); len(targets) > 0 {
+				st.Doubt = "the sentence stands on " + p.String() + " and names this field: a sentence about other fields is not taken as sure"
 				for _, t := range targets {
 					g.at(t).textSays(st, ev)
 				}
@@ -105,7 +106,7 @@ func (g *gathered) follow(base decl.Path, dotted string) (decl.Path, bool) {
 		props, _ := node["properties"].(map[string]interface{})
 		name, found := "", false
 		for k := range props {
-			if squash(k) == squash(part) {
+			if phrases.Squash(k) == phrases.Squash(part) {
 				name, found = k, true
 			}
 		}

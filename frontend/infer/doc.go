@@ -1,9 +1,13 @@
 // Package infer is the front end that proposes declarations for a CRD
 // from what the CRD already says: its published transition and union
-// rules, read structurally with cel-go's parser, and the sentences of its
-// descriptions, read with a documented table of phrasings
-// (docs/infer.md). It is for CRDs the user does not own, whose intent is
-// written down but not declared.
+// rules, read structurally with cel-go's parser (package ruleshape), and
+// the sentences of its descriptions, read with a documented table of
+// phrasings (package phrases) (docs/infer.md). It is for CRDs the user
+// does not own, whose intent is written down but not declared.
+//
+// Those two read a rule or a sentence alone; this package reads them
+// against the schema node they stand on, gathers what each version says
+// of each node, makes the proposals, joins the versions, and writes them.
 //
 // Input: a CRD model (crd.CRD), as the other front ends take it.
 //
@@ -26,9 +30,9 @@
 //     with an embedded type).
 //   - Where a published rule and the text disagree, the proposal follows
 //     the stronger documented intent, and a note says so.
-//   - Rules are parsed, never matched as text; sentences are matched
-//     against the one table of phrasings and qualifiers (phrases.go,
-//     qualify.go, subject.go).
+//   - Rules are parsed and read by their shape (ruleshape), never
+//     matched as text; sentences are matched against the one table of
+//     phrasings and qualifiers (phrases).
 //   - Every proposal names a path its versions have, on a node where its
 //     kind may stand (docs/semantics.md 1.1 and 9.2); without a conversion
 //     webhook a proposal holds in every served version with the path.

@@ -3,11 +3,11 @@ package infer
 import (
 	"strings"
 
-	"github.com/google/cel-go/common/ast"
-
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/edit"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
+	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
 // gathered is what one served version says, node by node.
@@ -20,7 +20,7 @@ type gathered struct {
 	unions  map[string][]unionEvidence
 	copied  int
 	unread  []Evidence
-	// templates are the nodes that describe another object (template.go).
+	// templates are the nodes that describe another object (isTemplate).
 	templates []decl.Path
 }
 
@@ -30,7 +30,7 @@ type facts struct {
 	// enforced and conditional: by published rules, always or under a
 	// condition the rule tests.
 	enforced, conditional decl.Constraints
-	// strong and weak: by text (messages, descriptions), readings.go.
+	// strong and weak: by text (messages, descriptions), phrases.Reading.
 	strong, weak decl.Constraints
 	// A rule, or the text, lets the field be set (unset) after creation,
 	// in so many words.
@@ -51,7 +51,7 @@ type doubt struct {
 
 // keysFound is a collection shape of a rule, with its evidence.
 type keysFound struct {
-	shape    keysShape
+	shape    ruleshape.Keys
 	evidence Evidence
 }
 
@@ -66,7 +66,7 @@ func gather(c *crd.CRD, v *crd.Version) *gathered {
 		nodes = append(nodes, p)
 		raw[p.String()] = node
 		if len(p) > 0 && !p[len(p)-1].Entries {
-			g.names[squash(p[len(p)-1].Name)] = true
+			g.names[phrases.Squash(p[len(p)-1].Name)] = true
 		}
 		if len(p) > 0 && isTemplate(node) {
 			g.templates = append(g.templates, p)
@@ -99,39 +99,39 @@ func (g *gathered) rules(p decl.Path, node map[string]interface{}) {
 		text, _ := m["rule"].(string)
 		message, _ := m["message"].(string)
 		optional, _ := m["optionalOldSelf"].(bool)
-		parsedRule, ok := parseRule(text)
+		rule, ok := ruleshape.Parse(text)
 		if !ok {
 			continue
 		}
 		ev := Evidence{Kind: Rule, Version: g.version.Name, At: p, Text: text, Message: message}
-		for _, conj := range conjuncts(parsedRule.expr) {
-			if readsOld(conj) {
-				g.transition(p, parsedRule, conj, optional, ev)
+		for _, part := range rule.Parts() {
+			if part.ReadsOld() {
+				g.transition(p, part, optional, ev)
 				continue
 			}
-			if ch, ok := unionShape(parsedRule, conj); ok {
+			if ch, ok := part.Union(); ok {
 				g.unions[p.String()] = append(g.unions[p.String()], unionEvidence{choice: ch, evidence: ev})
 			}
 		}
 	}
 }
 
-// transition reads one conjunct of a rule that reads oldSelf.
-func (g *gathered) transition(p decl.Path, pr parsed, conj ast.Expr, optional bool, ev Evidence) {
-	if s, ok := collectionShape(conj); ok {
-		f := g.at(extend(p, s.steps))
+// transition reads one part of a rule that reads oldSelf.
+func (g *gathered) transition(p decl.Path, part ruleshape.Part, optional bool, ev Evidence) {
+	if s, ok := part.Collection(); ok {
+		f := g.at(extend(p, s.Steps))
 		ev.Reading = keysReading(s)
 		f.keys = append(f.keys, keysFound{shape: s, evidence: ev})
 		f.evidence = append(f.evidence, ev)
 		return
 	}
-	trs, ok := transitions(pr, conj, len(p) > 0, optional)
+	trs, ok := part.Transitions(len(p) > 0, optional)
 	if !ok {
 		g.unread = append(g.unread, ev)
 		return
 	}
 	for _, tr := range trs {
-		target := extend(p, tr.steps)
+		target := extend(p, tr.Steps)
 		if len(target) == 0 || inRootMetadata(target) {
 			continue
 		}
@@ -140,8 +140,8 @@ func (g *gathered) transition(p decl.Path, pr parsed, conj ast.Expr, optional bo
 }
 
 // messageContext reads a rule's message for the field target.
-func (g *gathered) messageContext(target decl.Path) sentenceContext {
-	return sentenceContext{name: ownName(target), kind: g.kind, message: true}
+func (g *gathered) messageContext(target decl.Path) phrases.Context {
+	return phrases.Context{Name: ownName(target), Kind: g.kind, Message: true}
 }
 
 // extend is p followed by the properties steps.
@@ -155,33 +155,33 @@ func extend(p decl.Path, steps []string) decl.Path {
 
 // ruleSays records what a rule does to the field, and what its message
 // says of it.
-func (f *facts) ruleSays(tr transition, ev Evidence, ctx sentenceContext) {
-	if tr.certain != 0 {
-		ev.Reading = "enforces " + tr.certain.String()
-		f.enforced |= tr.certain
-		f.ruleAllowsSet = f.ruleAllowsSet || tr.allowsSet
-		f.ruleAllowsUnset = f.ruleAllowsUnset || tr.allowsUnset
-		f.compares = f.compares || tr.certain.Has(decl.NoModify)
+func (f *facts) ruleSays(tr ruleshape.Transition, ev Evidence, ctx phrases.Context) {
+	if tr.Certain != 0 {
+		ev.Reading = "enforces " + tr.Certain.String()
+		f.enforced |= tr.Certain
+		f.ruleAllowsSet = f.ruleAllowsSet || tr.AllowsSet
+		f.ruleAllowsUnset = f.ruleAllowsUnset || tr.AllowsUnset
+		f.compares = f.compares || tr.Certain.Has(decl.NoModify)
 	}
-	if tr.conditional != 0 {
+	if tr.Conditional != 0 {
 		if ev.Reading != "" {
 			ev.Reading += "; "
 		}
-		ev.Reading += "enforces " + tr.conditional.String() + " only under a condition it tests"
-		f.doubts = append(f.doubts, doubt{tr.conditional | tr.certain, "a published rule holds only under a condition it tests (" + quote(ev.Text, 80) + ")"})
+		ev.Reading += "enforces " + tr.Conditional.String() + " only under a condition it tests"
+		f.doubts = append(f.doubts, doubt{tr.Conditional | tr.Certain, "a published rule holds only under a condition it tests (" + phrases.Quote(ev.Text, 80) + ")"})
 	}
-	if tr.nullGuard {
+	if tr.NullGuard {
 		ev.Reading += "; lets a field with no old value be set: the idiom of \"set once\""
 		f.weak |= decl.Of(decl.NoUnset)
 	}
-	conditional := tr.certain == 0
-	for _, s := range sentences(ev.Message) {
-		st, ok := readSentence(s, ctx)
+	conditional := tr.Certain == 0
+	for _, s := range phrases.Sentences(ev.Message) {
+		st, ok := phrases.Read(s, ctx)
 		if !ok {
 			continue
 		}
-		if conditional && st.doubt == "" {
-			st.doubt = "its rule holds only under a condition"
+		if conditional && st.Doubt == "" {
+			st.Doubt = "its rule holds only under a condition"
 		}
 		ev.Reading += "; the message reads " + f.textReads(st)
 	}
@@ -189,32 +189,32 @@ func (f *facts) ruleSays(tr transition, ev Evidence, ctx sentenceContext) {
 }
 
 // textSays records a statement of a description.
-func (f *facts) textSays(st statement, ev Evidence) {
+func (f *facts) textSays(st phrases.Statement, ev Evidence) {
 	ev.Reading = f.textReads(st)
 	f.evidence = append(f.evidence, ev)
 }
 
 // textReads records what a statement says and words it.
-func (f *facts) textReads(st statement) string {
-	strong, weak := st.reading.constraints()
-	if st.doubt != "" {
-		f.doubts = append(f.doubts, doubt{strong | weak, st.doubt})
-		return readingWords(st) + " (not taken: " + st.doubt + ")"
+func (f *facts) textReads(st phrases.Statement) string {
+	strong, weak := st.Reading.Constraints()
+	if st.Doubt != "" {
+		f.doubts = append(f.doubts, doubt{strong | weak, st.Doubt})
+		return readingWords(st) + " (not taken: " + st.Doubt + ")"
 	}
 	f.strong |= strong
 	f.weak |= weak
-	f.textAllowsSet = f.textAllowsSet || st.reading.allowsSet()
+	f.textAllowsSet = f.textAllowsSet || st.Reading.AllowsSet()
 	return readingWords(st)
 }
 
 // readingWords says what a statement reads as.
-func readingWords(st statement) string {
-	switch st.reading {
-	case readImmutable:
+func readingWords(st phrases.Statement) string {
+	switch st.Reading {
+	case phrases.Immutable:
 		return "immutable: " + decl.FieldConstraints.String()
-	case readSetOnce:
+	case phrases.SetOnce:
 		return "set once: " + decl.Of(decl.NoUnset, decl.NoModify).String()
-	case readRequiredOnceSet:
+	case phrases.RequiredOnceSet:
 		return "required once set: " + decl.Of(decl.NoUnset).String()
 	}
 	return ""

@@ -1,8 +1,6 @@
 package infer
 
 import (
-	"sort"
-
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -18,7 +16,7 @@ type Result struct {
 	Served    []string
 	Proposals []*Proposal
 	// Copied counts the sentences left out because they copy the
-	// documentation Kubernetes gives its built-in types (builtin.go).
+	// documentation Kubernetes gives its built-in types (phrases.CopiedBuiltin).
 	Copied int
 	// Unread are the transition rules (those that read oldSelf) of no
 	// shape the table knows: nothing is proposed from them.
@@ -94,11 +92,6 @@ func Infer(c *crd.CRD) *Result {
 		p.id = i + 1
 	}
 	return r
-}
-
-// sortPaths orders paths by their written form, the order of the output.
-func sortPaths(ps []decl.Path) {
-	sort.Slice(ps, func(i, j int) bool { return ps[i].String() < ps[j].String() })
 }
 
 // below reports whether p lies strictly below q.

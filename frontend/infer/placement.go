@@ -2,6 +2,8 @@ package infer
 
 import (
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
+	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
 // placed keeps of c what may stand on node p (docs/semantics.md 1.1 and
@@ -51,19 +53,19 @@ func (g *gathered) collection(f *facts) (decl.Constraints, bool, []string, strin
 	for _, k := range f.keys {
 		s := k.shape
 		switch {
-		case s.how == byMember && (isMap || isList && listType == "set"):
-			keys |= s.keep
-		case s.how == byMember && isList && listType == "map":
-			keys, entries = keys|s.keep, true
-		case s.how == byKey && isList && listType == "map" && len(mapKeys) == 1 && mapKeys[0] == s.key:
-			keys |= s.keep
-		case s.how == byValue && isMap:
-			keys, entries = keys|s.keep, true
-		case s.how == bySize && isList && (listType == "" || listType == "atomic"):
-			keys |= s.keep
+		case s.By == ruleshape.ByMember && (isMap || isList && listType == "set"):
+			keys |= s.Keep
+		case s.By == ruleshape.ByMember && isList && listType == "map":
+			keys, entries = keys|s.Keep, true
+		case s.By == ruleshape.ByKey && isList && listType == "map" && len(mapKeys) == 1 && mapKeys[0] == s.Key:
+			keys |= s.Keep
+		case s.By == ruleshape.ByValue && isMap:
+			keys, entries = keys|s.Keep, true
+		case s.By == ruleshape.BySize && isList && (listType == "" || listType == "atomic"):
+			keys |= s.Keep
 		default:
-			doubt = joinWhy(doubt, "the rule "+quote(k.evidence.Text, 80)+" does not compare what this collection's keys are (docs/semantics.md 2.2)")
-			keys |= s.keep
+			doubt = joinWhy(doubt, "the rule "+phrases.Quote(k.evidence.Text, 80)+" does not compare what this collection's keys are (docs/semantics.md 2.2)")
+			keys |= s.Keep
 		}
 	}
 	var notes []string
@@ -74,9 +76,10 @@ func (g *gathered) collection(f *facts) (decl.Constraints, bool, []string, strin
 }
 
 // keysReading says what a collection shape reads as.
-func keysReading(s keysShape) string {
-	what := map[how]string{byMember: "entries", byKey: "keys " + s.key, byValue: "entries and their values", bySize: "size"}[s.how]
-	return "keeps " + what + ": " + s.keep.String()
+func keysReading(s ruleshape.Keys) string {
+	what := map[ruleshape.Comparison]string{ruleshape.ByMember: "entries", ruleshape.ByKey: "keys " + s.Key,
+		ruleshape.ByValue: "entries and their values", ruleshape.BySize: "size"}[s.By]
+	return "keeps " + what + ": " + s.Keep.String()
 }
 
 // comparedAsCEL reports whether a published rule compares node p's old

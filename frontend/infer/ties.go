@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
 // tieUnion makes the union of the ties to discriminator d.
@@ -18,19 +19,19 @@ func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (union
 	values := map[string]bool{}
 	for _, name := range sortedKeys(byMember) {
 		t := byMember[name]
-		if !t.onlyWhen {
+		if !t.OnlyWhen {
 			continue // allowed for other values too: no member
 		}
-		if values[t.value] {
+		if values[t.Value] {
 			// Several fields allowed for one value: no choice among
 			// them, no union.
 			return unionFound{}, false
 		}
-		values[t.value] = true
-		u.union.Members = append(u.union.Members, decl.UnionMember{Name: name, Value: t.value})
-		u.union.ExactlyOne = u.union.ExactlyOne && t.requiredWhen
-		required = required || t.discRequired
-		if t.emptyAsUnset {
+		values[t.Value] = true
+		u.union.Members = append(u.union.Members, decl.UnionMember{Name: name, Value: t.Value})
+		u.union.ExactlyOne = u.union.ExactlyOne && t.RequiredWhen
+		required = required || t.DiscRequired
+		if t.EmptyAsUnset {
 			u.notes = appendOnce(u.notes, "the published rules count an empty value as unset; a union counts it as set")
 		}
 	}
@@ -38,7 +39,7 @@ func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (union
 		return unionFound{}, false
 	}
 	u.union.ExactlyOne = u.union.ExactlyOne && required
-	if len(u.union.Members) == 1 && !byMember[u.union.Members[0].Name].requiredWhen {
+	if len(u.union.Members) == 1 && !byMember[u.union.Members[0].Name].RequiredWhen {
 		u.doubt = "a single field allowed for one value of " + d + " only: a union of one member, which the rule may mean as a plain restriction"
 	}
 	return u, true
@@ -46,24 +47,24 @@ func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (union
 
 // mergeTies joins the ties of each member to d, from several rules; a
 // member tied to two values of d makes no union.
-func mergeTies(d string, found []unionEvidence) (map[string]*tie, []Evidence, bool) {
-	byMember := map[string]*tie{}
+func mergeTies(d string, found []unionEvidence) (map[string]*ruleshape.Tie, []Evidence, bool) {
+	byMember := map[string]*ruleshape.Tie{}
 	var evidence []Evidence
 	for _, u := range found {
-		t := u.choice.tie
-		m, ok := byMember[t.member]
+		t := u.choice.Tie
+		m, ok := byMember[t.Member]
 		if !ok {
 			c := *t
 			m = &c
-			byMember[t.member] = m
+			byMember[t.Member] = m
 		}
-		if m.value != t.value {
+		if m.Value != t.Value {
 			return nil, nil, false
 		}
-		m.onlyWhen = m.onlyWhen || t.onlyWhen
-		m.requiredWhen = m.requiredWhen || t.requiredWhen
-		m.discRequired = m.discRequired || t.discRequired
-		m.emptyAsUnset = m.emptyAsUnset || t.emptyAsUnset
+		m.OnlyWhen = m.OnlyWhen || t.OnlyWhen
+		m.RequiredWhen = m.RequiredWhen || t.RequiredWhen
+		m.DiscRequired = m.DiscRequired || t.DiscRequired
+		m.EmptyAsUnset = m.EmptyAsUnset || t.EmptyAsUnset
 		u.evidence.Reading = tieWords(t, d)
 		evidence = append(evidence, u.evidence)
 	}
@@ -71,15 +72,15 @@ func mergeTies(d string, found []unionEvidence) (map[string]*tie, []Evidence, bo
 }
 
 // tieWords says what one rule ties.
-func tieWords(t *tie, d string) string {
-	when := " when " + d + " is '" + t.value + "'"
+func tieWords(t *ruleshape.Tie, d string) string {
+	when := " when " + d + " is '" + t.Value + "'"
 	switch {
-	case t.onlyWhen && t.requiredWhen:
-		return t.member + " set exactly" + when
-	case t.onlyWhen:
-		return t.member + " set only" + when
+	case t.OnlyWhen && t.RequiredWhen:
+		return t.Member + " set exactly" + when
+	case t.OnlyWhen:
+		return t.Member + " set only" + when
 	}
-	return t.member + " required" + when
+	return t.Member + " required" + when
 }
 
 // exclusive keeps each member in one union of its node: a union whose

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
+	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
 )
 
-// The union shapes of one node's rules (unionshape.go) make its unions
+// The union shapes of one node's rules (ruleshape.Choice) make its unions
 // (docs/semantics.md 11):
 //
 //   - groups of the same members add up: at most one and at least one
@@ -30,7 +32,7 @@ import (
 
 // unionEvidence is one union shape and the rule it comes from.
 type unionEvidence struct {
-	choice   choice
+	choice   ruleshape.Choice
 	evidence Evidence
 }
 
@@ -63,10 +65,10 @@ func (g *gathered) assembleUnions(p decl.Path, found []unionEvidence) []unionFou
 	var groups []unionEvidence
 	ties := map[string][]unionEvidence{}
 	for _, u := range found {
-		if u.choice.group != nil {
+		if u.choice.Group != nil {
 			groups = append(groups, u)
 		} else {
-			ties[u.choice.tie.disc] = append(ties[u.choice.tie.disc], u)
+			ties[u.choice.Tie.Disc] = append(ties[u.choice.Tie.Disc], u)
 		}
 	}
 	out := g.groupUnions(p, groups)
@@ -83,22 +85,22 @@ func (g *gathered) groupUnions(p decl.Path, found []unionEvidence) []unionFound 
 	byMembers := map[string]*mergedGroup{}
 	var order []string
 	for _, u := range found {
-		gr := u.choice.group
-		k := strings.Join(gr.members, ",")
+		gr := u.choice.Group
+		k := strings.Join(gr.Members, ",")
 		m, ok := byMembers[k]
 		if !ok {
-			m = &mergedGroup{members: gr.members}
+			m = &mergedGroup{members: gr.Members}
 			byMembers[k] = m
 			order = append(order, k)
 		}
-		msg := normalized(u.evidence.Message)
-		m.atMost = m.atMost || gr.card != atLeastOne
-		m.atLeast = m.atLeast || gr.card != atMostOne
-		m.counted = m.counted || gr.counted
+		msg := phrases.Normalized(u.evidence.Message)
+		m.atMost = m.atMost || gr.Card != ruleshape.AtLeastOne
+		m.atLeast = m.atLeast || gr.Card != ruleshape.AtMostOne
+		m.counted = m.counted || gr.Counted
 		m.worded = m.worded || choiceWording.MatchString(msg) || exactlyWording.MatchString(msg)
 		m.exactlyWorded = m.exactlyWorded || exactlyWording.MatchString(msg)
-		m.empty = m.empty || gr.emptyAsUnset
-		u.evidence.Reading = "a choice among " + strings.Join(gr.members, ", ")
+		m.empty = m.empty || gr.EmptyAsUnset
+		u.evidence.Reading = "a choice among " + strings.Join(gr.Members, ", ")
 		m.evidence = append(m.evidence, u.evidence)
 	}
 	var groups []*mergedGroup

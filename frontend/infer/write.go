@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 )
 
 // WriteOptions tune the text Write gives.
@@ -163,7 +164,7 @@ func (wr *writer) evidence(field decl.Path, e Evidence) string {
 
 // q quotes text for a comment, bounded.
 func (wr *writer) q(s string) string {
-	return "\"" + strings.ReplaceAll(quote(s, wr.opts.MaxQuote), "\"", "'") + "\""
+	return "\"" + strings.ReplaceAll(phrases.Quote(s, wr.opts.MaxQuote), "\"", "'") + "\""
 }
 
 // plainPath is a path YAML reads back as written without quotes.

@@ -56,40 +56,18 @@ func Load(dir string, patterns ...string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %v: %v", patterns, err)
 	}
-	reg := &ctmarkers.Registry{}
-	if err := register(reg); err != nil {
+	parser, err := newParser()
+	if err != nil {
 		return nil, err
 	}
-	col := &ctmarkers.Collector{Registry: reg}
-	parser := &crd.Parser{
-		Collector: col,
-		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
-		// Lenient where controller-gen's options only reject or drop
-		// types: the schema paths are the same.
-		AllowDangerousTypes:        true,
-		GenerateEmbeddedObjectMeta: true,
-	}
-	crd.AddKnownTypes(parser)
+	col := parser.Collector
 	structs, unionErrs := moduleUnions(col, roots)
 	for _, root := range roots {
 		parser.NeedPackage(root)
 	}
 	var errs decl.Errors
 	errs = append(errs, unreadMarkers(roots)...)
-	at := map[int][]found{}
-	if metav1 := crd.FindMetav1(roots); metav1 != nil {
-		for _, gk := range crd.FindKubeKinds(parser, metav1) {
-			parser.NeedCRDFor(gk, nil)
-			c := parser.CustomResourceDefinitions[gk]
-			for _, v := range c.Spec.Versions {
-				if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
-					walk(v.Schema.OpenAPIV3Schema, nil, func(p decl.Path, id int, node *apiextensionsv1.JSONSchemaProps) {
-						at[id] = append(at[id], found{c.Name, v.Name, p, node})
-					})
-				}
-			}
-		}
-	}
+	at := landed(parser, roots)
 	unreadable, broken := packageErrors(roots)
 	errs = append(errs, unreadable...)
 	if len(broken) > 0 {
@@ -110,6 +88,47 @@ func Load(dir string, patterns ...string) (*Result, error) {
 		return r, unique(errs)
 	}
 	return r, nil
+}
+
+// newParser is controller-gen's CRD parser with a collector of the
+// markers mut2cel reads.
+func newParser() (*crd.Parser, error) {
+	reg := &ctmarkers.Registry{}
+	if err := register(reg); err != nil {
+		return nil, err
+	}
+	parser := &crd.Parser{
+		Collector: &ctmarkers.Collector{Registry: reg},
+		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
+		// Lenient where controller-gen's options only reject or drop
+		// types: the schema paths are the same.
+		AllowDangerousTypes:        true,
+		GenerateEmbeddedObjectMeta: true,
+	}
+	crd.AddKnownTypes(parser)
+	return parser, nil
+}
+
+// landed generates the CRD of every kind of the root packages and gives,
+// by sentinel id, the schema nodes each sentinel landed on.
+func landed(parser *crd.Parser, roots []*loader.Package) map[int][]found {
+	at := map[int][]found{}
+	metav1 := crd.FindMetav1(roots)
+	if metav1 == nil {
+		return at
+	}
+	for _, gk := range crd.FindKubeKinds(parser, metav1) {
+		parser.NeedCRDFor(gk, nil)
+		c := parser.CustomResourceDefinitions[gk]
+		for _, v := range c.Spec.Versions {
+			if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
+				walk(v.Schema.OpenAPIV3Schema, nil, func(p decl.Path, id int, node *apiextensionsv1.JSONSchemaProps) {
+					at[id] = append(at[id], found{c.Name, v.Name, p, node})
+				})
+			}
+		}
+	}
+	return at
 }
 
 // markErrors are the problems of the marks that could not be read, at

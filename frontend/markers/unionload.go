@@ -91,8 +91,7 @@ func moduleDir(dir string) string {
 // ExactlyOneOf and AtMostOneOf rules controller-gen wrote there.
 func unionDecls(structs []*unionStruct, at map[int][]found) ([]*declared, []OneOf, decl.Errors) {
 	var errs decl.Errors
-	byKey := map[string]*declared{}
-	unions := map[string][]decl.Union{}
+	nodes := nodeUnions{decls: map[string]*declared{}, unions: map[string][]decl.Union{}}
 	var oneOfs []OneOf
 	for _, s := range structs {
 		built, e := s.unions()
@@ -106,22 +105,42 @@ func unionDecls(structs []*unionStruct, at map[int][]found) ([]*declared, []OneO
 			if errs = append(errs, e...); bad || len(e) > 0 {
 				continue
 			}
-			key := strings.Join([]string{f.crd, f.version, f.path.String()}, "\x00")
-			src := firstSource(built)
-			if d, ok := byKey[key]; !ok || before(src, d.source) {
-				byKey[key] = &declared{crd: f.crd, version: f.version, path: f.path, ext: decl.ExtUnions, source: src}
-			}
-			unions[key] = append(unions[key], us...)
-			for _, b := range built {
-				if b.oneOf != nil {
-					oneOfs = append(oneOfs, OneOf{CRD: f.crd, Version: f.version, Path: f.path, Fields: b.oneOf, Exactly: b.u.ExactlyOne, Source: b.from})
-				}
-			}
+			nodes.add(f, built, us)
+			oneOfs = append(oneOfs, oneOfsAt(f, built)...)
 		}
 	}
+	out, e := nodes.declarations()
+	sortOneOfs(oneOfs)
+	return out, oneOfs, append(errs, e...)
+}
+
+// nodeUnions gathers the unions of every struct on each schema node, by
+// node (CRD, version and path), with the declaration that carries them.
+type nodeUnions struct {
+	decls  map[string]*declared
+	unions map[string][]decl.Union
+}
+
+// add records on node f the unions us of a struct, built from its
+// markers: the node's declaration takes the first source of any struct
+// there.
+func (n nodeUnions) add(f found, built []*unionBuilt, us []decl.Union) {
+	key := strings.Join([]string{f.crd, f.version, f.path.String()}, "\x00")
+	src := firstSource(built)
+	if d, ok := n.decls[key]; !ok || before(src, d.source) {
+		n.decls[key] = &declared{crd: f.crd, version: f.version, path: f.path, ext: decl.ExtUnions, source: src}
+	}
+	n.unions[key] = append(n.unions[key], us...)
+}
+
+// declarations checks the unions of each node together (a field may be
+// in one union of its node only) and gives the declarations of those
+// that pass.
+func (n nodeUnions) declarations() ([]*declared, decl.Errors) {
 	var out []*declared
-	for key, d := range byKey {
-		us := unions[key]
+	var errs decl.Errors
+	for key, d := range n.decls {
+		us := n.unions[key]
 		sortUnions(us)
 		if err := decl.CheckUnions(us); err != nil {
 			errs = append(errs, &decl.Error{Source: d.source, Detail: "version " + d.version + ": " + d.path.String() + ": " + err.Error()})
@@ -130,6 +149,24 @@ func unionDecls(structs []*unionStruct, at map[int][]found) ([]*declared, []OneO
 		d.value = decl.UnionsText(us)
 		out = append(out, d)
 	}
+	return out, errs
+}
+
+// oneOfsAt are the ExactlyOneOf and AtMostOneOf markers among a struct's
+// unions, on node f.
+func oneOfsAt(f found, built []*unionBuilt) []OneOf {
+	var out []OneOf
+	for _, b := range built {
+		if b.oneOf != nil {
+			out = append(out, OneOf{CRD: f.crd, Version: f.version, Path: f.path, Fields: b.oneOf, Exactly: b.u.ExactlyOne, Source: b.from})
+		}
+	}
+	return out
+}
+
+// sortOneOfs orders the one-of markers by CRD, version, path and source:
+// the result does not depend on the order the structs were read in.
+func sortOneOfs(oneOfs []OneOf) {
 	sort.Slice(oneOfs, func(i, j int) bool {
 		a, b := oneOfs[i], oneOfs[j]
 		if a.CRD != b.CRD || a.Version != b.Version {
@@ -140,7 +177,6 @@ func unionDecls(structs []*unionStruct, at map[int][]found) ([]*declared, []OneO
 		}
 		return before(a.Source, b.Source)
 	})
-	return out, oneOfs, errs
 }
 
 func firstSource(built []*unionBuilt) decl.Source {

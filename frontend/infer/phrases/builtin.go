@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"reflect"
@@ -41,7 +41,7 @@ const minRestWords = 4
 // builtinDoc is one documented field of a built-in type.
 type builtinDoc struct {
 	where string // Type.field
-	text  string // normalized
+	text  string // Normalized
 }
 
 var builtinDocs = sync.OnceValue(indexBuiltinDocs)
@@ -96,26 +96,26 @@ func documented(t reflect.Type) []builtinDoc {
 	sort.Strings(fields)
 	for _, f := range fields {
 		if f != "" && readsAsImmutability(docs[f], f) {
-			out = append(out, builtinDoc{where: t.Name() + "." + f, text: normalized(docs[f])})
+			out = append(out, builtinDoc{where: t.Name() + "." + f, text: Normalized(docs[f])})
 		}
 	}
 	return out
 }
 
 func readsAsImmutability(doc, name string) bool {
-	for _, s := range sentences(doc) {
-		if _, ok := readSentence(s, sentenceContext{name: name, message: true}); ok {
+	for _, s := range Sentences(doc) {
+		if _, ok := Read(s, Context{Name: name, Message: true}); ok {
 			return true
 		}
 	}
 	return false
 }
 
-// copiedBuiltin names the built-in field whose documentation the
+// CopiedBuiltin names the built-in field whose documentation the
 // description copies, sentence included, if it does.
-func copiedBuiltin(description, sentence string) (string, bool) {
-	s := normalized(sentence)
-	rest := wordSet(strings.Replace(normalized(description), s, " ", 1))
+func CopiedBuiltin(description, sentence string) (string, bool) {
+	s := Normalized(sentence)
+	rest := wordSet(strings.Replace(Normalized(description), s, " ", 1))
 	if len(rest) < minRestWords {
 		return "", false
 	}
@@ -132,7 +132,7 @@ func copiedBuiltin(description, sentence string) (string, bool) {
 
 func wordSet(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.Fields(normalized(s)) {
+	for _, w := range strings.Fields(Normalized(s)) {
 		if w = strings.Trim(w, ".,;:()[]\"'"); w != "" {
 			out[w] = true
 		}

@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"regexp"
@@ -42,10 +42,10 @@ var fieldNouns = map[string]bool{
 var inside = map[string]bool{"fields": true, "values": true, "entries": true, "items": true, "properties": true}
 
 // subject classifies the subject of a description's sentence.
-func (st *statement) subject(subject, sentence string, ctx sentenceContext) {
+func (st *Statement) subject(subject, sentence string, ctx Context) {
 	subject = lastClause(subject)
 	toks := words.FindAllString(subject, -1)
-	own := squash(ctx.name)
+	own := Squash(ctx.Name)
 	capital := capitalized(sentence)
 	var rest []string
 	for _, t := range toks {
@@ -61,23 +61,23 @@ func (st *statement) subject(subject, sentence string, ctx sentenceContext) {
 		switch {
 		case inside[t]:
 			st.fields = true
-		case fieldNouns[t], own != "" && lastStep(t) == own, t == ctx.kind:
-		case ctx.names[lastStep(t)] || capital[t] || strings.Contains(t, "."):
-			st.others = append(st.others, t)
+		case fieldNouns[t], own != "" && lastStep(t) == own, t == ctx.Kind:
+		case ctx.Names[lastStep(t)] || capital[t] || strings.Contains(t, "."):
+			st.Others = append(st.Others, t)
 		}
 	}
 	switch {
-	case len(st.others) > 0 && st.doubt == "":
-		st.doubt = "it speaks of " + strings.Join(st.others, ", ") + ", not of this field"
-	case st.fields && st.doubt == "":
-		st.doubt = "it speaks of the fields inside, not of the field as a whole"
+	case len(st.Others) > 0 && st.Doubt == "":
+		st.Doubt = "it speaks of " + strings.Join(st.Others, ", ") + ", not of this field"
+	case st.fields && st.Doubt == "":
+		st.Doubt = "it speaks of the fields inside, not of the field as a whole"
 	}
 }
 
 // names reports whether the subject words are the field's own name, as
 // one word or spelt apart ("controller name").
 func names(rest []string, own string) bool {
-	return own != "" && len(rest) > 0 && squash(strings.Join(rest, "")) == own
+	return own != "" && len(rest) > 0 && Squash(strings.Join(rest, "")) == own
 }
 
 // lastClause is the clause the phrasing belongs to: "admission can be
@@ -91,8 +91,8 @@ func lastClause(s string) string {
 	return s
 }
 
-// squash is a name in lower case without separators.
-func squash(s string) string {
+// Squash is a name in lower case without separators.
+func Squash(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -104,9 +104,9 @@ func squash(s string) string {
 
 func lastStep(t string) string {
 	if i := strings.LastIndex(t, "."); i >= 0 {
-		return squash(t[i+1:])
+		return Squash(t[i+1:])
 	}
-	return squash(t)
+	return Squash(t)
 }
 
 // capitalized are the words of a sentence, in lower case, that are

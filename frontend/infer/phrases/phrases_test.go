@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"strings"
@@ -8,17 +8,17 @@ import (
 // readOne reads a sentence as the table does: "reading" or "reading,
 // doubt: ...", or "none".
 func readOne(sentence, name, kind string, message bool, names ...string) string {
-	ctx := sentenceContext{name: name, kind: kind, message: message, names: map[string]bool{}}
+	ctx := Context{Name: name, Kind: kind, Message: message, Names: map[string]bool{}}
 	for _, n := range names {
-		ctx.names[n] = true
+		ctx.Names[n] = true
 	}
-	st, ok := readSentence(sentence, ctx)
+	st, ok := Read(sentence, ctx)
 	if !ok {
 		return "none"
 	}
-	s := map[reading]string{readImmutable: "immutable", readSetOnce: "set once", readRequiredOnceSet: "required once set"}[st.reading]
-	if st.doubt != "" {
-		s += ", doubt: " + st.doubt
+	s := map[Reading]string{Immutable: "immutable", SetOnce: "set once", RequiredOnceSet: "required once set"}[st.Reading]
+	if st.Doubt != "" {
+		s += ", doubt: " + st.Doubt
 	}
 	return s
 }
@@ -83,7 +83,7 @@ func TestSentences(t *testing.T) {
 	} {
 		got := readOne(tc.sentence, tc.name, tc.kind, tc.message, tc.names...)
 		if !strings.HasPrefix(got, tc.want) {
-			t.Errorf("readSentence(%q) = %q, want %q", tc.sentence, got, tc.want)
+			t.Errorf("Read(%q) = %q, want %q", tc.sentence, got, tc.want)
 		}
 	}
 }
@@ -100,19 +100,19 @@ func TestSentenceSplitting(t *testing.T) {
 		{"First\nline goes on.\n\nNew paragraph", []string{"First line goes on.", "New paragraph"}},
 		{"version 1.2.3 is out", []string{"version 1.2.3 is out"}},
 	} {
-		if got := sentences(tc.text); strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("sentences(%q) = %q, want %q", tc.text, got, tc.want)
+		if got := Sentences(tc.text); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Sentences(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
 
 func TestQuoteBounds(t *testing.T) {
 	long := strings.Repeat("é", 300)
-	if got := quote(long, 10); len([]rune(got)) != 10 || !strings.HasSuffix(got, "…") {
-		t.Errorf("quote of 300 runes to 10 = %q", got)
+	if got := Quote(long, 10); len([]rune(got)) != 10 || !strings.HasSuffix(got, "…") {
+		t.Errorf("Quote of 300 runes to 10 = %q", got)
 	}
-	if got := quote("a\n  b\tc", 10); got != "a b c" {
-		t.Errorf("quote kept the line breaks: %q", got)
+	if got := Quote("a\n  b\tc", 10); got != "a b c" {
+		t.Errorf("Quote kept the line breaks: %q", got)
 	}
 }
 
@@ -120,15 +120,15 @@ func TestQuoteBounds(t *testing.T) {
 // documentation: a copy is left out, a rewritten sentence is kept.
 func TestCopiedBuiltinDocs(t *testing.T) {
 	copied := "List of environment variables to set in the Step. Cannot be updated."
-	if where, ok := copiedBuiltin(copied, "Cannot be updated."); !ok || where != "Container.env" {
-		t.Errorf("copiedBuiltin(%q) = %q, %v; want Container.env", copied, where, ok)
+	if where, ok := CopiedBuiltin(copied, "Cannot be updated."); !ok || where != "Container.env" {
+		t.Errorf("CopiedBuiltin(%q) = %q, %v; want Container.env", copied, where, ok)
 	}
 	own := "UID contains the uid of the user that created the CertificateRequest. Populated by the cert-manager webhook on creation and immutable."
-	if where, ok := copiedBuiltin(own, "Populated by the cert-manager webhook on creation and immutable."); ok {
-		t.Errorf("copiedBuiltin took a rewritten sentence for a copy of %s", where)
+	if where, ok := CopiedBuiltin(own, "Populated by the cert-manager webhook on creation and immutable."); ok {
+		t.Errorf("CopiedBuiltin took a rewritten sentence for a copy of %s", where)
 	}
-	if _, ok := copiedBuiltin("strategy is the strategy to be used. This field is immutable.", "This field is immutable."); ok {
-		t.Errorf("copiedBuiltin took a CRD's own description for a copy")
+	if _, ok := CopiedBuiltin("strategy is the strategy to be used. This field is immutable.", "This field is immutable."); ok {
+		t.Errorf("CopiedBuiltin took a CRD's own description for a copy")
 	}
 }
 
@@ -150,7 +150,7 @@ func TestMorePhrasings(t *testing.T) {
 		{"The partitions cannot be decreased after creation.", "none"},
 	} {
 		if got := readOne(tc.sentence, "field", "widget", false); !strings.HasPrefix(got, tc.want) {
-			t.Errorf("readSentence(%q) = %q, want %q", tc.sentence, got, tc.want)
+			t.Errorf("Read(%q) = %q, want %q", tc.sentence, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"strings"
@@ -98,7 +98,7 @@ func atomKey(a *atom) string {
 }
 
 // build turns a boolean expression into a formula.
-func build(p parsed, e ast.Expr, as *atoms) *formula {
+func build(p Rule, e ast.Expr, as *atoms) *formula {
 	fn, target, args, ok := call(e)
 	switch {
 	case ok && target == nil && (fn == operators.LogicalAnd || fn == operators.LogicalOr) && len(args) == 2:
@@ -148,7 +148,7 @@ func boolLiteral(e ast.Expr) (bool, bool) {
 }
 
 // classify reads one test; negated says the test is the atom's negation.
-func classify(p parsed, e ast.Expr) (*atom, bool) {
+func classify(p Rule, e ast.Expr) (*atom, bool) {
 	if r, ok := hasRef(e); ok {
 		return &atom{kind: present, old: r.old, steps: r.steps}, false
 	}

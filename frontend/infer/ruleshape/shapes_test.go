@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // as found; "unread" when a conjunct reads oldSelf in no known way.
 func readTransitions(t *testing.T, rule string, onNode, optional bool) string {
 	t.Helper()
-	p, ok := parseRule(rule)
+	p, ok := Parse(rule)
 	if !ok {
 		t.Fatalf("%q does not parse", rule)
 	}
@@ -28,17 +28,17 @@ func readTransitions(t *testing.T, rule string, onNode, optional bool) string {
 			continue
 		}
 		for _, tr := range trs {
-			s := strings.Join(tr.steps, ".") + ":" + tr.certain.String()
-			if tr.allowsSet {
+			s := strings.Join(tr.Steps, ".") + ":" + tr.Certain.String()
+			if tr.AllowsSet {
 				s += "+set"
 			}
-			if tr.allowsUnset {
+			if tr.AllowsUnset {
 				s += "+unset"
 			}
-			if tr.conditional != 0 {
-				s += "?" + tr.conditional.String()
+			if tr.Conditional != 0 {
+				s += "?" + tr.Conditional.String()
 			}
-			if tr.nullGuard {
+			if tr.NullGuard {
 				s += "~null"
 			}
 			out = append(out, s)
@@ -114,14 +114,14 @@ func TestCollectionShapes(t *testing.T) {
 		{"oldSelf.all(x, self.exists(y, y.name == x.other))", "none"},
 		{"size(self) > size(oldSelf)", "none"},
 	} {
-		p, ok := parseRule(tc.rule)
+		p, ok := Parse(tc.rule)
 		if !ok {
 			t.Fatalf("%q does not parse", tc.rule)
 		}
 		got := "none"
 		if s, ok := collectionShape(p.expr); ok {
-			got = strings.Join(s.steps, ".") + ":" + s.keep.String() + " " +
-				map[how]string{byMember: "member", byKey: "key " + s.key, byValue: "value", bySize: "size"}[s.how]
+			got = strings.Join(s.Steps, ".") + ":" + s.Keep.String() + " " +
+				map[Comparison]string{ByMember: "member", ByKey: "key " + s.Key, ByValue: "value", BySize: "size"}[s.By]
 		}
 		if got != tc.want {
 			t.Errorf("collectionShape(%q) = %q, want %q", tc.rule, got, tc.want)
@@ -161,7 +161,7 @@ func TestUnionShapes(t *testing.T) {
 		{"has(self.a.b) != has(self.c)", "none"},
 		{"[has(self.a), has(self.b)].filter(x, x).size() >= 2", "none"},
 	} {
-		p, ok := parseRule(tc.rule)
+		p, ok := Parse(tc.rule)
 		if !ok {
 			t.Fatalf("%q does not parse", tc.rule)
 		}
@@ -175,23 +175,23 @@ func TestUnionShapes(t *testing.T) {
 	}
 }
 
-func describeChoice(ch choice) string {
-	if g := ch.group; g != nil {
-		s := map[cardinality]string{atMostOne: "at most", exactlyOne: "exactly", atLeastOne: "at least"}[g.card] + " " + strings.Join(g.members, ",")
-		if g.counted {
+func describeChoice(ch Choice) string {
+	if g := ch.Group; g != nil {
+		s := map[Cardinality]string{AtMostOne: "at most", ExactlyOne: "exactly", AtLeastOne: "at least"}[g.Card] + " " + strings.Join(g.Members, ",")
+		if g.Counted {
 			s += " counted"
 		}
-		if g.emptyAsUnset {
+		if g.EmptyAsUnset {
 			s += " empty"
 		}
 		return s
 	}
-	tt := ch.tie
-	s := fmt.Sprintf("tie %s %s=%s", tt.member, tt.disc, tt.value)
+	tt := ch.Tie
+	s := fmt.Sprintf("tie %s %s=%s", tt.Member, tt.Disc, tt.Value)
 	for _, f := range []struct {
 		on   bool
 		word string
-	}{{tt.onlyWhen, "only"}, {tt.requiredWhen, "required"}, {tt.discRequired, "discRequired"}} {
+	}{{tt.OnlyWhen, "only"}, {tt.RequiredWhen, "required"}, {tt.DiscRequired, "discRequired"}} {
 		if f.on {
 			s += " " + f.word
 		}
@@ -203,8 +203,8 @@ func describeChoice(ch choice) string {
 // and that a rule over the length bound is not parsed.
 func TestRuleParsesOrIsSkipped(t *testing.T) {
 	for _, rule := range []string{"", "self ==", "has(", strings.Repeat("(", 5000) + "self"} {
-		if _, ok := parseRule(rule); ok {
-			t.Errorf("parseRule(%.20q) parsed", rule)
+		if _, ok := Parse(rule); ok {
+			t.Errorf("Parse(%.20q) parsed", rule)
 		}
 	}
 	if c := decl.Of(decl.NoModify); forbids[modified] != decl.NoModify || c.String() != "[NoModify]" {

@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"sort"
@@ -27,60 +27,63 @@ import (
 // is read as presence, and the group or tie says so: a union counts an
 // empty value as set (docs/semantics.md 11.2).
 
-type cardinality uint8
+// Cardinality is how many of a group's members may be set.
+type Cardinality uint8
 
 const (
-	atMostOne cardinality = iota + 1
-	exactlyOne
-	atLeastOne
+	AtMostOne Cardinality = iota + 1
+	ExactlyOne
+	AtLeastOne
 )
 
-// group: of members, the cardinality may be set.
-type group struct {
-	members []string // sorted
-	card    cardinality
-	// counted: the rule counts the members (filter, sum, !=), so that it
+// Group: of Members, Card may be set.
+type Group struct {
+	Members []string // sorted
+	Card    Cardinality
+	// Counted: the rule counts the members (filter, sum, !=), so that it
 	// is a choice whatever its message says; a pair excluded by !has(a)
 	// || !has(b) may also mean "b is not supported with a".
-	counted      bool
-	emptyAsUnset bool
+	Counted bool
+	// EmptyAsUnset: a member's presence was read from a test of
+	// emptiness, which counts an empty value as unset.
+	EmptyAsUnset bool
 }
 
-// tie: member may be set only when disc is value (onlyWhen), must be set
-// when it is (requiredWhen); discRequired: the rule fails where disc is
+// Tie: Member may be set only when Disc is Value (OnlyWhen), must be set
+// when it is (RequiredWhen); DiscRequired: the rule fails where Disc is
 // unset.
-type tie struct {
-	member, disc, value                  string
-	onlyWhen, requiredWhen, discRequired bool
-	emptyAsUnset                         bool
+type Tie struct {
+	Member, Disc, Value                  string
+	OnlyWhen, RequiredWhen, DiscRequired bool
+	EmptyAsUnset                         bool
 }
 
-// choice is the union shape of one conjunct: a group or a tie.
-type choice struct {
-	group *group
-	tie   *tie
+// Choice is the union shape of one conjunct: a group or a tie.
+type Choice struct {
+	Group *Group
+	Tie   *Tie
 }
 
 // maxMembers bounds the properties a boolean shape is evaluated over.
 const maxMembers = 8
 
 // unionShape reads one conjunct of a rule without oldSelf.
-func unionShape(p parsed, e ast.Expr) (choice, bool) {
+func unionShape(p Rule, e ast.Expr) (Choice, bool) {
 	if g, ok := countShape(e); ok {
-		return choice{group: g}, true
+		return Choice{Group: g}, true
 	}
 	var as atoms
 	f := build(p, e, &as)
 	members, discs, ok := unionAtoms(as.list)
 	if !ok {
-		return choice{}, false
+		return Choice{}, false
 	}
 	if len(discs) == 0 {
 		g, ok := presenceGroup(f, members)
-		return choice{group: g}, ok
+		return Choice{Group: g}, ok
 	}
 	t, ok := readTie(f, members, discs)
-	return choice{tie: t}, ok
+	return Choice{Tie: t}, ok
 }
 
 // unionAtoms sorts the atoms of a formula into presence tests of the
@@ -103,7 +106,7 @@ func unionAtoms(list []*atom) (members []*atom, discs []*atom, ok bool) {
 }
 
 // presenceGroup evaluates f over every choice of set members.
-func presenceGroup(f *formula, members []*atom) (*group, bool) {
+func presenceGroup(f *formula, members []*atom) (*Group, bool) {
 	n := len(members)
 	if n < 2 || n > maxMembers {
 		return nil, false
@@ -136,18 +139,18 @@ func presenceGroup(f *formula, members []*atom) (*group, bool) {
 	if !ok {
 		return nil, false
 	}
-	g := &group{card: card, counted: card == exactlyOne}
+	g := &Group{Card: card, Counted: card == ExactlyOne}
 	for _, m := range members {
-		g.members = append(g.members, m.steps[0])
-		g.emptyAsUnset = g.emptyAsUnset || m.emptyAsUnset
+		g.Members = append(g.Members, m.steps[0])
+		g.EmptyAsUnset = g.EmptyAsUnset || m.emptyAsUnset
 	}
-	sort.Strings(g.members)
+	sort.Strings(g.Members)
 	return g, true
 }
 
 // cardinalityOf names the counts allowed, when they are one of the
 // three.
-func cardinalityOf(allowedBy map[int]bool, n int) (cardinality, bool) {
+func cardinalityOf(allowedBy map[int]bool, n int) (Cardinality, bool) {
 	pattern := func(want func(k int) bool) bool {
 		for k := 0; k <= n; k++ {
 			if allowedBy[k] != want(k) {
@@ -158,11 +161,11 @@ func cardinalityOf(allowedBy map[int]bool, n int) (cardinality, bool) {
 	}
 	switch {
 	case pattern(func(k int) bool { return k <= 1 }):
-		return atMostOne, true
+		return AtMostOne, true
 	case pattern(func(k int) bool { return k == 1 }):
-		return exactlyOne, true
+		return ExactlyOne, true
 	case pattern(func(k int) bool { return k >= 1 }):
-		return atLeastOne, true
+		return AtLeastOne, true
 	}
 	return 0, false
 }
@@ -177,7 +180,7 @@ func popcount(bits int) int {
 
 // readTie evaluates f over the member set or not, and the discriminator
 // at the value named, another, or unset.
-func readTie(f *formula, members, discs []*atom) (*tie, bool) {
+func readTie(f *formula, members, discs []*atom) (*Tie, bool) {
 	d, v := discs[0].steps[0], discs[0].value
 	for _, a := range discs {
 		if a.steps[0] != d || a.value != v {
@@ -213,21 +216,21 @@ func readTie(f *formula, members, discs []*atom) (*tie, bool) {
 	if denied(true, 0) || denied(false, 1) {
 		return nil, false // it forbids what a union allows
 	}
-	t := &tie{member: m.steps[0], disc: d, value: v, emptyAsUnset: m.emptyAsUnset,
-		onlyWhen: denied(true, 1) && denied(true, 2), requiredWhen: denied(false, 0), discRequired: denied(false, 2)}
-	return t, t.onlyWhen || t.requiredWhen
+	t := &Tie{Member: m.steps[0], Disc: d, Value: v, EmptyAsUnset: m.emptyAsUnset,
+		OnlyWhen: denied(true, 1) && denied(true, 2), RequiredWhen: denied(false, 0), DiscRequired: denied(false, 2)}
+	return t, t.OnlyWhen || t.RequiredWhen
 }
 
 // countShape reads the counting shapes: a filter of presences, or a sum
 // of them, compared with a number, and exists_one.
-func countShape(e ast.Expr) (*group, bool) {
+func countShape(e ast.Expr) (*Group, bool) {
 	fn, target, args, ok := call(e)
 	if !ok {
 		return nil, false
 	}
 	if fn == operators.ExistsOne && target != nil && len(args) == 2 && truthOf(args[1], args[0]) {
 		if ms, ok := presences(target); ok {
-			return &group{members: ms, card: exactlyOne, counted: true}, true
+			return &Group{Members: ms, Card: ExactlyOne, Counted: true}, true
 		}
 	}
 	if len(args) != 2 {
@@ -245,20 +248,20 @@ func countShape(e ast.Expr) (*group, bool) {
 				operators.Less: operators.Greater, operators.Greater: operators.Less, operators.Equals: operators.Equals}[fn]
 		}
 		if card, ok := countCardinality(op, n); ok && len(ms) >= 2 {
-			return &group{members: ms, card: card, counted: true}, true
+			return &Group{Members: ms, Card: card, Counted: true}, true
 		}
 	}
 	return nil, false
 }
 
-func countCardinality(op string, n int64) (cardinality, bool) {
+func countCardinality(op string, n int64) (Cardinality, bool) {
 	switch {
 	case op == operators.Equals && n == 1:
-		return exactlyOne, true
+		return ExactlyOne, true
 	case op == operators.LessEquals && n == 1, op == operators.Less && n == 2:
-		return atMostOne, true
+		return AtMostOne, true
 	case op == operators.GreaterEquals && n == 1, op == operators.Greater && n == 0:
-		return atLeastOne, true
+		return AtLeastOne, true
 	}
 	return 0, false
 }

@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"github.com/google/cel-go/common/ast"
@@ -16,74 +16,74 @@ import (
 //	oldSelf.all(k, k in self && self[k] == oldSelf[k])  every old key stays, with its value
 //	size(self) >= size(oldSelf)                      never shorter
 //
-// What each means depends on the collection (collectionMeaning): a
+// What each means depends on the collection, which the caller reads: a
 // membership test keeps the keys of a set or a map, and whole items of a
 // list-map; a size keeps the keys of an atomic list, whose keys are its
 // indices.
 
-// how says by what a collection shape compares entries.
-type how uint8
+// Comparison says by what a collection shape compares entries.
+type Comparison uint8
 
 const (
-	byMember how = iota // x in S
-	byKey               // S.exists(y, y.k == x.k)
-	byValue             // k in S && S[k] == R[k]
-	bySize              // size(S) >= size(R)
+	ByMember Comparison = iota // x in S
+	ByKey                      // S.exists(y, y.k == x.k)
+	ByValue                    // k in S && S[k] == R[k]
+	BySize                     // size(S) >= size(R)
 )
 
-// keysShape is one collection shape of a rule.
-type keysShape struct {
-	steps []string // the collection, from the rule's node
-	keep  decl.Constraints
-	how   how
-	key   string // the key property compared, for byKey
+// Keys is one collection shape of a rule.
+type Keys struct {
+	Steps []string // the collection, from the rule's node
+	Keep  decl.Constraints
+	By    Comparison
+	Key   string // the key property compared, for ByKey
 }
 
 // collectionShape reads e as one of the shapes, or reports it is none.
-func collectionShape(e ast.Expr) (keysShape, bool) {
+func collectionShape(e ast.Expr) (Keys, bool) {
 	if s, ok := sizeShape(e); ok {
 		return s, true
 	}
 	fn, target, args, ok := call(e)
 	if !ok || fn != operators.All || target == nil || len(args) != 2 || args[0].Kind() != ast.IdentKind {
-		return keysShape{}, false
+		return Keys{}, false
 	}
 	r, ok := refOf(target)
 	if !ok {
-		return keysShape{}, false
+		return Keys{}, false
 	}
 	v := args[0].AsIdent()
 	s, h, key, ok := keptBody(args[1], v, r)
 	if !ok {
-		return keysShape{}, false
+		return Keys{}, false
 	}
 	keep := decl.Of(decl.NoAddItem)
 	if r.old {
 		keep = decl.Of(decl.NoRemoveItem)
 	}
 	if s.old == r.old || !sameSteps(s.steps, r.steps) {
-		return keysShape{}, false
+		return Keys{}, false
 	}
-	return keysShape{steps: r.steps, keep: keep, how: h, key: key}, true
+	return Keys{Steps: r.steps, Keep: keep, By: h, Key: key}, true
 }
 
 // keptBody reads the body of R.all(v, body): v in S, S.exists(w, w.k ==
 // v.k), or v in S && S[v] == R[v].
-func keptBody(body ast.Expr, v string, r ref) (ref, how, string, bool) {
+func keptBody(body ast.Expr, v string, r ref) (ref, Comparison, string, bool) {
 	if s, ok := membership(body, v); ok {
-		return s, byMember, "", true
+		return s, ByMember, "", true
 	}
 	fn, target, args, ok := call(body)
 	if ok && fn == operators.LogicalAnd && len(args) == 2 {
 		s, ok := membership(args[0], v)
 		if ok && sameIndexed(args[1], v, r) {
-			return s, byValue, "", true
+			return s, ByValue, "", true
 		}
 	}
 	if ok && fn == operators.Exists && target != nil && len(args) == 2 && args[0].Kind() == ast.IdentKind {
 		s, ok := refOf(target)
 		if key, same := sameKey(args[1], args[0].AsIdent(), v); ok && same {
-			return s, byKey, key, true
+			return s, ByKey, key, true
 		}
 	}
 	return ref{}, 0, "", false
@@ -149,15 +149,15 @@ func isIdent(e ast.Expr, name string) bool {
 }
 
 // sizeShape reads size(self.p) OP size(oldSelf.p), in either order.
-func sizeShape(e ast.Expr) (keysShape, bool) {
+func sizeShape(e ast.Expr) (Keys, bool) {
 	fn, _, args, ok := call(e)
 	if !ok || len(args) != 2 {
-		return keysShape{}, false
+		return Keys{}, false
 	}
 	a, aok := sizeOf(args[0])
 	b, bok := sizeOf(args[1])
 	if !aok || !bok || a.old == b.old || !sameSteps(a.steps, b.steps) {
-		return keysShape{}, false
+		return Keys{}, false
 	}
 	if a.old { // read it as new OP old
 		fn = map[string]string{operators.GreaterEquals: operators.LessEquals, operators.LessEquals: operators.GreaterEquals,
@@ -169,7 +169,7 @@ func sizeShape(e ast.Expr) (keysShape, bool) {
 		operators.Equals:        decl.KeyConstraints,
 	}[fn]
 	if keep == 0 {
-		return keysShape{}, false
+		return Keys{}, false
 	}
-	return keysShape{steps: a.steps, keep: keep, how: bySize}, true
+	return Keys{Steps: a.steps, Keep: keep, By: BySize}, true
 }

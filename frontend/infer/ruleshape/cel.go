@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"github.com/google/cel-go/common"
@@ -30,26 +30,27 @@ var ruleParser = func() *parser.Parser {
 // grows with the text.
 const maxRuleLength = 4096
 
-// parsed is a rule as parsed, with what unparsing needs.
-type parsed struct {
+// Rule is a published rule as cel-go parses it, with what unparsing
+// needs.
+type Rule struct {
 	expr ast.Expr
 	info *ast.SourceInfo
 }
 
-// parseRule parses a rule, or reports that it does not parse.
-func parseRule(text string) (parsed, bool) {
+// Parse parses a rule, or reports that it does not parse.
+func Parse(text string) (Rule, bool) {
 	if len(text) > maxRuleLength {
-		return parsed{}, false
+		return Rule{}, false
 	}
 	tree, errs := ruleParser.Parse(common.NewTextSource(text))
 	if errs != nil && len(errs.GetErrors()) > 0 {
-		return parsed{}, false
+		return Rule{}, false
 	}
-	return parsed{tree.Expr(), tree.SourceInfo()}, true
+	return Rule{tree.Expr(), tree.SourceInfo()}, true
 }
 
 // text unparses e, to name an expression the table does not read.
-func (p parsed) text(e ast.Expr) string {
+func (p Rule) text(e ast.Expr) string {
 	s, err := parser.Unparse(e, p.info)
 	if err != nil {
 		return "?"

@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"regexp"
@@ -30,18 +30,18 @@ var (
 )
 
 // qualify applies the qualifier at the start of rest to st.
-func (st *statement) qualify(rest string, ctx sentenceContext) {
+func (st *Statement) qualify(rest string, ctx Context) {
 	rest = strings.TrimLeft(rest, " ")
 	switch {
-	case setOnce(ctx.name).MatchString(rest):
-		if st.reading == readImmutable {
-			st.reading = readSetOnce
+	case setOnce(ctx.Name).MatchString(rest):
+		if st.Reading == Immutable {
+			st.Reading = SetOnce
 		}
-	case creation(ctx.kind).MatchString(rest):
+	case creation(ctx.Kind).MatchString(rest):
 	case conditionalQualifier.MatchString(rest):
-		st.doubt = "conditional (\"" + quote(clause(rest), 60) + "\"): it holds only then"
+		st.Doubt = "conditional (\"" + Quote(clause(rest), 60) + "\"): it holds only then"
 	case byQualifier.MatchString(rest):
-		st.doubt = "says who may not change it (\"" + quote(clause(rest), 60) + "\"), not that it cannot change"
+		st.Doubt = "says who may not change it (\"" + Quote(clause(rest), 60) + "\"), not that it cannot change"
 	}
 }
 

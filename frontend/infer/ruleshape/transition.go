@@ -1,4 +1,4 @@
-package infer
+package ruleshape
 
 import (
 	"github.com/google/cel-go/common/ast"
@@ -41,19 +41,19 @@ var changes = []change{stays, set, unset, kept, modified}
 // forbids is the constraint that forbids a change, 0 for none.
 var forbids = map[change]decl.Constraint{set: decl.NoSet, unset: decl.NoUnset, modified: decl.NoModify}
 
-// transition is what one rule does to one field.
-type transition struct {
-	steps []string // the field, from the rule's node
-	// certain: denied whatever else holds; conditional: denied only when
+// Transition is what one rule does to one field.
+type Transition struct {
+	Steps []string // the field, from the rule's node
+	// Certain: denied whatever else holds; Conditional: denied only when
 	// something else the rule tests holds.
-	certain, conditional decl.Constraints
-	// allowsSet and allowsUnset: the rule tests the field's presence and
+	Certain, Conditional decl.Constraints
+	// AllowsSet and AllowsUnset: the rule tests the field's presence and
 	// lets it appear (disappear): it says so, it does not just fail to
 	// see it.
-	allowsSet, allowsUnset bool
-	// nullGuard: the rule lets a field with no old value take any value
+	AllowsSet, AllowsUnset bool
+	// NullGuard: the rule lets a field with no old value take any value
 	// (oldSelf == null || self == oldSelf), the idiom of "set once".
-	nullGuard bool
+	NullGuard bool
 }
 
 // maxUnknowns bounds the tests of other things a formula may make: the
@@ -65,10 +65,10 @@ const maxUnknowns = 8
 // exists); optional says the rule sets optionalOldSelf, so that it also
 // runs where the node was just added. ok is false for a conjunct that
 // reads oldSelf in a way the table does not know.
-func transitions(p parsed, e ast.Expr, onNode, optional bool) ([]transition, bool) {
+func transitions(p Rule, e ast.Expr, onNode, optional bool) ([]Transition, bool) {
 	var as atoms
 	f := build(p, e, &as)
-	var out []transition
+	var out []Transition
 	for _, t := range targets(as.list) {
 		if len(t) == 0 && !onNode {
 			continue
@@ -77,7 +77,7 @@ func transitions(p parsed, e ast.Expr, onNode, optional bool) ([]transition, boo
 		if !ok {
 			return nil, false
 		}
-		if tr.certain != 0 || tr.conditional != 0 {
+		if tr.Certain != 0 || tr.Conditional != 0 {
 			out = append(out, tr)
 		}
 	}
@@ -118,15 +118,15 @@ func targets(list []*atom) [][]string {
 }
 
 // readTarget evaluates f for every change of the field t.
-func readTarget(f *formula, list []*atom, t []string, optional bool) (transition, bool) {
-	tr := transition{steps: t}
+func readTarget(f *formula, list []*atom, t []string, optional bool) (Transition, bool) {
+	tr := Transition{Steps: t}
 	var unknown []*atom
 	for _, a := range list {
 		if !about(a, t) {
 			unknown = append(unknown, a)
 		}
 		if a.kind == present && a.old && len(a.steps) == 0 && len(t) == 0 {
-			tr.nullGuard = true
+			tr.NullGuard = true
 		}
 	}
 	if len(unknown) > maxUnknowns {
@@ -142,15 +142,15 @@ func readTarget(f *formula, list []*atom, t []string, optional bool) (transition
 			// It asks for something else than keeping the field. (An
 			// error where the field is absent on both sides only shows
 			// that the rule takes the field to be there.)
-			return transition{steps: t}, true
+			return Transition{Steps: t}, true
 		case forbids[c] != 0 && allow == 0:
-			tr.certain |= decl.Constraints(forbids[c])
+			tr.Certain |= decl.Constraints(forbids[c])
 		case forbids[c] != 0 && deny > 0:
-			tr.conditional |= decl.Constraints(forbids[c])
+			tr.Conditional |= decl.Constraints(forbids[c])
 		case c == set && deny == 0:
-			tr.allowsSet = tests(list, t, true) || optional
+			tr.AllowsSet = tests(list, t, true) || optional
 		case c == unset && deny == 0:
-			tr.allowsUnset = tests(list, t, false)
+			tr.AllowsUnset = tests(list, t, false)
 		}
 	}
 	return tr, true

@@ -1,4 +1,4 @@
-package infer
+package phrases
 
 import (
 	"strings"
@@ -17,13 +17,13 @@ var abbreviations = map[string]bool{
 	"no": true, "incl": true, "resp": true, "min": true, "max": true,
 }
 
-// sentences splits text into sentences: at a period, question or
+// Sentences splits text into sentences: at a period, question or
 // exclamation mark followed by a space and a letter, a digit or a quote
 // (Kubernetes' descriptions open sentences with a field's name in lower
 // case: "podSets cannot be changed."), unless the period ends an
 // abbreviation; at blank lines and at list items. Whitespace within a
 // sentence is made one space.
-func sentences(text string) []string {
+func Sentences(text string) []string {
 	if len(text) > maxDescription {
 		text = text[:maxDescription]
 	}
@@ -100,17 +100,17 @@ func lastWord(s string) string {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// normalized is a sentence as the phrasings match it: lower case, typographic
+// Normalized is a sentence as the phrasings match it: lower case, typographic
 // quotes and dashes made plain, backquotes dropped, one space.
-func normalized(s string) string {
+func Normalized(s string) string {
 	s = strings.NewReplacer("’", "'", "‘", "'", "“", "\"", "”", "\"", "`", "", "–", "-", "—", "-").Replace(s)
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
-// quote bounds s to at most n characters (runes), on one line, marking a
+// Quote bounds s to at most n characters (runes), on one line, marking a
 // cut with an ellipsis, so that evidence comments stay short whatever the
 // CRD holds.
-func quote(s string, n int) string {
+func Quote(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) <= n {
 		return s
