@@ -11,6 +11,7 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/plan"
+	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -68,7 +69,7 @@ func FuzzNormalize(f *testing.F) {
 func checkNormalizeSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int, st *normalizeStats) {
 	t.Helper()
 	st.schemas++
-	doc := randomCRDWith(schemaSeed, genOptions{unions: true})
+	doc := randomcrd.New(schemaSeed, randomcrd.Options{Unions: true})
 	res, err := translateNoPanic(doc, translate.Options{})
 	if err != nil || res.Plan == nil {
 		st.untranslated++

@@ -15,6 +15,7 @@ import (
 	crdmodel "github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -143,7 +144,7 @@ func TestPolicyRandomSchemas(t *testing.T) {
 	outcomes := map[string]int{}
 	judged := 0
 	for seed := first; seed < first+int64(n); seed++ {
-		doc := randomCRDWith(seed, randomOptions())
+		doc := randomcrd.New(seed, randomcrd.OptionsFromEnv())
 		versions := translate.AllKubeVersions()
 		kube := versions[uint64(seed)%uint64(len(versions))]
 		p, err := translate.Compile(doc, translate.Options{KubeVersion: kube, ForPolicies: true})
@@ -194,8 +195,8 @@ func TestPolicyRandomSchemas(t *testing.T) {
 		outcomes["verified"]++
 	}
 	t.Logf("%d schemas (seeds %d..%d), %d pairs judged: %v", n, first, first+int64(n)-1, judged, outcomes)
-	if n >= minStatsSchemas && outcomes["verified"]*100 < verifiedFloor*n {
-		t.Errorf("%d of %d schemas verified, want at least %d%%", outcomes["verified"], n, verifiedFloor)
+	if n >= randomcrd.MinStatsSchemas && outcomes["verified"]*100 < randomcrd.VerifiedFloor*n {
+		t.Errorf("%d of %d schemas verified, want at least %d%%", outcomes["verified"], n, randomcrd.VerifiedFloor)
 	}
 }
 
@@ -209,7 +210,7 @@ func TestPolicyCreates(t *testing.T) {
 	n := policySchemaCount(t) / 2
 	checked, denied := 0, 0
 	for seed := int64(1); seed <= int64(n); seed++ {
-		doc := randomCRDWith(seed, randomOptions())
+		doc := randomcrd.New(seed, randomcrd.OptionsFromEnv())
 		p, err := translate.Compile(doc, translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}, ForPolicies: true})
 		if err != nil {
 			continue
@@ -269,7 +270,7 @@ func TestPolicyCreates(t *testing.T) {
 // slower), or MUT2CEL_SCHEMAS.
 func policySchemaCount(t *testing.T) int {
 	if os.Getenv("MUT2CEL_SCHEMAS") != "" {
-		return randomSchemaCount(t)
+		return randomcrd.Count(t)
 	}
-	return randomSchemaCount(t) / 4
+	return randomcrd.Count(t) / 4
 }
