@@ -78,6 +78,12 @@ func sortedErrors(errs field.ErrorList) []string {
 	return detail
 }
 
+// PolicyErrorMarker starts the detail of a policy's validation that
+// failed to evaluate, so that evaluationErrors counts it: a Judge of
+// another package that decides by policies (driver/verifyrun,
+// driver/policyserver) starts such details with it.
+const PolicyErrorMarker = "policy validation error: "
+
 // evaluationMarkers are the texts by which the apiserver's validator tells
 // a rule that could not be evaluated from a rule that returned false.
 var evaluationMarkers = []string{

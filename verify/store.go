@@ -1,7 +1,9 @@
 package verify
 
 import (
+	"fmt"
 	"maps"
+	"reflect"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
@@ -35,6 +37,22 @@ func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) 
 
 // storeCheck, when set, is called with every result of storeNew.
 var storeCheck func(s *schema.Structural, new, stored map[string]interface{})
+
+// CheckStoredObjects makes every later run hold each new object it stores
+// apart from the whole storage pipeline (storeNew) to what the pipeline
+// makes of it, and panic where they differ. It is for tests, which call
+// it in TestMain: this package's, and those of the packages whose tests
+// run Verify (driver/verifyrun's policy tests), so that every pair of
+// every such test checks the shortcut. It runs the pipeline once more per
+// pair.
+func CheckStoredObjects() { storeCheck = mustStoreAsPipeline }
+
+func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
+	if want := kube.Store(s, deepCopyMap(new)); !reflect.DeepEqual(stored, want) {
+		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
+			canonicalJSON(new), canonicalJSON(stored), canonicalJSON(want)))
+	}
+}
 
 // storedValue returns the stored form of nv, given ov, of the same place in
 // the old object, and sv, its stored form. Both ov and nv are present and

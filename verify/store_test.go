@@ -1,13 +1,10 @@
 package verify
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
-
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 )
@@ -16,15 +13,8 @@ import (
 // the package (the examples, the corpus, random schemas), to what the
 // whole storage pipeline makes of it.
 func TestMain(m *testing.M) {
-	storeCheck = mustStoreAsPipeline
+	CheckStoredObjects()
 	os.Exit(m.Run())
-}
-
-func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
-	if want := kube.Store(s, deepCopyMap(new)); !reflect.DeepEqual(stored, want) {
-		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
-			canonicalJSON(new), canonicalJSON(stored), canonicalJSON(want)))
-	}
 }
 
 // TestStoreNew checks storeNew on the pairs of every example and of the

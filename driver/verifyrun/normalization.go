@@ -1,4 +1,4 @@
-package verify
+package verifyrun
 
 import (
 	"context"
@@ -6,14 +6,17 @@ import (
 	"fmt"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
 
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
-// NormalizationReport is what VerifyNormalization found for one version.
+// NormalizationReport is what verifyNormalization found for one version.
 type NormalizationReport struct {
 	Version string
 	// Pairs were generated; each is judged as a create of its new object
@@ -36,18 +39,23 @@ type NormalizationCounterexample struct {
 	Err               string
 }
 
-// VerifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
+// verifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
 // the apiserver's own mutating-policy code, to the reference normalizer
 // (Checker.Normalize, semantics.md 11.7) on generated pairs of the
 // version of the declared CRD, each as a create and as an update, in the
-// stored form the apiserver gives admission.
-func VerifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
-	c := readCRD(declared)
+// stored form the apiserver gives admission. Like PolicyJudge it runs the
+// apiserver's admission code on what a back end wrote, so it lives with
+// the driver.
+func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
+	c, err := crd.Read(declared)
+	if err != nil {
+		return nil, err
+	}
 	v, ok := c.Version(version)
 	if !ok || v.Raw == nil {
 		return nil, fmt.Errorf("version %s: no schema", version)
 	}
-	checker, err := NewChecker(v.Raw)
+	checker, err := verify.NewChecker(v.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
@@ -71,7 +79,7 @@ func VerifyNormalization(declared map[string]interface{}, version string, p *adm
 		return out, nil
 	}
 	rep := &NormalizationReport{Version: version}
-	g := NewPairGeneratorFor(s, seed, checker)
+	g := verify.NewPairGeneratorFor(s, seed, checker)
 	for i := 1; i <= pairs; i++ {
 		old, new := g.Next()
 		if old, err = admitted(old); err != nil {
@@ -91,7 +99,7 @@ func VerifyNormalization(declared map[string]interface{}, version string, p *adm
 				rep.Changed++
 			}
 			r := request
-			r.Operation, r.Object, r.OldObject = admission.Create, deepCopyMap(new), o
+			r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), o
 			if o != nil {
 				r.Operation = admission.Update
 			}

@@ -1,4 +1,4 @@
-package verify_test
+package verifyrun_test
 
 import (
 	"fmt"
@@ -23,8 +23,8 @@ import (
 // and the reference checker deny.
 
 const (
-	policyVerdictTable = "../testdata/kep/examples.yaml"
-	policyUpdateTable  = "../testdata/update/constraints.yaml"
+	policyVerdictTable = "../../testdata/kep/examples.yaml"
+	policyUpdateTable  = "../../testdata/update/constraints.yaml"
 )
 
 // policyVersions are the targets the tables run at through the policy

@@ -1,24 +1,71 @@
-package verify_test
+package verifyrun_test
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
+	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
+
+// readDoc reads a one-document YAML file.
+func readDoc(t testing.TB, path string) map[string]interface{} {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]interface{}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return doc
+}
+
+func docYAML(doc map[string]interface{}) string {
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		return err.Error()
+	}
+	return string(data)
+}
+
+// refusalKind names the reasons of a refusal the semantics allows,
+// sorted and joined by "+", or returns "" if any problem has none.
+func refusalKind(err error) string {
+	var terr *translate.Error
+	if !errors.As(err, &terr) || len(terr.Problems) == 0 {
+		return ""
+	}
+	reasons := map[string]bool{}
+	for _, p := range terr.Problems {
+		if p.Reason == "" {
+			return ""
+		}
+		reasons[p.Reason] = true
+	}
+	kinds := make([]string, 0, len(reasons))
+	for r := range reasons {
+		kinds = append(kinds, r)
+	}
+	sort.Strings(kinds)
+	return strings.Join(kinds, "+")
+}
 
 // published returns doc as its publisher wrote it (crd.Published).
 func published(t testing.TB, doc map[string]interface{}) map[string]interface{} {
@@ -57,7 +104,7 @@ func checkPolicy(t *testing.T, declared map[string]interface{}, opts translate.O
 	if len(ps) == 0 {
 		t.Fatal("no policy written")
 	}
-	rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, NewJudge: verify.PolicyJudge(ps)})
+	rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, NewJudge: verifyrun.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +127,7 @@ func checkPolicy(t *testing.T, declared map[string]interface{}, opts translate.O
 // left untested), as TestTeethExamples requires of CRD rules.
 func TestPolicyTeeth(t *testing.T) {
 	const seed, pairs = 1, 2000
-	examples, err := filepath.Glob("../examples/*.yaml")
+	examples, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(examples) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
@@ -93,7 +140,7 @@ func TestPolicyTeeth(t *testing.T) {
 					ps := policiesFor(t, declared, translate.Options{})
 					validations := ps[i].Policy.Spec.Validations
 					ps[i].Policy.Spec.Validations = append(validations[:j:j], validations[j+1:]...)
-					rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: -1, NewJudge: verify.PolicyJudge(ps)})
+					rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: -1, NewJudge: verifyrun.PolicyJudge(ps)})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -117,7 +164,7 @@ func TestPolicyTeeth(t *testing.T) {
 // exactly what the reference checker denies.
 func TestPolicyNoDisagreement(t *testing.T) {
 	const seed, pairs = 1, 1000
-	examples, err := filepath.Glob("../examples/*.yaml")
+	examples, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(examples) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
@@ -176,7 +223,7 @@ func TestPolicyRandomSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("schema seed %d: no policy: %v\n%s", seed, err, docYAML(doc))
 		}
-		rep, err := verify.Verify(doc, published(t, doc), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1, NewJudge: verify.PolicyJudge(ps)})
+		rep, err := verify.Verify(doc, published(t, doc), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1, NewJudge: verifyrun.PolicyJudge(ps)})
 		if err != nil {
 			t.Fatalf("schema seed %d: %v\n%s", seed, err, docYAML(doc))
 		}

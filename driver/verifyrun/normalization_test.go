@@ -1,4 +1,4 @@
-package verify_test
+package verifyrun
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 const normalizedSchema = `
@@ -42,7 +41,7 @@ func TestVerifyNormalization(t *testing.T) {
 	if err != nil || len(ns) != 1 {
 		t.Fatalf("%d policies, %v", len(ns), err)
 	}
-	rep, err := verify.VerifyNormalization(doc, "v1", ns[0].Policy, 300, 1)
+	rep, err := verifyNormalization(doc, "v1", ns[0].Policy, 300, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +56,7 @@ func TestVerifyNormalization(t *testing.T) {
 	if m.JSONPatch.Expression == ns[0].Policy.Spec.Mutations[0].JSONPatch.Expression {
 		t.Fatal("the policy has no 'Bucket' to break")
 	}
-	rep, err = verify.VerifyNormalization(doc, "v1", broken, 300, 1)
+	rep, err = verifyNormalization(doc, "v1", broken, 300, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
