@@ -1,8 +1,15 @@
 package verify
 
+import (
+	"maps"
+	"slices"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+)
+
 // collectionOp applies a list or map operator to the collection at path,
 // adding the collection (and its parents) when it is missing.
-func (g *PairGenerator) collectionOp(holder map[string]interface{}, path []step) bool {
+func (g *PairGenerator) collectionOp(holder map[string]interface{}, path schemapath.Path) bool {
 	p, ok := g.reach(holder, path, g.rnd.Intn(2) == 0)
 	if !ok {
 		return false
@@ -123,7 +130,7 @@ const (
 )
 
 func (g *PairGenerator) mapOp(m map[string]interface{}, n *gnode) map[string]interface{} {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	op := g.rnd.Intn(numMapOps)
 	switch {
 	case len(keys) == 0:

@@ -3,6 +3,8 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -99,7 +101,7 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 			}
 		}
 	}
-	for _, name := range sortedStructuralKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		p := s.Properties[name]
 		if err := compileAll(&p, path.Child("properties").Key(name), false, minor); err != nil {
 			return err

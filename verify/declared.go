@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -152,7 +154,7 @@ func (g *gathering) schema(v *crd.Version) {
 			}
 		}
 		props, _ := raw["properties"].(map[string]interface{})
-		for _, name := range sortedKeys(props) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			if child, ok := props[name].(map[string]interface{}); ok {
 				walk(child, p.Child(decl.Step{Name: name}))
 			}
@@ -174,9 +176,9 @@ func (g *gathering) annotated() {
 			g.fail("annotation %s: version %s: the CRD has no version of this name with a schema", decl.AnnotationDeclarations, name)
 			continue
 		}
-		for _, p := range sortedKeys(g.annotation[name]) {
+		for _, p := range slices.Sorted(maps.Keys(g.annotation[name])) {
 			path, _ := decl.ParsePath(p) // checked by decl.ParseAnnotation
-			for _, kind := range sortedKeys(g.annotation[name][p]) {
+			for _, kind := range slices.Sorted(maps.Keys(g.annotation[name][p])) {
 				g.add(decl.Declaration{CRD: g.crd.Name, Version: name, Path: path, Ext: kind,
 					Value: g.annotation[name][p][kind], Origin: decl.Origin{Kind: decl.InAnnotation}})
 			}
@@ -206,7 +208,7 @@ func (g *gathering) files(sets []decl.Set) {
 		}
 		for _, f := range s.Fields {
 			for _, v := range versions {
-				for _, kind := range sortedKeys(f.Values) {
+				for _, kind := range slices.Sorted(maps.Keys(f.Values)) {
 					g.add(decl.Declaration{CRD: g.crd.Name, Version: v, Path: f.Path, Ext: kind, Value: f.Values[kind],
 						Origin: decl.Origin{Kind: decl.InFile, Source: f.Source}})
 				}
@@ -302,7 +304,7 @@ func (g *gathering) spread() {
 		}
 		byPath[p][d.Ext] = append(byPath[p][d.Ext], d)
 	}
-	for _, p := range sortedKeys(byPath) {
+	for _, p := range slices.Sorted(maps.Keys(byPath)) {
 		for _, k := range decl.Kinds {
 			if have := byPath[p][k.Name]; len(have) > 0 {
 				g.copyTo(served, have)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // equal is strict equality (semantics.md 2.3) of two values of schema node
@@ -23,9 +25,9 @@ func equal(n *node, a, b interface{}) bool {
 	case nil, string, bool:
 		return a == b
 	}
-	if x, ok := number(a); ok {
-		y, ok := number(b)
-		return ok && x.equal(y)
+	if x, ok := jsonvalue.NumberOf(a); ok {
+		y, ok := jsonvalue.NumberOf(b)
+		return ok && x.Equal(y)
 	}
 	// Not a JSON type; never produced by decoding, compared to stay total.
 	return reflect.DeepEqual(a, b)
@@ -93,7 +95,7 @@ func writeCanonical(b *strings.Builder, n *node, v interface{}) {
 	case map[string]interface{}:
 		writeMap(b, n, x)
 	default:
-		if num, ok := number(v); ok {
+		if num, ok := jsonvalue.NumberOf(v); ok {
 			b.WriteString(num.String())
 			return
 		}

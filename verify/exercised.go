@@ -2,6 +2,8 @@ package verify
 
 import (
 	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // Declaration is one declaration: an extension with its value on one
@@ -30,14 +32,14 @@ func (c *Checker) declarations() []Declaration {
 }
 
 // at follows a schema path that exists.
-func (n *node) at(path []step) *node {
+func (n *node) at(path schemapath.Path) *node {
 	for _, st := range path {
-		switch st.kind {
-		case stepProp:
-			n = n.property(st.name)
-		case stepItems:
+		switch st.Kind {
+		case schemapath.Property:
+			n = n.property(st.Name)
+		case schemapath.Items:
 			n = n.items
-		case stepValues:
+		case schemapath.Values:
 			n = n.values
 		}
 	}

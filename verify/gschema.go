@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"sort"
 
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
@@ -116,17 +117,17 @@ func (n *gnode) child(key string) *gnode {
 }
 
 // at follows steps from n; nil when a step does not exist in the schema.
-func (n *gnode) at(path []step) *gnode {
+func (n *gnode) at(path schemapath.Path) *gnode {
 	for _, st := range path {
 		if n == nil {
 			return nil
 		}
-		switch st.kind {
-		case stepProp:
-			n = n.propIdx[st.name]
-		case stepItems:
+		switch st.Kind {
+		case schemapath.Property:
+			n = n.propIdx[st.Name]
+		case schemapath.Items:
 			n = n.items
-		case stepValues:
+		case schemapath.Values:
 			n = n.values
 		}
 	}
@@ -134,15 +135,15 @@ func (n *gnode) at(path []step) *gnode {
 }
 
 // aim marks the nodes on path as leading to a target.
-func (n *gnode) aim(path []step) {
+func (n *gnode) aim(path schemapath.Path) {
 	n.aimed = true
 	for _, st := range path {
-		switch st.kind {
-		case stepProp:
-			n = n.propIdx[st.name]
-		case stepItems:
+		switch st.Kind {
+		case schemapath.Property:
+			n = n.propIdx[st.Name]
+		case schemapath.Items:
 			n = n.items
-		case stepValues:
+		case schemapath.Values:
 			n = n.values
 		}
 		if n == nil {
@@ -154,21 +155,17 @@ func (n *gnode) aim(path []step) {
 
 // allPaths lists the path of every node below n, so that untargeted
 // mutations pick nodes uniformly.
-func (n *gnode) allPaths(prefix []step, out *[][]step) {
+func (n *gnode) allPaths(prefix schemapath.Path, out *[]schemapath.Path) {
 	*out = append(*out, prefix)
 	for _, p := range n.props {
-		p.node.allPaths(extend(prefix, step{stepProp, p.name}), out)
+		p.node.allPaths(prefix.Child(schemapath.Prop(p.name)), out)
 	}
 	if n.items != nil {
-		n.items.allPaths(extend(prefix, step{kind: stepItems}), out)
+		n.items.allPaths(prefix.Child(schemapath.Step{Kind: schemapath.Items}), out)
 	}
 	if n.values != nil {
-		n.values.allPaths(extend(prefix, step{kind: stepValues}), out)
+		n.values.allPaths(prefix.Child(schemapath.Step{Kind: schemapath.Values}), out)
 	}
-}
-
-func extend(path []step, s step) []step {
-	return append(append(make([]step, 0, len(path)+1), path...), s)
 }
 
 // minMax reads an optional bound pair with defaults.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"sigs.k8s.io/yaml"
 )
 
@@ -95,18 +96,18 @@ func docPath(props ...string) string {
 // nodePath abbreviates the schema paths of declared nodes in reports:
 // nodePath("spec", "foo", "items") is .spec.foo[*].
 func nodePath(props ...string) string {
-	var steps []step
+	var steps schemapath.Path
 	for _, p := range props {
 		switch p {
 		case "items":
-			steps = append(steps, step{kind: stepItems})
+			steps = append(steps, schemapath.Step{Kind: schemapath.Items})
 		case "additionalProperties":
-			steps = append(steps, step{kind: stepValues})
+			steps = append(steps, schemapath.Step{Kind: schemapath.Values})
 		default:
-			steps = append(steps, step{stepProp, p})
+			steps = append(steps, schemapath.Prop(p))
 		}
 	}
-	return renderSteps(steps)
+	return steps.String()
 }
 
 func sprintf(format string, args ...interface{}) string {

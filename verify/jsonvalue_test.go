@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 func TestJSONStableCases(t *testing.T) {
@@ -50,7 +51,7 @@ func TestJSONStableObjects(t *testing.T) {
 		for i := 0; i < 1000; i++ {
 			old, new := g.Next()
 			for _, obj := range []map[string]interface{}{old, new} {
-				stored := kube.Store(r.s, deepCopyMap(obj))
+				stored := kube.Store(r.s, jsonvalue.CopyMap(obj))
 				back, err := kube.RoundTrip(stored)
 				if err != nil {
 					t.Fatal(err)
@@ -61,7 +62,7 @@ func TestJSONStableObjects(t *testing.T) {
 				}
 				stable++
 				if !reflect.DeepEqual(back, stored) {
-					t.Fatalf("%s, pair %d: jsonStable holds but the round trip changes\n%s\ninto\n%s", file, i, canonicalJSON(stored), canonicalJSON(back))
+					t.Fatalf("%s, pair %d: jsonStable holds but the round trip changes\n%s\ninto\n%s", file, i, jsonvalue.Canonical(stored), jsonvalue.Canonical(back))
 				}
 			}
 		}

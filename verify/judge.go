@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // Judge decides updates of custom resources of one CRD version the way a
@@ -144,7 +145,8 @@ func withIntegers(s *schema.Structural, v interface{}) (out interface{}, ok bool
 	}
 	switch x := v.(type) {
 	case float64:
-		if i, integral := (num{f: x}).asInt(); integral && (s.Type == "integer" || s.XIntOrString) {
+		n, _ := jsonvalue.NumberOf(x)
+		if i, integral := n.AsInt(); integral && (s.Type == "integer" || s.XIntOrString) {
 			return i, true
 		}
 	case []interface{}:

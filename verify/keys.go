@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -47,7 +49,7 @@ func keysOf(n *node, s side) keySet {
 		}
 	}
 	if m, ok := s.v.(map[string]interface{}); ok && n.isMap() {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			set.add(mapKey(k))
 		}
 	}

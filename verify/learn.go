@@ -1,6 +1,12 @@
 package verify
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+)
 
 // avoidAfter is how many refusals below an optional property make the
 // generator leave it out.
@@ -172,7 +178,7 @@ func (g *PairGenerator) shortest(p position) bool {
 		}
 	case map[string]interface{}:
 		if p.n.kind == kindMap && len(x) > lo {
-			for _, k := range sortedKeys(x)[lo:] {
+			for _, k := range slices.Sorted(maps.Keys(x))[lo:] {
 				delete(x, k)
 			}
 			return true
@@ -250,7 +256,7 @@ func (g *PairGenerator) reachField(holder map[string]interface{}, f string) (pos
 			if fs.index || p.n.kind == kindMap {
 				return p, false // keys in brackets are not told apart here
 			}
-			child.at, child.n, child.last = ref{m: x, key: fs.name}, p.n.propIdx[fs.name], step{stepProp, fs.name}
+			child.at, child.n, child.last = ref{m: x, key: fs.name}, p.n.propIdx[fs.name], schemapath.Prop(fs.name)
 		case []interface{}:
 			return p, false
 		default:

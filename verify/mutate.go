@@ -1,5 +1,13 @@
 package verify
 
+import (
+	"maps"
+	"slices"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+)
+
 // ref is a position inside an object that can be read and replaced: a key
 // of a map or an index of a list.
 type ref struct {
@@ -31,13 +39,13 @@ type position struct {
 	at     ref
 	n      *gnode
 	parent *gnode
-	last   step
+	last   schemapath.Step
 }
 
 // reach walks path from the root held in holder[""]. Where a step is
 // missing it fails, or with create it adds a generated container (adding
 // an optional parent, an entry, a map key), then walks on.
-func (g *PairGenerator) reach(holder map[string]interface{}, path []step, create bool) (position, bool) {
+func (g *PairGenerator) reach(holder map[string]interface{}, path schemapath.Path, create bool) (position, bool) {
 	p := position{at: ref{m: holder, key: ""}, n: g.root}
 	for _, st := range path {
 		next, ok := g.stepInto(p, st, create)
@@ -49,11 +57,11 @@ func (g *PairGenerator) reach(holder map[string]interface{}, path []step, create
 	return p, true
 }
 
-func (g *PairGenerator) stepInto(p position, st step, create bool) (position, bool) {
+func (g *PairGenerator) stepInto(p position, st schemapath.Step, create bool) (position, bool) {
 	v, present := p.at.get()
 	child := position{parent: p.n, last: st}
-	switch st.kind {
-	case stepProp:
+	switch st.Kind {
+	case schemapath.Property:
 		m, ok := v.(map[string]interface{})
 		if !present || !ok {
 			if !create {
@@ -62,8 +70,8 @@ func (g *PairGenerator) stepInto(p position, st step, create bool) (position, bo
 			m = g.object(p.n)
 			p.at.set(m)
 		}
-		child.at, child.n = ref{m: m, key: st.name}, p.n.propIdx[st.name]
-	case stepItems:
+		child.at, child.n = ref{m: m, key: st.Name}, p.n.propIdx[st.Name]
+	case schemapath.Items:
 		l, ok := v.([]interface{})
 		if !present || !ok || len(l) == 0 {
 			if !create {
@@ -76,7 +84,7 @@ func (g *PairGenerator) stepInto(p position, st step, create bool) (position, bo
 			}
 		}
 		child.at, child.n = ref{l: l, i: g.rnd.Intn(len(l))}, p.n.items
-	case stepValues:
+	case schemapath.Values:
 		m, ok := v.(map[string]interface{})
 		if !present || !ok || len(m) == 0 {
 			if !create {
@@ -88,7 +96,7 @@ func (g *PairGenerator) stepInto(p position, st step, create bool) (position, bo
 			m[g.mapKey(0)] = g.value(p.n.values)
 			p.at.set(m)
 		}
-		keys := sortedKeys(m)
+		keys := slices.Sorted(maps.Keys(m))
 		child.at, child.n = ref{m: m, key: keys[g.rnd.Intn(len(keys))]}, p.n.values
 	}
 	return child, child.n != nil
@@ -116,7 +124,7 @@ func (g *PairGenerator) mutate(obj map[string]interface{}) map[string]interface{
 
 // pickPath chooses a target, sometimes cut to one of its ancestors so that
 // optional parents are added and removed.
-func (g *PairGenerator) pickPath() []step {
+func (g *PairGenerator) pickPath() schemapath.Path {
 	paths := g.all
 	if len(g.targets) > 0 && g.rnd.Intn(4) > 0 {
 		paths = g.targets
@@ -130,7 +138,7 @@ func (g *PairGenerator) pickPath() []step {
 
 // apply picks an operator for the node at path and applies it; false when
 // it does not apply (nothing to remove, say).
-func (g *PairGenerator) apply(holder map[string]interface{}, path []step) bool {
+func (g *PairGenerator) apply(holder map[string]interface{}, path schemapath.Path) bool {
 	n := g.root.at(path)
 	if n == nil {
 		return false
@@ -139,7 +147,7 @@ func (g *PairGenerator) apply(holder map[string]interface{}, path []step) bool {
 	switch {
 	case len(n.unions) > 0 && g.rnd.Intn(2) == 0:
 		return g.unionOp(holder, path)
-	case last >= 0 && path[last].kind != stepProp && g.rnd.Intn(2) == 0:
+	case last >= 0 && path[last].Kind != schemapath.Property && g.rnd.Intn(2) == 0:
 		return g.collectionOp(holder, path[:last])
 	case (n.kind == kindList || n.kind == kindMap) && g.rnd.Intn(10) < 7:
 		return g.collectionOp(holder, path)
@@ -157,7 +165,7 @@ const (
 	numValueOps
 )
 
-func (g *PairGenerator) valueOp(holder map[string]interface{}, path []step) bool {
+func (g *PairGenerator) valueOp(holder map[string]interface{}, path schemapath.Path) bool {
 	op := g.rnd.Intn(numValueOps)
 	p, ok := g.reach(holder, path, op == opRegenerate || op == opPerturb || g.rnd.Intn(2) == 0)
 	if !ok {
@@ -171,7 +179,7 @@ func (g *PairGenerator) valueOp(holder map[string]interface{}, path []step) bool
 		p.at.set(g.perturb(v, p.n))
 	case op == opRemove:
 		return g.remove(p)
-	case op == opNull && p.parent != nil && p.at.m != nil && (p.n.s.Nullable || !p.parent.required[p.last.name]):
+	case op == opNull && p.parent != nil && p.at.m != nil && (p.n.s.Nullable || !p.parent.required[p.last.Name]):
 		p.at.set(nil)
 	case op == opFloat:
 		p.at.set(floatify(v))
@@ -187,10 +195,10 @@ func (g *PairGenerator) remove(p position) bool {
 	if p.at.m == nil || p.parent == nil {
 		return false
 	}
-	if p.last.kind == stepProp && p.parent.required[p.last.name] {
+	if p.last.Kind == schemapath.Property && p.parent.required[p.last.Name] {
 		return false // the object would be invalid; removing its parent is not
 	}
-	if vv := p.parent.s.ValueValidation; p.last.kind == stepProp && vv != nil && vv.MinProperties != nil && int64(len(p.at.m)) <= *vv.MinProperties {
+	if vv := p.parent.s.ValueValidation; p.last.Kind == schemapath.Property && vv != nil && vv.MinProperties != nil && int64(len(p.at.m)) <= *vv.MinProperties {
 		return false // the same
 	}
 	delete(p.at.m, p.at.key)
@@ -251,7 +259,7 @@ func (g *PairGenerator) perturbObject(m map[string]interface{}, n *gnode) interf
 func (g *PairGenerator) other(v interface{}, n *gnode) interface{} {
 	for try := 0; try < 4; try++ {
 		w := g.value(n)
-		if canonicalJSON(w) != canonicalJSON(v) {
+		if jsonvalue.Canonical(w) != jsonvalue.Canonical(v) {
 			return w
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // Normalize returns the new object of a create (old nil) or an update as
@@ -33,7 +35,7 @@ func (c *Checker) Normalize(old, new map[string]interface{}) (map[string]interfa
 	if refused = refusedUnions(c.root, false, refused); len(refused) > 0 {
 		return nil, fmt.Errorf("normalization refused: %s", strings.Join(refused, "; "))
 	}
-	out := deepCopyMap(new)
+	out := jsonvalue.CopyMap(new)
 	normalizeNode(c.root, old, out)
 	return out, nil
 }

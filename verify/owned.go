@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
@@ -34,7 +36,7 @@ func (g *gathering) setAside() []crdedit.Edit {
 	at := map[string]int{}
 	claimed := map[string]bool{}
 	for _, version := range decl.OrderVersions(g.versionNames(), g.record) {
-		for _, p := range sortedKeys(g.record[version]) {
+		for _, p := range slices.Sorted(maps.Keys(g.record[version])) {
 			for _, fp := range g.record[version][p] {
 				var found []generatedRule
 				for _, r := range g.recorded(version, p, fp) {

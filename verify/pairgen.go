@@ -2,9 +2,9 @@ package verify
 
 import (
 	"math/rand"
-	"sort"
-	"strings"
 
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
@@ -23,9 +23,9 @@ import (
 type PairGenerator struct {
 	root    *gnode
 	rnd     *rand.Rand
-	targets [][]step // nodes mutations aim at
-	all     [][]step // every node
-	size    int      // nodes generated for the current object
+	targets []schemapath.Path // nodes mutations aim at
+	all     []schemapath.Path // every node
+	size    int               // nodes generated for the current object
 	// schedule is aimed at in turn, one pair in scheduleEvery; n counts
 	// the pairs made.
 	schedule []aim
@@ -40,7 +40,7 @@ type PairGenerator struct {
 // the rules name with fieldPath: in a translated CRD, that is where the
 // declarations were.
 func NewPairGenerator(s *schema.Structural, seed int64) *PairGenerator {
-	return newPairGenerator(s, seed, ruleTargets(s))
+	return newPairGenerator(s, seed, schemapath.RuleTargets(s))
 }
 
 // NewPairGeneratorFor is NewPairGenerator that also shapes the unions c
@@ -54,7 +54,7 @@ func NewPairGeneratorFor(s *schema.Structural, seed int64, c *Checker) *PairGene
 	return g
 }
 
-func newPairGenerator(s *schema.Structural, seed int64, targets [][]step) *PairGenerator {
+func newPairGenerator(s *schema.Structural, seed int64, targets []schemapath.Path) *PairGenerator {
 	rnd := rand.New(rand.NewSource(seed))
 	g := &PairGenerator{root: compileSchema(s, rnd, true), rnd: rnd}
 	g.root.allPaths(nil, &g.all)
@@ -89,7 +89,7 @@ func (g *PairGenerator) Next() (old, new map[string]interface{}) {
 // derive makes a new object from old by one to three mutations; old is
 // left as it is.
 func (g *PairGenerator) derive(old map[string]interface{}) map[string]interface{} {
-	new := deepCopyMap(old)
+	new := jsonvalue.CopyMap(old)
 	for k := g.mutations(); k > 0; k-- {
 		g.size = 0
 		new = g.mutate(new)
@@ -114,67 +114,4 @@ func (g *PairGenerator) mutations() int {
 		return 2
 	}
 	return 3
-}
-
-// ruleTargets lists the nodes with rules and the fields their fieldPath
-// names.
-func ruleTargets(s *schema.Structural) [][]step {
-	var out [][]step
-	var walk func(s *schema.Structural, path []step)
-	walk = func(s *schema.Structural, path []step) {
-		for _, r := range s.XValidations {
-			out = append(out, path)
-			if fp := parseFieldPath(r.FieldPath); fp != nil {
-				out = append(out, append(append([]step{}, path...), fp...))
-			}
-		}
-		for _, name := range sortedStructuralKeys(s.Properties) {
-			p := s.Properties[name]
-			walk(&p, extend(path, step{stepProp, name}))
-		}
-		if s.Items != nil {
-			walk(s.Items, extend(path, step{kind: stepItems}))
-		}
-		if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-			walk(s.AdditionalProperties.Structural, extend(path, step{kind: stepValues}))
-		}
-	}
-	walk(s, nil)
-	return out
-}
-
-// parseFieldPath reads the property steps of a rule's fieldPath, written
-// .a.b or ['a.b'] (the forms the apiserver accepts); nil when it has none
-// or uses list indexing.
-func parseFieldPath(fp string) []step {
-	var out []step
-	for fp != "" {
-		switch {
-		case strings.HasPrefix(fp, "['"):
-			end := strings.Index(fp, "']")
-			if end < 0 {
-				return nil
-			}
-			name := strings.NewReplacer(`\'`, `'`, `\\`, `\`).Replace(fp[2:end])
-			out, fp = append(out, step{stepProp, name}), fp[end+2:]
-		case strings.HasPrefix(fp, "."):
-			end := strings.IndexAny(fp[1:], ".[")
-			if end < 0 {
-				end = len(fp) - 1
-			}
-			out, fp = append(out, step{stepProp, fp[1 : end+1]}), fp[end+1:]
-		default:
-			return nil
-		}
-	}
-	return out
-}
-
-func sortedStructuralKeys(m map[string]schema.Structural) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

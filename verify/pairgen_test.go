@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // TestPairGenerator checks, on every example, that the same seed gives the
@@ -31,7 +32,7 @@ func TestPairGenerator(t *testing.T) {
 				if !reflect.DeepEqual(old, old2) || !reflect.DeepEqual(new, new2) {
 					t.Fatalf("pair %d differs between two generators with seed %d", i, seed)
 				}
-				if canonicalJSON(old) != canonicalJSON(new) {
+				if jsonvalue.Canonical(old) != jsonvalue.Canonical(new) {
 					changed++
 				}
 				checkValid(t, r, old, fmt.Sprintf("old object of pair %d", i))
@@ -48,7 +49,7 @@ func TestPairGenerator(t *testing.T) {
 
 func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what string) {
 	t.Helper()
-	stored, err := kube.RoundTrip(kube.Store(r.s, deepCopyMap(obj)))
+	stored, err := kube.RoundTrip(kube.Store(r.s, jsonvalue.CopyMap(obj)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,9 +57,9 @@ func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what st
 	broken := r.checker.CheckCreate(stored)
 	switch {
 	case len(broken) > 0 && len(errs) == 0:
-		t.Fatalf("%s (seed 5) breaks %v, which the apiserver allows on create\n%s", what, broken, canonicalJSON(obj))
+		t.Fatalf("%s (seed 5) breaks %v, which the apiserver allows on create\n%s", what, broken, jsonvalue.Canonical(obj))
 	case len(broken) == 0 && len(errs) > 0:
-		t.Fatalf("%s (seed 5) is invalid: %v\n%s", what, errs, canonicalJSON(obj))
+		t.Fatalf("%s (seed 5) is invalid: %v\n%s", what, errs, jsonvalue.Canonical(obj))
 	}
 }
 
@@ -89,8 +90,8 @@ func checkNoDuplicates(t *testing.T, r *versionRun, pairs int) {
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
 		for _, obj := range []map[string]interface{}{old, new} {
-			want := canonicalJSON(obj)
-			if got := canonicalJSON(dedupeAll(deepCopyMap(obj), g.root)); got != want {
+			want := jsonvalue.Canonical(obj)
+			if got := jsonvalue.Canonical(dedupeAll(jsonvalue.CopyMap(obj), g.root)); got != want {
 				t.Fatalf("pair %d (seed 9) has a duplicate set item or list-map key:\n%s", i, want)
 			}
 		}

@@ -1,5 +1,7 @@
 package verify
 
+import "github.com/mut2cel/mut2cel/verify/internal/schemapath"
+
 // The pair generator and unions. A structural schema has no
 // x-kubernetes-unions, so the generator learns the unions from the
 // checker (useUnions), by schema path. Objects of a union's node are then
@@ -120,7 +122,7 @@ func (g *PairGenerator) discriminate(n *gnode, u gunion, m map[string]interface{
 // unionOp changes one union of the node at path in the new object: a
 // member set, removed or nulled, the discriminator set to a member's
 // value or an unknown one, or removed.
-func (g *PairGenerator) unionOp(holder map[string]interface{}, path []step) bool {
+func (g *PairGenerator) unionOp(holder map[string]interface{}, path schemapath.Path) bool {
 	p, ok := g.reach(holder, path, true)
 	if !ok {
 		return false

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
@@ -91,8 +92,8 @@ func numberPool(vv *schema.ValueValidation) []interface{} {
 	}
 	var out []interface{}
 	for _, c := range cands {
-		f, _ := number(c)
-		if inNumericBounds(vv, f.float()) && !containsValue(out, c) {
+		f, _ := jsonvalue.NumberOf(c)
+		if inNumericBounds(vv, f.Float()) && !containsValue(out, c) {
 			out = append(out, c)
 		}
 	}

@@ -1,5 +1,10 @@
 package verify
 
+import (
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+)
+
 // The schedule makes coverage a matter of construction, not of luck: every
 // scheduleEvery-th pair is aimed, in turn, at one declared node or at one
 // set or list-map at or below a declared node, at any depth. A random
@@ -14,17 +19,17 @@ const scheduleEvery = 4
 
 // aim is one entry of the schedule.
 type aim struct {
-	path    []step
+	path    schemapath.Path
 	reorder bool // reorder the set or list-map at path; else any edit of it
 }
 
 // scheduleOf lists, in schema walk order, each target once, then the sets
 // and list-maps at or below it.
-func scheduleOf(root *gnode, targets [][]step) []aim {
+func scheduleOf(root *gnode, targets []schemapath.Path) []aim {
 	var out []aim
 	seen := map[string]bool{}
 	add := func(a aim) {
-		k := renderSteps(a.path)
+		k := a.path.String()
 		if a.reorder {
 			k += " reorder"
 		}
@@ -45,19 +50,19 @@ func scheduleOf(root *gnode, targets [][]step) []aim {
 // orderedCollections lists the paths of the sets and list-maps at or below
 // n: lists whose items have an identity apart from their position, so that
 // a reorder alone is an update the rules must judge.
-func (n *gnode) orderedCollections(path []step) [][]step {
-	var out [][]step
+func (n *gnode) orderedCollections(path schemapath.Path) []schemapath.Path {
+	var out []schemapath.Path
 	if n.kind == kindList && (n.listType == "map" || n.listType == "set") {
 		out = append(out, path)
 	}
 	for _, p := range n.props {
-		out = append(out, p.node.orderedCollections(extend(path, step{stepProp, p.name}))...)
+		out = append(out, p.node.orderedCollections(path.Child(schemapath.Prop(p.name)))...)
 	}
 	if n.items != nil {
-		out = append(out, n.items.orderedCollections(extend(path, step{kind: stepItems}))...)
+		out = append(out, n.items.orderedCollections(path.Child(schemapath.Step{Kind: schemapath.Items}))...)
 	}
 	if n.values != nil {
-		out = append(out, n.values.orderedCollections(extend(path, step{kind: stepValues}))...)
+		out = append(out, n.values.orderedCollections(path.Child(schemapath.Step{Kind: schemapath.Values}))...)
 	}
 	return out
 }
@@ -70,7 +75,7 @@ func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, o
 		return g.reorderPair(old, a.path)
 	}
 	for try := 0; try < 4; try++ {
-		holder := map[string]interface{}{"": deepCopyMap(old)}
+		holder := map[string]interface{}{"": jsonvalue.CopyMap(old)}
 		g.size = 0
 		if g.apply(holder, a.path) {
 			new, _ = holder[""].(map[string]interface{})
@@ -87,7 +92,7 @@ func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, o
 // parents and items as needed), then returns it with that list rotated
 // as the old object and unchanged as the new one: the update only moves
 // the items.
-func (g *PairGenerator) reorderPair(obj map[string]interface{}, path []step) (old, new map[string]interface{}, ok bool) {
+func (g *PairGenerator) reorderPair(obj map[string]interface{}, path schemapath.Path) (old, new map[string]interface{}, ok bool) {
 	holder := map[string]interface{}{"": obj}
 	p, ok := g.reach(holder, path, true)
 	if !ok || p.n.kind != kindList {
@@ -103,7 +108,7 @@ func (g *PairGenerator) reorderPair(obj map[string]interface{}, path []step) (ol
 	}
 	p.at.set(l)
 	old, _ = holder[""].(map[string]interface{})
-	new = deepCopyMap(old)
+	new = jsonvalue.CopyMap(old)
 	rotated := append(append([]interface{}{}, l[1:]...), l[0])
 	p.at.set(rotated)
 	return old, new, true

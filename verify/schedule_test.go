@@ -9,6 +9,8 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // nestedListMap declares spec.policies, an atomic list whose items hold a
@@ -45,8 +47,8 @@ properties:
 // list-map nested in the items of a declared atomic list within a small
 // number of pairs, and more than once, whatever the seed.
 func TestScheduleReordersNestedListMaps(t *testing.T) {
-	conditions := []step{{stepProp, "spec"}, {stepProp, "policies"}, {kind: stepItems},
-		{stepProp, "status"}, {stepProp, "conditions"}}
+	conditions := schemapath.Path{schemapath.Prop("spec"), schemapath.Prop("policies"), {Kind: schemapath.Items},
+		schemapath.Prop("status"), schemapath.Prop("conditions")}
 	s := structuralOf(t, nestedListMap)
 	targets := mustChecker(t, nestedListMap).declaredPaths()
 	const pairs = 100
@@ -62,32 +64,32 @@ func TestScheduleReordersNestedListMaps(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d", seed, count, pairs, renderSteps(conditions), first)
+		t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d", seed, count, pairs, conditions.String(), first)
 		// The schedule has two aims, policies then its conditions: one
 		// reorder per round of 2*scheduleEvery pairs.
 		if want := pairs / (2 * scheduleEvery); count < want {
-			t.Errorf("seed %d: %d of %d pairs reorder %s, want at least %d", seed, count, pairs, renderSteps(conditions), want)
+			t.Errorf("seed %d: %d of %d pairs reorder %s, want at least %d", seed, count, pairs, conditions.String(), want)
 		}
 	}
 }
 
 // reorders reports whether new is old with only the items of one list at
 // path put in another order: every other value along the path is equal.
-func reorders(old, new interface{}, path []step) bool {
+func reorders(old, new interface{}, path schemapath.Path) bool {
 	if len(path) == 0 {
 		o, ok1 := old.([]interface{})
 		n, ok2 := new.([]interface{})
-		return ok1 && ok2 && canonicalJSON(o) != canonicalJSON(n) && sameItems(o, n)
+		return ok1 && ok2 && jsonvalue.Canonical(o) != jsonvalue.Canonical(n) && sameItems(o, n)
 	}
-	switch path[0].kind {
-	case stepProp:
+	switch path[0].Kind {
+	case schemapath.Property:
 		o, ok1 := old.(map[string]interface{})
 		n, ok2 := new.(map[string]interface{})
-		if !ok1 || !ok2 || !equalBut(o, n, path[0].name) {
+		if !ok1 || !ok2 || !equalBut(o, n, path[0].Name) {
 			return false
 		}
-		return reorders(o[path[0].name], n[path[0].name], path[1:])
-	case stepItems:
+		return reorders(o[path[0].Name], n[path[0].Name], path[1:])
+	case schemapath.Items:
 		o, ok1 := old.([]interface{})
 		n, ok2 := new.([]interface{})
 		if !ok1 || !ok2 || len(o) != len(n) {
@@ -95,7 +97,7 @@ func reorders(old, new interface{}, path []step) bool {
 		}
 		moved := -1
 		for i := range o {
-			if canonicalJSON(o[i]) != canonicalJSON(n[i]) {
+			if jsonvalue.Canonical(o[i]) != jsonvalue.Canonical(n[i]) {
 				if moved >= 0 {
 					return false
 				}
@@ -109,10 +111,10 @@ func reorders(old, new interface{}, path []step) bool {
 
 // equalBut reports whether two objects are equal except, maybe, at key.
 func equalBut(o, n map[string]interface{}, key string) bool {
-	o2, n2 := deepCopyMap(o), deepCopyMap(n)
+	o2, n2 := jsonvalue.CopyMap(o), jsonvalue.CopyMap(n)
 	delete(o2, key)
 	delete(n2, key)
-	return canonicalJSON(o2) == canonicalJSON(n2)
+	return jsonvalue.Canonical(o2) == jsonvalue.Canonical(n2)
 }
 
 // sameItems reports whether two lists hold the same items, in any order.
@@ -122,8 +124,8 @@ func sameItems(a, b []interface{}) bool {
 	}
 	count := map[string]int{}
 	for i := range a {
-		count[canonicalJSON(a[i])]++
-		count[canonicalJSON(b[i])]--
+		count[jsonvalue.Canonical(a[i])]++
+		count[jsonvalue.Canonical(b[i])]--
 	}
 	for _, c := range count {
 		if c != 0 {
@@ -171,8 +173,8 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conditions := []step{{stepProp, "spec"}, {stepProp, "volumeClaimPolicies"}, {kind: stepItems},
-		{stepProp, "templates"}, {kind: stepItems}, {stepProp, "status"}, {stepProp, "conditions"}}
+	conditions := schemapath.Path{schemapath.Prop("spec"), schemapath.Prop("volumeClaimPolicies"), {Kind: schemapath.Items},
+		schemapath.Prop("templates"), {Kind: schemapath.Items}, schemapath.Prop("status"), schemapath.Prop("conditions")}
 	const seed, pairs = 1, 2000
 	g := newPairGenerator(s, seed, checker.declaredPaths())
 	count, first := 0, 0
@@ -185,8 +187,8 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d; schedule of %d aims", seed, count, pairs, renderSteps(conditions), first, len(g.schedule))
+	t.Logf("seed %d: %d of %d pairs reorder %s, the first is pair %d; schedule of %d aims", seed, count, pairs, conditions.String(), first, len(g.schedule))
 	if count == 0 {
-		t.Errorf("none of %d pairs reorders %s", pairs, renderSteps(conditions))
+		t.Errorf("none of %d pairs reorders %s", pairs, conditions.String())
 	}
 }

@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -152,7 +154,7 @@ func (p *parser) parseProperties(raw map[string]interface{}, path *field.Path, a
 		required[r] = true
 	}
 	var out []prop
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		sub, ok := props[name].(map[string]interface{})
 		if !ok {
 			continue
@@ -205,13 +207,4 @@ func stringsOf(v interface{}) []string {
 		out = append(out, stringOf(e))
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // sharedCRD declares spec.name Immutable; countType and countRules are
@@ -144,7 +145,7 @@ func TestSplitJudgesLikeWhole(t *testing.T) {
 func ruleCount(s *schema.Structural) int {
 	n := 0
 	for _, path := range ruleHosts(s) {
-		n += len(structuralAt(s, path).XValidations)
+		n += len(schemapath.At(s, path).XValidations)
 	}
 	return n
 }

@@ -1,5 +1,12 @@
 package verify
 
+import (
+	"maps"
+	"slices"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+)
+
 // maxShrinkTries bounds the pairs tried while shrinking one counterexample.
 const maxShrinkTries = 2000
 
@@ -33,7 +40,7 @@ func (r *versionRun) shrink(old, new map[string]interface{}, want verdicts, caus
 }
 
 func pairSize(old, new map[string]interface{}) int {
-	return len(canonicalJSON(old)) + len(canonicalJSON(new))
+	return len(jsonvalue.Canonical(old)) + len(jsonvalue.Canonical(new))
 }
 
 type candidate struct {
@@ -48,10 +55,10 @@ func shrinkCandidates(old, new map[string]interface{}) []candidate {
 	oldPaths, newPaths := positions(old), positions(new)
 	inOld := map[string]bool{}
 	for _, p := range oldPaths {
-		inOld[canonicalJSON(p)] = true
+		inOld[jsonvalue.Canonical(p)] = true
 	}
 	for _, p := range newPaths {
-		if inOld[canonicalJSON(p)] {
+		if inOld[jsonvalue.Canonical(p)] {
 			out = append(out, candidate{removeAt(old, p), removeAt(new, p)})
 		}
 	}
@@ -64,7 +71,7 @@ func shrinkCandidates(old, new map[string]interface{}) []candidate {
 	}
 	for _, p := range newPaths {
 		for _, s := range simpler(valueAt(new, p)) {
-			if o, ok := lookup(old, p); ok && canonicalJSON(o) == canonicalJSON(valueAt(new, p)) {
+			if o, ok := lookup(old, p); ok && jsonvalue.Canonical(o) == jsonvalue.Canonical(valueAt(new, p)) {
 				out = append(out, candidate{replaceAt(old, p, s), replaceAt(new, p, s)})
 			}
 			out = append(out, candidate{old, replaceAt(new, p, s)})
@@ -91,7 +98,7 @@ func matchedItems(old, new map[string]interface{}) []candidate {
 		}
 		for i, item := range nl {
 			for j, o := range ol {
-				if canonicalJSON(o) == canonicalJSON(item) {
+				if jsonvalue.Canonical(o) == jsonvalue.Canonical(item) {
 					out = append(out, candidate{removeAt(old, append(p[:len(p):len(p)], j)), removeAt(new, append(p[:len(p):len(p)], i))})
 					break
 				}
@@ -143,7 +150,7 @@ func positions(v interface{}) [][]interface{} {
 	walk = func(v interface{}, path []interface{}) {
 		switch x := v.(type) {
 		case map[string]interface{}:
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				p := append(append([]interface{}{}, path...), k)
 				out = append(out, p)
 				walk(x[k], p)
@@ -206,9 +213,9 @@ func replaceAt(obj map[string]interface{}, path []interface{}, x interface{}) ma
 	return editCopy(obj, path, func(parent interface{}, key interface{}) interface{} {
 		switch p := parent.(type) {
 		case map[string]interface{}:
-			p[key.(string)] = deepCopyValue(x)
+			p[key.(string)] = jsonvalue.Copy(x)
 		case []interface{}:
-			p[key.(int)] = deepCopyValue(x)
+			p[key.(int)] = jsonvalue.Copy(x)
 		}
 		return parent
 	})
@@ -217,7 +224,7 @@ func replaceAt(obj map[string]interface{}, path []interface{}, x interface{}) ma
 // editCopy copies obj and applies f to the container of the last step of path,
 // storing what f returns in its place.
 func editCopy(obj map[string]interface{}, path []interface{}, f func(parent, key interface{}) interface{}) map[string]interface{} {
-	out := deepCopyMap(obj)
+	out := jsonvalue.CopyMap(obj)
 	holder := []interface{}{out}
 	var parent interface{} = holder
 	var parentKey interface{} = 0

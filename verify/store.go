@@ -8,6 +8,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // storeNew returns kube.Store(s, new) for the new object of a pair, given
@@ -27,7 +28,7 @@ import (
 func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) map[string]interface{} {
 	out, ok := storedObject(s, old, storedOld, new, true)
 	if !ok {
-		out = kube.Store(s, deepCopyMap(new))
+		out = kube.Store(s, jsonvalue.CopyMap(new))
 	}
 	if storeCheck != nil {
 		storeCheck(s, new, out)
@@ -48,9 +49,9 @@ var storeCheck func(s *schema.Structural, new, stored map[string]interface{})
 func CheckStoredObjects() { storeCheck = mustStoreAsPipeline }
 
 func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
-	if want := kube.Store(s, deepCopyMap(new)); !reflect.DeepEqual(stored, want) {
+	if want := kube.Store(s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(stored, want) {
 		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
-			canonicalJSON(new), canonicalJSON(stored), canonicalJSON(want)))
+			jsonvalue.Canonical(new), jsonvalue.Canonical(stored), jsonvalue.Canonical(want)))
 	}
 }
 
@@ -76,7 +77,7 @@ func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
 			}
 		}
 	}
-	return kube.StoreValue(s, deepCopyValue(nv))
+	return kube.StoreValue(s, jsonvalue.Copy(nv))
 }
 
 // storedObject is storedValue for an object; false when the difference
@@ -101,7 +102,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 		}
 		if inOld && sameJSON(ov, nv) {
 			if sv, ok := stored[k]; ok {
-				out[k] = deepCopyValue(sv)
+				out[k] = jsonvalue.Copy(sv)
 			}
 			continue
 		}
@@ -114,7 +115,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 			if loose == nil {
 				loose = map[string]interface{}{}
 			}
-			loose[k] = deepCopyValue(nv)
+			loose[k] = jsonvalue.Copy(nv)
 			continue
 		}
 		out[k] = storedValue(ks, ov, sv, nv)
@@ -124,7 +125,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 		// defaults stored holds.
 		for k, sv := range stored {
 			if _, inNew := new[k]; !inNew {
-				out[k] = deepCopyValue(sv)
+				out[k] = jsonvalue.Copy(sv)
 			}
 		}
 		return out, true
@@ -168,11 +169,11 @@ func storedList(items *schema.Structural, old, stored, new []interface{}) ([]int
 			return nil, false
 		}
 		if j := sameItem(old, i, nv); j >= 0 {
-			out[i] = deepCopyValue(stored[j])
+			out[i] = jsonvalue.Copy(stored[j])
 		} else if i < len(old) && old[i] != nil {
 			out[i] = storedValue(items, old[i], stored[i], nv)
 		} else {
-			out[i] = kube.StoreValue(items, deepCopyValue(nv))
+			out[i] = kube.StoreValue(items, jsonvalue.Copy(nv))
 		}
 	}
 	return out, true

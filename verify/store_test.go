@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // TestMain holds every new object that storeNew stores, in every test of
@@ -35,13 +36,13 @@ func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
 	g := NewPairGenerator(r.s, 5)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
-		oldJSON, newJSON := canonicalJSON(old), canonicalJSON(new)
-		stored := kube.Store(r.s, deepCopyMap(old))
+		oldJSON, newJSON := jsonvalue.Canonical(old), jsonvalue.Canonical(new)
+		stored := kube.Store(r.s, jsonvalue.CopyMap(old))
 		got := storeNew(r.s, old, stored, new)
-		if want := kube.Store(r.s, deepCopyMap(new)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("pair %d (seed 5): storeNew gives\n%s\nthe pipeline\n%s", i, canonicalJSON(got), canonicalJSON(want))
+		if want := kube.Store(r.s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("pair %d (seed 5): storeNew gives\n%s\nthe pipeline\n%s", i, jsonvalue.Canonical(got), jsonvalue.Canonical(want))
 		}
-		if canonicalJSON(old) != oldJSON || canonicalJSON(new) != newJSON {
+		if jsonvalue.Canonical(old) != oldJSON || jsonvalue.Canonical(new) != newJSON {
 			t.Fatalf("pair %d (seed 5): storeNew changed the pair", i)
 		}
 	}

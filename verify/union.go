@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -116,7 +118,7 @@ func (p *parser) parseUnion(e interface{}, path *field.Path, props map[string]in
 		return union{}, false
 	}
 	before := len(p.errs)
-	for _, k := range sortedKeys(entry) {
+	for _, k := range slices.Sorted(maps.Keys(entry)) {
 		if !contains(unionKeys, k) {
 			p.errs = append(p.errs, errUnionKey(path.Child(k), k))
 		}
@@ -170,7 +172,7 @@ func (p *parser) members(v interface{}, path *field.Path, props map[string]inter
 	}
 	var out []unionMember
 	byValue := map[string]string{}
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		at := path.Key(name)
 		if _, found := props[name].(map[string]interface{}); !found {
 			p.errs = append(p.errs, errNotAProperty(at, name))

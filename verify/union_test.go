@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // unionConfig is one of the four kinds of union: at most one or exactly
@@ -77,7 +79,7 @@ var unionPlaces = []unionPlace{{
 		return n
 	},
 	object: func(outside interface{}, vs ...map[string]interface{}) map[string]interface{} {
-		obj := deepCopyMap(vs[0])
+		obj := jsonvalue.CopyMap(vs[0])
 		obj["spec"] = map[string]interface{}{"outside": outside}
 		return obj
 	},
@@ -115,7 +117,7 @@ var unionPlaces = []unionPlace{{
 	object: func(outside interface{}, vs ...map[string]interface{}) map[string]interface{} {
 		m := map[string]interface{}{}
 		for i, v := range vs {
-			m[string(rune('a'+i))] = deepCopyMap(v)
+			m[string(rune('a'+i))] = jsonvalue.CopyMap(v)
 		}
 		return specObject(outside, "m", m)
 	},
@@ -126,7 +128,7 @@ var unionPlaces = []unionPlace{{
 func items(vs []map[string]interface{}, key string) []interface{} {
 	var out []interface{}
 	for i, v := range vs {
-		item := deepCopyMap(v)
+		item := jsonvalue.CopyMap(v)
 		if _, ok := item[key]; key != "" && !ok {
 			item[key] = string(rune('1' + i))
 		}

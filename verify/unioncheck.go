@@ -1,7 +1,9 @@
 package verify
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -43,7 +45,7 @@ func (w *walker) checkUnions(n *node, old interface{}, correlated bool, new inte
 		}
 		oldObj, oldIsObj := old.(map[string]interface{})
 		correlated = correlated && oldIsObj
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			ov, inOld := oldObj[k]
 			w.checkUnions(n.child(k), ov, correlated && inOld, x[k], childPath(n, at, k), unchanged)
 		}

@@ -160,7 +160,7 @@ properties:
 	}
 	var paths []string
 	for _, p := range mustChecker(t, schema).declaredPaths() {
-		paths = append(paths, renderSteps(p))
+		paths = append(paths, p.String())
 	}
 	want := nodePath("spec", "name") + " " + nodePath("spec", "tags", "additionalProperties")
 	if got := strings.Join(paths, " "); got != want {

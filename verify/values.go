@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // Generated values stay small: mostly at most three entries per
@@ -42,7 +44,7 @@ func (g *PairGenerator) scalar(n *gnode) interface{} {
 	if len(n.pool) == 0 {
 		return int64(0)
 	}
-	return deepCopyValue(n.pool[g.rnd.Intn(len(n.pool))])
+	return jsonvalue.Copy(n.pool[g.rnd.Intn(len(n.pool))])
 }
 
 // object sets every required property, most properties on the way to a
@@ -217,7 +219,7 @@ func dedupe(n *gnode, l []interface{}) []interface{} {
 // and list-map below the node at path. The rest of v is unchanged and so
 // still has no duplicates; skipping it matters on large schemas, where
 // each item's key goes through the storage pipeline.
-func dedupeAlong(v interface{}, n *gnode, path []step) interface{} {
+func dedupeAlong(v interface{}, n *gnode, path schemapath.Path) interface{} {
 	if n == nil {
 		return v
 	}
@@ -227,18 +229,18 @@ func dedupeAlong(v interface{}, n *gnode, path []step) interface{} {
 	st, rest := path[0], path[1:]
 	switch x := v.(type) {
 	case map[string]interface{}:
-		switch st.kind {
-		case stepProp:
-			if e, ok := x[st.name]; ok && n.values == nil {
-				x[st.name] = dedupeAlong(e, n.propIdx[st.name], rest)
+		switch st.Kind {
+		case schemapath.Property:
+			if e, ok := x[st.Name]; ok && n.values == nil {
+				x[st.Name] = dedupeAlong(e, n.propIdx[st.Name], rest)
 			}
-		case stepValues:
+		case schemapath.Values:
 			for k, e := range x {
 				x[k] = dedupeAlong(e, n.values, rest)
 			}
 		}
 	case []interface{}:
-		if n.kind != kindList || st.kind != stepItems {
+		if n.kind != kindList || st.Kind != schemapath.Items {
 			return v
 		}
 		for i, e := range x {
@@ -281,9 +283,9 @@ func dedupeAll(v interface{}, n *gnode) interface{} {
 func entryKey(n *gnode, item interface{}) string {
 	if n.listType == "set" {
 		if isScalar(item) {
-			return canonicalJSON(item)
+			return jsonvalue.Canonical(item)
 		}
-		return canonicalJSON(kube.StoreValue(n.items.s, deepCopyValue(item)))
+		return jsonvalue.Canonical(kube.StoreValue(n.items.s, jsonvalue.Copy(item)))
 	}
 	if obj, ok := item.(map[string]interface{}); ok && !n.items.s.XEmbeddedResource && scalarKeys(obj, n.mapKeys) {
 		return joinKeys(obj, n.mapKeys)
@@ -295,7 +297,7 @@ func entryKey(n *gnode, item interface{}) string {
 func joinKeys(obj map[string]interface{}, keys []string) string {
 	var b strings.Builder
 	for _, k := range keys {
-		b.WriteString(canonicalJSON(obj[k]))
+		b.WriteString(jsonvalue.Canonical(obj[k]))
 		b.WriteByte(0)
 	}
 	return b.String()
@@ -328,12 +330,12 @@ func isScalar(v interface{}) bool {
 func keyFields(n *gnode, item interface{}) interface{} {
 	obj, ok := item.(map[string]interface{})
 	if !ok || n.items.s.XEmbeddedResource {
-		return deepCopyValue(item)
+		return jsonvalue.Copy(item)
 	}
 	keys := make(map[string]interface{}, len(n.mapKeys))
 	for _, k := range n.mapKeys {
 		if v, found := obj[k]; found {
-			keys[k] = deepCopyValue(v)
+			keys[k] = jsonvalue.Copy(v)
 		}
 	}
 	return keys

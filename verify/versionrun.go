@@ -10,6 +10,8 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // versionRun checks the pairs of one served version.
@@ -359,7 +361,7 @@ func (r *versionRun) countDeclarations(v verdicts, cause *Cause) {
 // it or below it.
 func ruleOnLine(rules []InvolvedRule, path string) bool {
 	for _, rr := range rules {
-		if onSchemaLine(rr.Path, path) {
+		if schemapath.OnSchemaLine(rr.Path, path) {
 			return true
 		}
 	}
@@ -551,7 +553,7 @@ func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []Involv
 // kind and metadata (resourceMeta), as every object the apiserver
 // validates has them.
 func (r *versionRun) storedPair(old, new map[string]interface{}) (storedOld, storedNew map[string]interface{}, err error) {
-	storedOld = kube.Store(r.s, deepCopyMap(old))
+	storedOld = kube.Store(r.s, jsonvalue.CopyMap(old))
 	storedNew = storeNew(r.s, old, storedOld, new)
 	if !jsonStable(storedOld) {
 		if storedOld, err = kube.RoundTrip(storedOld); err != nil {

@@ -1,6 +1,9 @@
 package verify
 
 import (
+	"maps"
+	"slices"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -133,7 +136,7 @@ func (w *walker) visitValues(n *node, p pair, at *field.Path) {
 	if n.values == nil || !ok1 || !ok2 {
 		return
 	}
-	for _, k := range sortedKeys(newMap) {
+	for _, k := range slices.Sorted(maps.Keys(newMap)) {
 		if v, ok := oldMap[k]; ok {
 			sub := pair{old: side{v: v, ok: true}, new: side{v: newMap[k], ok: true}}
 			w.visit(n.values, sub, at.Key(k), true, false)
