@@ -40,13 +40,8 @@
 //     values, or over the root's apiVersion, kind or metadata). It
 //     walks the JSON itself; the policy back end is held to it by
 //     tests that run the policies with the apiserver's code.
-//   - Declared takes a CRD document, the sets of declarations files and
-//     whether declarations apply to every served version, and returns the
-//     CRD as declared: the declarations of the mut2cel.io/declarations
-//     annotation and the files written inline in the schemas, the rules
-//     the generated-rules record lists and both annotations set aside.
-//     Annotated and Rewritten say whether a document keeps its
-//     declarations in the annotation, and whether translate rewrote it.
+//   - The declared document is read by verify/declread, which writes every
+//     declaration inline and sets the generated rules aside.
 //   - NewPairGenerator takes a structural schema and a seed and yields raw
 //     old/new object pairs, for reuse by other test drivers. Verify's
 //     generator also learns the unions from the checker (pairunion.go),
@@ -74,13 +69,11 @@
 //   - What the checker shares with the translator is named: the kinds'
 //     names and the reading of their values, of the annotation and of
 //     declarations files (decl's parsers), and the rule fingerprint of the
-//     generated-rules record (decl.Fingerprint), by which Declared sets
-//     mut2cel's own rules aside. Where a declaration may stand and what it
-//     means, the checker decides alone; how the declarations of the
-//     annotation, the files and --all-versions come together, Declared
-//     does alone, and TestSharedDeclared* hold it to the translator's
-//     reading (translate.DeclaredWith) on every CRD of examples/ and
-//     testdata/ and on the corpus.
+//     generated-rules record (decl.Fingerprint), by which verify/declread
+//     sets mut2cel's own rules aside. Where a declaration may stand and
+//     what it means, the checker decides alone; how the declarations of
+//     the annotation, the files and --all-versions come together,
+//     verify/declread does alone.
 //   - Only junctor-free schema nodes describe fields: allOf, anyOf, oneOf and
 //     not are read only to reject declarations inside them.
 //   - x-kubernetes-unions is read by the checker alone (union.go), not by

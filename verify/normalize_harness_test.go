@@ -16,6 +16,7 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // normalizers holds, for one served version of a CRD, the two sides of
@@ -36,7 +37,7 @@ type normalizers struct {
 // a refused version leaves the others testable.
 func versionNormalizers(t *testing.T, doc map[string]interface{}, p *plan.Plan) []*normalizers {
 	t.Helper()
-	declared, err := verify.Declared(doc, nil, false)
+	declared, err := declread.CRD(doc, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

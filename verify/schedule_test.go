@@ -9,6 +9,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/verify/declread"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
@@ -156,7 +157,7 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]interface{}{
 		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
 	}}
-	declared, err := Declared(c.Declared(t), nil, false)
+	declared, err := declread.CRD(c.Declared(t), nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify/declread"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
@@ -67,7 +68,7 @@ func TestOwnRules(t *testing.T) {
 				}
 				tested = res.Translated
 			}
-			declared, err := Declared(tc.declared, nil, false)
+			declared, err := declread.CRD(tc.declared, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,6 +29,7 @@ import (
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // TestOpenAPIOfCRD installs the CRD of examples/ports.yaml, without its
@@ -214,7 +215,7 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	if err != nil || len(ps) == 0 {
 		t.Fatalf("Validating: %d policies, %v", len(ps), err)
 	}
-	declared, err := verify.Declared(vehicle, nil, false)
+	declared, err := declread.CRD(vehicle, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@
 //     annotation holds the declarations); its translation made here.
 //   - With --against, the declarations are not translated into rules: a
 //     declaration no rule can express is still held against its rules.
-//   - The declared CRD, the checker's input, is read by verify.Declared,
+//   - The declared CRD, the checker's input, is read by verify/declread,
 //     never by translate: translate only makes the CRD under test, so
 //     that a misreading of the annotation, the declarations files or
 //     --all-versions in translate shows as a disagreement.

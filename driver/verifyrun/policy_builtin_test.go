@@ -10,6 +10,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // declareAt sets the declaration ext: value on the node at path (property
@@ -86,7 +87,7 @@ func TestPolicyCorpusCases(t *testing.T) {
 			refused++
 			continue
 		}
-		declared, err := verify.Declared(doc, nil, c.AllVersions)
+		declared, err := declread.CRD(doc, nil, c.AllVersions)
 		if err != nil {
 			t.Fatalf("%s: Declared: %v", c.Name, err)
 		}

@@ -1,4 +1,4 @@
-package verify
+package declread
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/limits"
 )
 
-// Declared returns the CRD document doc as declared, the form the
+// CRD returns the CRD document doc as declared, the form the
 // checker reads: the declarations of its mut2cel.io/declarations
 // annotation, and those of sets (declarations files) that name the CRD,
 // written inline in the schemas of the versions they declare, next to the
@@ -30,9 +30,9 @@ import (
 // NewChecker): only declarations that name a version or schema node the
 // CRD lacks, that contradict each other, or that go past
 // internal/limits, and annotations that do not read, are an error.
-// Declared reads with decl's parsers and shares nothing else with the
+// CRD reads with decl's parsers and shares nothing else with the
 // translator (doc.go).
-func Declared(doc map[string]interface{}, sets []decl.Set, allServed bool) (map[string]interface{}, error) {
+func CRD(doc map[string]interface{}, sets []decl.Set, allServed bool) (map[string]interface{}, error) {
 	if v, _ := doc["apiVersion"].(string); v != "apiextensions.k8s.io/v1" {
 		return doc, nil
 	}
@@ -348,7 +348,7 @@ func (g *gathering) copyTo(served []*crd.Version, have []decl.Declaration) {
 }
 
 // Annotated reports whether doc keeps declarations in the
-// mut2cel.io/declarations annotation (Declared writes them inline).
+// mut2cel.io/declarations annotation (CRD writes them inline).
 func Annotated(doc map[string]interface{}) bool {
 	_, ok := readCRD(doc).Annotations[decl.AnnotationDeclarations]
 	return ok
@@ -361,4 +361,14 @@ func Annotated(doc map[string]interface{}) bool {
 func Rewritten(doc map[string]interface{}) bool {
 	_, rec := readCRD(doc).Annotations[decl.AnnotationGenerated]
 	return Annotated(doc) && rec
+}
+
+// readCRD reads the model of a CRD document; a missing document has no
+// name and no versions.
+func readCRD(doc map[string]interface{}) *crd.CRD {
+	c, err := crd.Read(doc)
+	if err != nil {
+		return &crd.CRD{}
+	}
+	return c
 }

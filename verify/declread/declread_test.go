@@ -1,4 +1,4 @@
-package verify_test
+package declread_test
 
 import (
 	"fmt"
@@ -14,10 +14,10 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
-// The checker's side reads declarations on its own (Declared), and shares
+// The checker's side reads declarations on its own (CRD), and shares
 // with the translator only decl's parsers and the rule fingerprint
 // (doc.go). These tests hold the two readers to the same result on every
 // CRD the repository keeps, so that a difference between them is a test
@@ -29,8 +29,8 @@ import (
 func repositoryCRDs(t *testing.T) map[string]map[string]interface{} {
 	t.Helper()
 	var files []string
-	for _, pattern := range []string{"../examples/*.yaml", "../examples/translated/*.yaml", "../testdata/golden/*/*.yaml",
-		"../testdata/broken/*/*.yaml", "../testdata/schemas/*.yaml"} {
+	for _, pattern := range []string{"../../examples/*.yaml", "../../examples/translated/*.yaml", "../../testdata/golden/*/*.yaml",
+		"../../testdata/broken/*/*.yaml", "../../testdata/schemas/*.yaml"} {
 		found, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
@@ -60,8 +60,8 @@ func repositoryCRDs(t *testing.T) map[string]map[string]interface{} {
 // declarationSets reads every declarations file of the repository.
 func declarationSets(t *testing.T) []decl.Set {
 	t.Helper()
-	files, _ := filepath.Glob("../testdata/audit/*.yaml")
-	files = append(files, "../examples/declarations/documented.yaml")
+	files, _ := filepath.Glob("../../testdata/audit/*.yaml")
+	files = append(files, "../../examples/declarations/documented.yaml")
 	var sets []decl.Set
 	for _, f := range files {
 		if filepath.Base(f) == "audit.yaml" {
@@ -80,19 +80,19 @@ func declarationSets(t *testing.T) []decl.Set {
 	return sets
 }
 
-// sameDeclared checks that verify.Declared and translate.DeclaredWith
+// sameDeclared checks that declared.CRD and translate.DeclaredWith
 // agree on doc: the same document, or both an error.
 func sameDeclared(t *testing.T, name string, doc map[string]interface{}, sets []decl.Set, all bool) {
 	t.Helper()
 	want, wantErr := translate.DeclaredWith(doc, translate.Options{Declarations: sets, AllServedVersions: all})
-	got, err := verify.Declared(doc, sets, all)
+	got, err := declread.CRD(doc, sets, all)
 	switch {
 	case (err != nil) != (wantErr != nil):
-		t.Errorf("%s, all versions %v: Declared error %v, translate.DeclaredWith error %v", name, all, err, wantErr)
+		t.Errorf("%s, all versions %v: CRD error %v, translate.DeclaredWith error %v", name, all, err, wantErr)
 	case err == nil && !reflect.DeepEqual(got, want):
 		gotText, _ := yaml.Marshal(got)
 		wantText, _ := yaml.Marshal(want)
-		t.Errorf("%s, all versions %v: Declared =\n%s\nwant, as translate.DeclaredWith,\n%s", name, all, gotText, wantText)
+		t.Errorf("%s, all versions %v: CRD =\n%s\nwant, as translate.DeclaredWith,\n%s", name, all, gotText, wantText)
 	}
 }
 
@@ -161,9 +161,9 @@ properties:
 		{"contradicts the schema", file(".spec.a", "AddOnly"), true},
 		{"agrees with the schema", file(".spec.a", "Immutable"), false},
 	} {
-		_, err := verify.Declared(doc, tc.sets, false)
+		_, err := declread.CRD(doc, tc.sets, false)
 		if (err != nil) != tc.fail {
-			t.Errorf("%s: Declared error %v, want error %v", tc.name, err, tc.fail)
+			t.Errorf("%s: CRD error %v, want error %v", tc.name, err, tc.fail)
 		}
 		sameDeclared(t, tc.name, doc, tc.sets, false)
 	}
@@ -210,7 +210,7 @@ properties:
 			"schema": map[string]interface{}{"openAPIV3Schema": s},
 		})
 	}
-	got, err := verify.Declared(doc, nil, true)
+	got, err := declread.CRD(doc, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package verify
+package declread
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 	crdedit "github.com/mut2cel/mut2cel/edit"
 )
 
-// The rules mut2cel generated are not the author's: Declared sets them
-// aside, so that the checker's companions (companions.go) are the rules
-// the author wrote. The generated-rules record (decl.Record) lists each
+// The rules mut2cel generated are not the author's: CRD sets them aside,
+// so that the companions of verify's reference verdict are the rules the
+// author wrote. The generated-rules record (decl.Record) lists each
 // by the fingerprint of its entry (decl.Fingerprint, the one step the
 // checker's side shares with the translator, doc.go) under the version
 // and path of its node, as docs/rewrite.md says. A listed entry is set
@@ -135,8 +135,4 @@ func (g *gathering) dropAnnotations() []crdedit.Edit {
 		return []crdedit.Edit{{Path: []interface{}{"metadata"}, Remove: []string{"annotations"}}}
 	}
 	return []crdedit.Edit{{Path: crd.AnnotationsPath(), Remove: names}}
-}
-
-func appendStep(p []interface{}, steps ...interface{}) []interface{} {
-	return append(append(make([]interface{}, 0, len(p)+len(steps)), p...), steps...)
 }
