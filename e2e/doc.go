@@ -22,7 +22,7 @@
 // Invariants checked on every write request after the create:
 //
 //   - The server's verdict equals the reference checker's
-//     (verify.Checker.Check) on the same pair: the object the server held
+//     (reference.Checker.Check) on the same pair: the object the server held
 //     before the request, and the object it stores (or would have stored).
 //   - A rejection is an Invalid status whose causes are exactly the errors
 //     the generated rules give when run locally by the apiserver's CEL

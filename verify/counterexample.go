@@ -8,6 +8,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // Counterexample is one update on which the rules under test and the
@@ -21,7 +22,7 @@ type Counterexample struct {
 	Old, New map[string]interface{}
 	// Reference lists the violations of the declarations; none means the
 	// update is allowed.
-	Reference []Violation
+	Reference []reference.Violation
 	// Companions are the messages of the declared CRD's own rules that
 	// deny the update: the reference denies it too.
 	Companions []string
@@ -78,7 +79,7 @@ func (r *versionRun) involved(old, new map[string]interface{}, v verdicts) []Inv
 		decls[viol.Declaration] = true
 	}
 	for _, rr := range r.rules {
-		for _, d := range r.checker.declaredPaths() {
+		for _, d := range r.checker.DeclaredPaths() {
 			if decls[d.String()] && schemapath.OnLine(rr.path, d) {
 				out = append(out, InvolvedRule{Path: rr.path.String(), Rule: rr.rule.Rule})
 				break
@@ -178,7 +179,7 @@ func eachNode(s *schema.Structural, f func(*schema.Structural)) {
 }
 
 // messages of the reference, one line each, for reports.
-func violationLines(vs []Violation) []string {
+func violationLines(vs []reference.Violation) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = strings.TrimSpace(v.String())

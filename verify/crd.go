@@ -117,20 +117,3 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 	}
 	return nil
 }
-
-// DeclaringVersions lists, in the document's order, the versions of a
-// decoded CRD document whose schema carries x-kubernetes-mutability,
-// x-kubernetes-key-mutability or x-kubernetes-update, valid or not.
-func DeclaringVersions(doc map[string]interface{}) []string {
-	var out []string
-	for _, v := range crdVersions(doc) {
-		if v.Raw == nil {
-			continue
-		}
-		c, err := NewChecker(v.Raw)
-		if err != nil || len(c.declaredPaths()) > 0 {
-			out = append(out, v.Name)
-		}
-	}
-	return out
-}

@@ -7,6 +7,8 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // UnionPairStats counts what the pairs of GenerateUnionPairs did to the
@@ -28,7 +30,7 @@ type UnionPairStats struct {
 // checker, on create and on update, through the storage pipeline.
 func GenerateUnionPairs(raw map[string]interface{}, seed int64, pairs int) (UnionPairStats, error) {
 	st := UnionPairStats{Kinds: map[string]int{}, Shapes: map[string]int{}}
-	c, err := NewChecker(raw)
+	c, err := reference.NewChecker(raw)
 	if err != nil {
 		return st, err
 	}
@@ -44,7 +46,7 @@ func GenerateUnionPairs(raw map[string]interface{}, seed int64, pairs int) (Unio
 	if err != nil {
 		return st, fmt.Errorf("structural: %w", err)
 	}
-	g := newPairGenerator(s, seed, c.declaredPaths())
+	g := newPairGenerator(s, seed, c.DeclaredPaths())
 	g.useUnions(c)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
@@ -53,50 +55,88 @@ func GenerateUnionPairs(raw map[string]interface{}, seed int64, pairs int) (Unio
 		for _, v := range append(c.CheckCreate(new), c.Check(old, new)...) {
 			st.Kinds[v.Kind]++
 		}
-		countShapes(c.root, new, st.Shapes)
+		countShapes(c, new, st.Shapes)
 	}
 	return st, nil
 }
 
-// countShapes adds the union nodes at and below n in v to shapes.
-func countShapes(n *node, v interface{}, shapes map[string]int) {
-	if n == nil {
-		return
+// countShapes adds the instances of the unions of c in v, an object of
+// its schema, to shapes.
+func countShapes(c *reference.Checker, v interface{}, shapes map[string]int) {
+	for _, u := range c.Unions() {
+		for _, obj := range instances(v, u.Path) {
+			countShape(u, obj, shapes)
+		}
 	}
+}
+
+// instances lists the objects at path in v: every list item and map value
+// where it steps into entries.
+func instances(v interface{}, path schemapath.Path) []map[string]interface{} {
+	if len(path) == 0 {
+		if obj, ok := v.(map[string]interface{}); ok {
+			return []map[string]interface{}{obj}
+		}
+		return nil
+	}
+	var out []map[string]interface{}
 	switch x := v.(type) {
 	case map[string]interface{}:
-		for _, u := range n.unions {
-			present, null := 0, false
-			for _, m := range u.members {
-				value, found := x[m.name]
-				null = null || found && value == nil
-				if value != nil {
-					present++
-				}
+		switch st := path[0]; st.Kind {
+		case schemapath.Property:
+			if e, ok := x[st.Name]; ok {
+				out = instances(e, path[1:])
 			}
-			shapes[fmt.Sprintf("members: %s", []string{"0", "1", "2+"}[min(present, 2)])]++
-			if null {
-				shapes["null member"]++
+		case schemapath.Values:
+			for _, e := range x {
+				out = append(out, instances(e, path[1:])...)
 			}
-			if u.discriminator != "" {
-				d, set := x[u.discriminator].(string)
-				_, selects := u.selected(d)
-				switch {
-				case !set:
-					shapes["unset"]++
-				case selects:
-					shapes["selects a member"]++
-				default:
-					shapes["selects none"]++
-				}
-			}
-		}
-		for k, e := range x {
-			countShapes(n.child(k), e, shapes)
 		}
 	case []interface{}:
-		for _, e := range x {
-			countShapes(n.items, e, shapes)
+		if path[0].Kind == schemapath.Items {
+			for _, e := range x {
+				out = append(out, instances(e, path[1:])...)
+			}
 		}
 	}
+	return out
+}
+
+// countShape adds one instance x of the union u to shapes.
+func countShape(u reference.Union, x map[string]interface{}, shapes map[string]int) {
+	present, null := 0, false
+	for _, m := range u.Members {
+		value, found := x[m.Name]
+		null = null || found && value == nil
+		if value != nil {
+			present++
+		}
+	}
+	shapes[fmt.Sprintf("members: %s", []string{"0", "1", "2+"}[min(present, 2)])]++
+	if null {
+		shapes["null member"]++
+	}
+	if u.Discriminator == "" {
+		return
+	}
+	d, set := x[u.Discriminator].(string)
+	switch {
+	case !set:
+		shapes["unset"]++
+	case selects(u, d):
+		shapes["selects a member"]++
+	default:
+		shapes["selects none"]++
+	}
+}
+
+// selects reports whether the discriminator value d selects a member of
+// u.
+func selects(u reference.Union, d string) bool {
+	for _, m := range u.Members {
+		if m.Value == d {
+			return true
+		}
+	}
+	return false
 }

@@ -196,3 +196,23 @@ func withIntegersAt(s *schema.Structural, key string, v interface{}) (interface{
 	}
 	return withIntegers(&p, v)
 }
+
+// unreadableMarkers are how the apiserver's CEL value conversion reports
+// a stored date-time or byte string it cannot read.
+var unreadableMarkers = []string{"Invalid date-time formatted string", "Invalid byte formatted string"}
+
+// unexplainedByUnreadable drops the evaluation errors that a formatted
+// string CEL cannot read causes.
+func unexplainedByUnreadable(errs []string) []string {
+	var out []string
+	for _, e := range errs {
+		explained := false
+		for _, m := range unreadableMarkers {
+			explained = explained || strings.Contains(e, m)
+		}
+		if !explained {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
@@ -48,7 +49,7 @@ func NewPairGenerator(s *schema.Structural, seed int64) *PairGenerator {
 // time and discriminators selecting each, valid and not, so that a
 // caller that creates the objects is not left with nearly all of them
 // refused.
-func NewPairGeneratorFor(s *schema.Structural, seed int64, c *Checker) *PairGenerator {
+func NewPairGeneratorFor(s *schema.Structural, seed int64, c *reference.Checker) *PairGenerator {
 	g := NewPairGenerator(s, seed)
 	g.useUnions(c)
 	return g

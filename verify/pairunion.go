@@ -1,6 +1,9 @@
 package verify
 
-import "github.com/mut2cel/mut2cel/verify/internal/schemapath"
+import (
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
+)
 
 // The pair generator and unions. A structural schema has no
 // x-kubernetes-unions, so the generator learns the unions from the
@@ -23,26 +26,24 @@ const unknownValue = "0-unknown"
 
 // useUnions gives the nodes of g the unions the checker c reads at the
 // same schema paths.
-func (g *PairGenerator) useUnions(c *Checker) {
-	for _, path := range c.declaredPaths() {
-		n, gn := c.root.at(path), g.root.at(path)
+func (g *PairGenerator) useUnions(c *reference.Checker) {
+	for _, u := range c.Unions() {
+		gn := g.root.at(u.Path)
 		if gn == nil || gn.kind != kindObject {
 			continue
 		}
-		for _, u := range n.unions {
-			gu := gunion{discriminator: u.discriminator}
-			for _, m := range u.members {
-				if gn.propIdx[m.name] != nil {
-					gu.members = append(gu.members, m.name)
-					gu.values = append(gu.values, m.value)
-				}
+		gu := gunion{discriminator: u.Discriminator}
+		for _, m := range u.Members {
+			if gn.propIdx[m.Name] != nil {
+				gu.members = append(gu.members, m.Name)
+				gu.values = append(gu.values, m.Value)
 			}
-			if u.discriminator != "" && gn.propIdx[u.discriminator] == nil {
-				gu.discriminator = ""
-			}
-			if len(gu.members) > 0 {
-				gn.unions = append(gn.unions, gu)
-			}
+		}
+		if u.Discriminator != "" && gn.propIdx[u.Discriminator] == nil {
+			gu.discriminator = ""
+		}
+		if len(gu.members) > 0 {
+			gn.unions = append(gn.unions, gu)
 		}
 	}
 }

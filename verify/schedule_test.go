@@ -7,11 +7,13 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/verify/declread"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // nestedListMap declares spec.policies, an atomic list whose items hold a
@@ -51,7 +53,7 @@ func TestScheduleReordersNestedListMaps(t *testing.T) {
 	conditions := schemapath.Path{schemapath.Prop("spec"), schemapath.Prop("policies"), {Kind: schemapath.Items},
 		schemapath.Prop("status"), schemapath.Prop("conditions")}
 	s := structuralOf(t, nestedListMap)
-	targets := mustChecker(t, nestedListMap).declaredPaths()
+	targets := mustChecker(t, nestedListMap).DeclaredPaths()
 	const pairs = 100
 	for seed := int64(1); seed <= 5; seed++ {
 		g := newPairGenerator(s, seed, targets)
@@ -155,7 +157,7 @@ func structuralOf(t testing.TB, text string) *schema.Structural {
 // atomic lists, are reordered within the first 2,000 pairs.
 func TestScheduleReordersJobSetConditions(t *testing.T) {
 	c := corpus.Case{File: "jobset/jobset.x-k8s.io_jobsets.yaml", Declarations: map[string]map[string]map[string]interface{}{
-		"v1alpha2": {".spec.volumeClaimPolicies": {extMutability: immutable}},
+		"v1alpha2": {".spec.volumeClaimPolicies": {decl.ExtMutability: "Immutable"}},
 	}}
 	declared, err := declread.CRD(c.Declared(t), nil, false)
 	if err != nil {
@@ -166,7 +168,7 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := crdVersions(declared)[0]
-	checker, err := NewChecker(v.Raw)
+	checker, err := reference.NewChecker(v.Raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +179,7 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	conditions := schemapath.Path{schemapath.Prop("spec"), schemapath.Prop("volumeClaimPolicies"), {Kind: schemapath.Items},
 		schemapath.Prop("templates"), {Kind: schemapath.Items}, schemapath.Prop("status"), schemapath.Prop("conditions")}
 	const seed, pairs = 1, 2000
-	g := newPairGenerator(s, seed, checker.declaredPaths())
+	g := newPairGenerator(s, seed, checker.DeclaredPaths())
 	count, first := 0, 0
 	for i := 1; i <= pairs; i++ {
 		old, new := g.Next()

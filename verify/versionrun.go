@@ -12,6 +12,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // versionRun checks the pairs of one served version.
@@ -19,14 +20,14 @@ type versionRun struct {
 	opts    Options
 	crd     string
 	version string
-	checker *Checker
+	checker *reference.Checker
 	s       *schema.Structural
 	objects *kube.ObjectValidator
 	meta    resourceMeta
 	judge   Judge
 	gen     *PairGenerator
 	rules   []*ruleRef // built on the first counterexample
-	decls   []Declaration
+	decls   []reference.Declaration
 	causes  map[string]*CauseReport
 	groups  map[string]*GroupReport
 	// groupsShown counts the groups given a counterexample.
@@ -35,7 +36,7 @@ type versionRun struct {
 	// constraints count, per constraint of decls, the judged pairs that
 	// break it; setAside the refused pairs by Refusal.Reason.
 	constraints  []*ConstraintReport
-	byConstraint map[Constraint]*ConstraintReport // the same, by constraint
+	byConstraint map[reference.Constraint]*ConstraintReport // the same, by constraint
 	setAside     map[string]*SetAsideReport
 	// companions are the declared CRD's own rules, nil when it has none.
 	companions *companions
@@ -50,7 +51,7 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 	if dv.Raw == nil || tv.Raw == nil {
 		return nil, fmt.Errorf("%s: version %q has no openAPIV3Schema", tv.Field(), tv.Name)
 	}
-	checker, err := NewChecker(dv.Raw)
+	checker, err := reference.NewChecker(dv.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: declarations of version %q: %w", dv.Field(), dv.Name, err)
 	}
@@ -77,13 +78,13 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 	tested := readCRD(doc)
 	r := &versionRun{
 		opts: opts, crd: tested.Name, version: tv.Name, checker: checker, s: s,
-		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.declaredPaths()),
-		decls: checker.declarations(), causes: map[string]*CauseReport{}, companions: comp,
+		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.DeclaredPaths()),
+		decls: checker.Declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}
 	r.gen.useUnions(checker)
-	r.byConstraint = map[Constraint]*ConstraintReport{}
-	for _, k := range checker.constraints() {
+	r.byConstraint = map[reference.Constraint]*ConstraintReport{}
+	for _, k := range checker.Constraints() {
 		cr := &ConstraintReport{Constraint: k}
 		r.constraints = append(r.constraints, cr)
 		r.byConstraint[k] = cr
@@ -194,7 +195,7 @@ func (r *versionRun) compareAll(b *pairBatch, ks []int) {
 
 // countRefused adds a refused pair to the constraints it would have
 // broken.
-func (r *versionRun) countRefused(broken []Constraint) {
+func (r *versionRun) countRefused(broken []reference.Constraint) {
 	for _, k := range broken {
 		if cr := r.byConstraint[k]; cr != nil {
 			cr.Refused++
@@ -331,14 +332,14 @@ func (r *versionRun) cause(old, new map[string]interface{}, v verdicts) Cause {
 // and, when it is a disagreement of the given cause, to those the
 // disagreement involves (see DeclarationReport).
 func (r *versionRun) countDeclarations(v verdicts, cause *Cause) {
-	exercised := map[Declaration]bool{}
+	exercised := map[reference.Declaration]bool{}
 	for _, d := range v.exercised {
 		exercised[d] = true
 	}
-	violated := map[Declaration]bool{}
+	violated := map[reference.Declaration]bool{}
 	if cause != nil {
 		for _, viol := range v.violations {
-			violated[declarationOf(viol, r.decls)] = true
+			violated[reference.DeclarationOf(viol, r.decls)] = true
 		}
 	}
 	for _, dr := range r.counts {
@@ -382,12 +383,12 @@ const (
 // verdicts are both sides' decisions on one stored pair.
 type verdicts struct {
 	outcome    outcome
-	violations []Violation
+	violations []reference.Violation
 	denied     bool
 	detail     []string
 	evalErrs   []string
-	exercised  []Declaration // by the update, as the reference checker saw it
-	broken     []Constraint  // by the update, as the reference checker saw it
+	exercised  []reference.Declaration // by the update, as the reference checker saw it
+	broken     []reference.Constraint  // by the update, as the reference checker saw it
 	// refusal says why an invalid pair is set aside.
 	refusal *Refusal
 	// companions are the messages of the declared CRD's own rules that
@@ -411,7 +412,7 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 	if ref := r.refusal(storedOld, storedNew); ref != nil {
 		// What the refused pair would have broken tells a constraint
 		// that no valid update breaks from one never tried.
-		_, _, broken := r.checker.checkExercised(storedOld, storedNew)
+		_, _, broken := r.checker.CheckExercised(storedOld, storedNew)
 		return verdicts{outcome: invalid, refusal: ref, broken: broken}, nil
 	}
 	if v, ok := r.agreeOnOwnRules(storedOld, storedNew); ok {
@@ -441,7 +442,7 @@ func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) 
 // update like a rule returning false.
 func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, floats bool) (verdicts, error) {
 	var v verdicts
-	v.violations, v.exercised, v.broken = r.checker.checkExercised(storedOld, storedNew)
+	v.violations, v.exercised, v.broken = r.checker.CheckExercised(storedOld, storedNew)
 	v.companions = r.companions.judge(storedOld, storedNew)
 	var err error
 	v.denied, v.detail, err = r.judge.Update(storedOld, storedNew)
@@ -459,7 +460,7 @@ func (r *versionRun) judgeStored(storedOld, storedNew map[string]interface{}, fl
 		// only the verdict is compared.
 		unexplained = unexplainedByFloats(unexplained)
 	}
-	if r.checker.comparesAnyAsValues() {
+	if r.checker.ComparesAnyAsValues() {
 		// Under the opt-in a rule that reads a formatted string CEL
 		// cannot read fails, and so denies (semantics.md 8): the
 		// checker predicts the denial, and only verdicts are compared.
@@ -483,7 +484,7 @@ func (r *versionRun) agreeOnOwnRules(storedOld, storedNew map[string]interface{}
 	if r.own == nil {
 		return v, false
 	}
-	v.violations, v.exercised, v.broken = r.checker.checkExercised(storedOld, storedNew)
+	v.violations, v.exercised, v.broken = r.checker.CheckExercised(storedOld, storedNew)
 	errs := r.own.Validate(storedNew, storedOld)
 	if (len(errs) > 0) != (len(v.violations) > 0) || len(evaluationErrors(sortedErrors(errs))) > 0 {
 		return v, false

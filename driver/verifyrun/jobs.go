@@ -9,8 +9,8 @@ import (
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/declread"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // Options say what a run verifies.
@@ -127,7 +127,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 			return Job{}, false, d
 		}
 	}
-	declaring := verify.DeclaringVersions(crd.Value)
+	declaring := reference.DeclaringVersions(crd.Value)
 	if len(declaring) == 0 {
 		return Job{}, false, nil
 	}
@@ -168,7 +168,7 @@ func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]int
 		declared[v] = true
 	}
 	var missing []string
-	for _, v := range verify.DeclaringVersions(recorded) {
+	for _, v := range reference.DeclaringVersions(recorded) {
 		if !declared[v] {
 			missing = append(missing, v)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // NormalizationReport is what verifyNormalization found for one version.
@@ -55,7 +56,7 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 	if !ok || v.Raw == nil {
 		return nil, fmt.Errorf("version %s: no schema", version)
 	}
-	checker, err := verify.NewChecker(v.Raw)
+	checker, err := reference.NewChecker(v.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}

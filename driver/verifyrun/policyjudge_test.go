@@ -21,6 +21,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // readDoc reads a one-document YAML file.
@@ -276,7 +277,7 @@ func TestPolicyCreates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checker, err := verify.NewChecker(cv.Raw)
+			checker, err := reference.NewChecker(cv.Raw)
 			if err != nil {
 				t.Fatal(err)
 			}

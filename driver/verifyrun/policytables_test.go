@@ -13,7 +13,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // The verdict tables of the KEP examples and of the update vocabulary,
@@ -70,7 +70,7 @@ func TestPolicyUpdateTable(t *testing.T) {
 type tablePolicy struct {
 	eval    *admit.Validating
 	s       *schema.Structural
-	checker *verify.Checker
+	checker *reference.Checker
 }
 
 func newTablePolicy(t *testing.T, schemaJSON string, kv translate.KubeVersion) *tablePolicy {
@@ -94,7 +94,7 @@ func newTablePolicy(t *testing.T, schemaJSON string, kv translate.KubeVersion) *
 		}
 	}
 	raw := c.Versions[0].Raw
-	checker, err := verify.NewChecker(raw)
+	checker, err := reference.NewChecker(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
