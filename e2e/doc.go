@@ -10,7 +10,7 @@
 //
 // Inputs: examples/*.yaml, translated with translate.Translate at the
 // default and at a later target version; the KEP tables written here as
-// data; random updates from a pair source (verify.NewPairGenerator); the
+// data; random updates from a pair source (pairgen.New); the
 // deliberately wrong translations under testdata/broken, whose
 // counterexamples, found by the verifier in process, the server must
 // confirm, and which the verifier run with the server as its judge

@@ -21,10 +21,8 @@
 //     apiserver's CEL validator in process (judge.go); driver/verifyrun
 //     and driver/apiserver bring judges that decide by admission policies
 //     or through a real server.
-//   - NewPairGenerator takes a structural schema and a seed and yields raw
-//     old/new object pairs, for reuse by other test drivers. Verify's
-//     generator also learns the unions from the checker (pairunion.go),
-//     which a structural schema cannot hold.
+//   - The pairs come from verify/pairgen, aimed at the declared nodes and
+//     shaped to the unions the checker reads.
 //
 // Invariants:
 //
@@ -44,9 +42,10 @@
 //     rules: both objects, with the apiVersion, kind and metadata the
 //     apiserver puts on every object (resource.go), pass the schema,
 //     list-type and non-transition rule validation of a create. A refused
-//     pair is mended where the apiserver's error points (learn.go), in
-//     generation order, so the report does not depend on Options.Workers;
-//     one still refused is set aside and counts for nothing else.
+//     pair is mended where the apiserver's error points
+//     (pairgen.Generator.Repair), in generation order, so the report does
+//     not depend on Options.Workers; one still refused is set aside and
+//     counts for nothing else.
 //   - A run passes (Report.Failed) only when it found no disagreement and
 //     judged pairs broke every constraint of every declaration
 //     (reference.Checker.Constraints), and few pairs were set aside. A

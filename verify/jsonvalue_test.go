@@ -7,6 +7,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 func TestJSONStableCases(t *testing.T) {
@@ -47,7 +48,7 @@ func TestJSONStableObjects(t *testing.T) {
 	stable, unstable := 0, 0
 	for _, file := range files {
 		r := exampleRun(t, file)
-		g := NewPairGenerator(r.s, 3)
+		g := pairgen.New(r.s, 3)
 		for i := 0; i < 1000; i++ {
 			old, new := g.Next()
 			for _, obj := range []map[string]interface{}{old, new} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // TestMain holds every new object that storeNew stores, in every test of
@@ -33,7 +34,7 @@ func TestStoreNew(t *testing.T) {
 
 func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
 	t.Helper()
-	g := NewPairGenerator(r.s, 5)
+	g := pairgen.New(r.s, 5)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
 		oldJSON, newJSON := jsonvalue.Canonical(old), jsonvalue.Canonical(new)

@@ -12,6 +12,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
@@ -25,7 +26,7 @@ type versionRun struct {
 	objects *kube.ObjectValidator
 	meta    resourceMeta
 	judge   Judge
-	gen     *PairGenerator
+	gen     *pairgen.Generator
 	rules   []*ruleRef // built on the first counterexample
 	decls   []reference.Declaration
 	causes  map[string]*CauseReport
@@ -78,11 +79,10 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 	tested := readCRD(doc)
 	r := &versionRun{
 		opts: opts, crd: tested.Name, version: tv.Name, checker: checker, s: s,
-		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: newPairGenerator(s, opts.Seed, checker.DeclaredPaths()),
+		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: pairgen.NewDeclared(s, opts.Seed, checker),
 		decls: checker.Declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}
-	r.gen.useUnions(checker)
 	r.byConstraint = map[reference.Constraint]*ConstraintReport{}
 	for _, k := range checker.Constraints() {
 		cr := &ConstraintReport{Constraint: k}
@@ -146,12 +146,13 @@ func (r *versionRun) judgeBatch(n int) *pairBatch {
 	r.compareAll(b, all)
 	// Mend the pairs the apiserver refuses, in order, so that the
 	// report does not depend on the number of workers.
-	for round := 0; round < repairRounds; round++ {
+	for round := 0; round < pairgen.RepairRounds; round++ {
 		var again []int
-		dropped := map[int]*gnode{}
+		mends := map[int]pairgen.Mend{}
 		for k := range b.old {
 			if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid && v.refusal != nil && v.refusal.Object != "" {
-				b.old[k], b.new[k], dropped[k] = r.gen.repair(b.old[k], b.new[k], v.refusal.Object, v.refusal.field, round)
+				m := r.gen.Repair(b.old[k], b.new[k], v.refusal.Object, v.refusal.field, round)
+				b.old[k], b.new[k], mends[k] = m.Old, m.New, m
 				again = append(again, k)
 			}
 		}
@@ -160,8 +161,8 @@ func (r *versionRun) judgeBatch(n int) *pairBatch {
 		}
 		r.compareAll(b, again)
 		for _, k := range again {
-			if d := dropped[k]; d != nil && b.verdicts[k].outcome != invalid {
-				r.gen.credit(d)
+			if b.verdicts[k].outcome != invalid {
+				r.gen.Passed(mends[k])
 			}
 		}
 	}
@@ -187,7 +188,7 @@ func (r *versionRun) compareAll(b *pairBatch, ks []int) {
 		if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid {
 			r.countRefused(v.broken)
 			if v.refusal != nil {
-				r.gen.hint(v.refusal.field, v.refusal.Message)
+				r.gen.Hint(v.refusal.field, v.refusal.Message)
 			}
 		}
 	}
@@ -235,7 +236,7 @@ func (r *versionRun) recordSetAside(rep *VersionReport, i int, old, new map[stri
 		ref = &Refusal{Reason: "refused by the judge"}
 	}
 	if ref.field != "" {
-		r.gen.refused(ref.field)
+		r.gen.Refused(ref.field)
 	}
 	if sa, ok := r.setAside[ref.Reason]; ok {
 		sa.Pairs++

@@ -13,7 +13,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
@@ -80,7 +80,7 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 		return out, nil
 	}
 	rep := &NormalizationReport{Version: version}
-	g := verify.NewPairGeneratorFor(s, seed, checker)
+	g := pairgen.NewFor(s, seed, checker)
 	for i := 1; i <= pairs; i++ {
 		old, new := g.Next()
 		if old, err = admitted(old); err != nil {

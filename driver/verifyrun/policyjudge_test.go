@@ -21,6 +21,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
@@ -285,7 +286,7 @@ func TestPolicyCreates(t *testing.T) {
 			if err != nil {
 				t.Fatalf("schema seed %d: %v", seed, err)
 			}
-			gen := verify.NewPairGeneratorFor(s, seed, checker)
+			gen := pairgen.NewFor(s, seed, checker)
 			for i := 0; i < perSchema; i++ {
 				_, obj := gen.Next()
 				obj = kube.Store(s, obj)

@@ -13,7 +13,7 @@ import (
 	"github.com/mut2cel/mut2cel/plan"
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // normalizeStats counts what TestNormalizeRandom did.
@@ -97,7 +97,7 @@ func checkNormalizeSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int, s
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := verify.NewPairGeneratorFor(s, pairSeed, n.checker)
+		g := pairgen.NewFor(s, pairSeed, n.checker)
 		for i := 0; i < pairs; i++ {
 			old, new := g.Next()
 			old, new = stored(t, n, s, old), stored(t, n, s, new)

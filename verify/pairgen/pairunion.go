@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
@@ -26,7 +26,7 @@ const unknownValue = "0-unknown"
 
 // useUnions gives the nodes of g the unions the checker c reads at the
 // same schema paths.
-func (g *PairGenerator) useUnions(c *reference.Checker) {
+func (g *Generator) useUnions(c *reference.Checker) {
 	for _, u := range c.Unions() {
 		gn := g.root.at(u.Path)
 		if gn == nil || gn.kind != kindObject {
@@ -49,7 +49,7 @@ func (g *PairGenerator) useUnions(c *reference.Checker) {
 }
 
 // shapeUnions shapes the generated object m of n, one union at a time.
-func (g *PairGenerator) shapeUnions(n *gnode, m map[string]interface{}) {
+func (g *Generator) shapeUnions(n *gnode, m map[string]interface{}) {
 	for _, u := range n.unions {
 		if g.rnd.Intn(2) == 0 {
 			g.shapeUnion(n, u, m)
@@ -69,7 +69,7 @@ const (
 	numShapes
 )
 
-func (g *PairGenerator) shapeUnion(n *gnode, u gunion, m map[string]interface{}) {
+func (g *Generator) shapeUnion(n *gnode, u gunion, m map[string]interface{}) {
 	for _, name := range u.members {
 		if !n.required[name] {
 			delete(m, name)
@@ -98,7 +98,7 @@ func (g *PairGenerator) shapeUnion(n *gnode, u gunion, m map[string]interface{})
 	}
 }
 
-func (g *PairGenerator) setMember(n *gnode, u gunion, m map[string]interface{}, i int) {
+func (g *Generator) setMember(n *gnode, u gunion, m map[string]interface{}, i int) {
 	m[u.members[i]] = g.value(n.propIdx[u.members[i]])
 }
 
@@ -106,7 +106,7 @@ func (g *PairGenerator) setMember(n *gnode, u gunion, m map[string]interface{}, 
 // discriminator the schema requires, which then selects a member chosen
 // at random instead (a value its enum, if any, holds): an object without it fails
 // schema validation, and the pair would be set aside rather than judged.
-func (g *PairGenerator) discriminate(n *gnode, u gunion, m map[string]interface{}, value string) {
+func (g *Generator) discriminate(n *gnode, u gunion, m map[string]interface{}, value string) {
 	if u.discriminator == "" {
 		return
 	}
@@ -123,7 +123,7 @@ func (g *PairGenerator) discriminate(n *gnode, u gunion, m map[string]interface{
 // unionOp changes one union of the node at path in the new object: a
 // member set, removed or nulled, the discriminator set to a member's
 // value or an unknown one, or removed.
-func (g *PairGenerator) unionOp(holder map[string]interface{}, path schemapath.Path) bool {
+func (g *Generator) unionOp(holder map[string]interface{}, path schemapath.Path) bool {
 	p, ok := g.reach(holder, path, true)
 	if !ok {
 		return false

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"maps"
@@ -12,14 +12,14 @@ import (
 // generator leave it out.
 const avoidAfter = 2
 
-// refused learns from a pair the apiserver refused for the field at the
+// Refused learns from a pair the apiserver refused for the field at the
 // apiserver field path f (spec.a[0].b): the deepest optional property on
 // the way that no target needs is left out of later objects, once it has
 // been to blame avoidAfter times. Some refusals no schema keyword
 // foretells, a rule on create that ties two fields together say; leaving
 // out the property that holds them keeps later pairs judged. It changes
 // only later pairs, in the order they are made, so runs stay repeatable.
-func (g *PairGenerator) refused(f string) {
+func (g *Generator) Refused(f string) {
 	var blame *gnode
 	g.walkField(f, func(parent, child *gnode, prop string) {
 		if prop != "" && !parent.required[prop] && !child.aimed {
@@ -34,7 +34,7 @@ func (g *PairGenerator) refused(f string) {
 // walkField follows an apiserver field path through the schema, calling
 // visit at each step with the property name ("" for an item or a map
 // value), and returns the node it ends on; nil when it leaves the schema.
-func (g *PairGenerator) walkField(f string, visit func(parent, child *gnode, prop string)) *gnode {
+func (g *Generator) walkField(f string, visit func(parent, child *gnode, prop string)) *gnode {
 	n := g.root
 	for _, st := range fieldSteps(f) {
 		var next *gnode
@@ -88,10 +88,17 @@ func fieldSteps(f string) []fieldStep {
 	return out
 }
 
-// repairRounds bounds how often a refused pair is mended.
-const repairRounds = 16
+// RepairRounds bounds how often a refused pair is mended.
+const RepairRounds = 16
 
-// repair mends a pair the apiserver refused for the field at f of the
+// Mend is a refused pair mended (Repair), and the property the mend
+// dropped, if it did.
+type Mend struct {
+	Old, New map[string]interface{}
+	dropped  *gnode
+}
+
+// Repair mends a pair the apiserver refused for the field at f of the
 // object named by which ("old" or "new"). A refused old object is mended
 // where the apiserver points, by turns: every optional property of the
 // object at f is set; a list or map at f is cut to its fewest entries, or
@@ -103,25 +110,34 @@ const repairRounds = 16
 // mended the same way. Schema keywords
 // cannot foretell a rule on create that ties fields together ("exactly
 // one of a and b", "b is required when a is set"), and most such rules
-// are met by one of the three. dropped is the property dropped, if that
-// was the mend: when the pair then passes, credit blames it. The caller
-// owns the pair.
-func (g *PairGenerator) repair(old, new map[string]interface{}, which, f string, round int) (o, n map[string]interface{}, dropped *gnode) {
+// are met by one of the three. The mend keeps the property it dropped, if
+// that was the mend: when the pair then passes (Passed), credit blames
+// it. The caller owns the pair.
+func (g *Generator) Repair(old, new map[string]interface{}, which, f string, round int) Mend {
+	var dropped *gnode
 	switch {
 	case which == "old":
 		old, dropped = g.mend(old, f, round/2)
-		return old, g.derive(old), dropped
+		return Mend{old, g.derive(old), dropped}
 	case round%2 == 1:
 		new, dropped = g.mend(new, f, round/2)
-		return old, new, dropped
+		return Mend{old, new, dropped}
 	}
-	return old, g.derive(old), nil
+	return Mend{Old: old, New: g.derive(old)}
+}
+
+// Passed tells g that the pair of m, mended, passed where it was refused:
+// the property the mend dropped, if any, is to blame (credit).
+func (g *Generator) Passed(m Mend) {
+	if m.dropped != nil {
+		g.credit(m.dropped)
+	}
 }
 
 // mend changes obj where the apiserver's error at f points, in the way
-// turn picks (see repair), and returns it with the property it dropped,
+// turn picks (see Repair), and returns it with the property it dropped,
 // if any.
-func (g *PairGenerator) mend(obj map[string]interface{}, f string, turn int) (map[string]interface{}, *gnode) {
+func (g *Generator) mend(obj map[string]interface{}, f string, turn int) (map[string]interface{}, *gnode) {
 	holder := map[string]interface{}{"": obj}
 	p, ok := g.reachField(holder, f)
 	var dropped *gnode
@@ -149,8 +165,8 @@ func (g *PairGenerator) mend(obj map[string]interface{}, f string, turn int) (ma
 }
 
 // credit blames an optional property whose removal let a refused object
-// pass, as refused does.
-func (g *PairGenerator) credit(n *gnode) {
+// pass, as Refused does.
+func (g *Generator) credit(n *gnode) {
 	n.refusals++
 	if n.refusals >= avoidAfter && !n.aimed || n.refusals >= avoidAimedAfter {
 		n.avoid = true
@@ -167,7 +183,7 @@ const avoidAimedAfter = 8
 // shortest cuts the list or map at p to as few entries as its bounds
 // allow, when that is fewer than it has: a rule on every entry then has
 // fewer to fail on.
-func (g *PairGenerator) shortest(p position) bool {
+func (g *Generator) shortest(p position) bool {
 	v, _ := p.at.get()
 	lo, _ := p.n.sizeBounds()
 	switch x := v.(type) {
@@ -189,7 +205,7 @@ func (g *PairGenerator) shortest(p position) bool {
 
 // fillOptional sets every optional property missing from the object at
 // p; false when none is missing.
-func (g *PairGenerator) fillOptional(p position) bool {
+func (g *Generator) fillOptional(p position) bool {
 	v, _ := p.at.get()
 	m, ok := v.(map[string]interface{})
 	if !ok || p.n.kind != kindObject {
@@ -208,7 +224,7 @@ func (g *PairGenerator) fillOptional(p position) bool {
 
 // fresh generates a value of n in which aimed properties are drawn like
 // the others.
-func (g *PairGenerator) fresh(n *gnode) interface{} {
+func (g *Generator) fresh(n *gnode) interface{} {
 	g.size, g.even = 0, true
 	defer func() { g.even = false }()
 	return g.value(n)
@@ -217,7 +233,7 @@ func (g *PairGenerator) fresh(n *gnode) interface{} {
 // dropOptional removes one optional property, present and drawn at
 // random, from the object at p, and returns its schema; nil when it has
 // none.
-func (g *PairGenerator) dropOptional(p position) *gnode {
+func (g *Generator) dropOptional(p position) *gnode {
 	v, _ := p.at.get()
 	m, ok := v.(map[string]interface{})
 	if !ok || p.n.kind != kindObject {
@@ -239,7 +255,7 @@ func (g *PairGenerator) dropOptional(p position) *gnode {
 
 // reachField follows an apiserver field path in the object held in
 // holder[""]; false when a step is missing or leaves the schema.
-func (g *PairGenerator) reachField(holder map[string]interface{}, f string) (position, bool) {
+func (g *Generator) reachField(holder map[string]interface{}, f string) (position, bool) {
 	p := position{at: ref{m: holder, key: ""}, n: g.root}
 	steps := fieldSteps(f)
 	if len(steps) == 0 {
@@ -279,10 +295,10 @@ var readAs = []struct{ says, format string }{
 	{"to 'google.protobuf.Timestamp'", "date-time"},
 }
 
-// hint learns from the message of a refusal for the string at field path
+// Hint learns from the message of a refusal for the string at field path
 // f that a rule reads it as a duration, URL or timestamp, and draws the
 // string from that format's samples from then on.
-func (g *PairGenerator) hint(f, message string) {
+func (g *Generator) Hint(f, message string) {
 	n := g.walkField(f, nil)
 	if n == nil || n.kind != kindScalar || n.s.Type != "string" {
 		return

@@ -1,11 +1,13 @@
-package verify_test
+package pairgen_test
 
 import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // TestUnionRandomSchemas generates random schemas with unions, which
@@ -17,13 +19,13 @@ func TestUnionRandomSchemas(t *testing.T) {
 	const schemas, pairs = 60, 40
 	kinds := map[string]int{}
 	declared := map[string]int{}
-	st := verify.UnionPairStats{Kinds: map[string]int{}, Shapes: map[string]int{}}
+	st := pairgen.UnionPairStats{Kinds: map[string]int{}, Shapes: map[string]int{}}
 	for seed := int64(1); seed <= schemas; seed++ {
 		doc := randomcrd.New(seed, randomcrd.Options{Unions: true})
 		countUnions(doc, declared)
 		for _, v := range doc["spec"].(map[string]interface{})["versions"].([]interface{}) {
 			raw := v.(map[string]interface{})["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})
-			got, err := verify.GenerateUnionPairs(raw, seed, pairs)
+			got, err := pairgen.GenerateUnionPairs(raw, seed, pairs)
 			if err != nil {
 				t.Fatalf("schema seed %d: %v\n%s", seed, err, docYAML(doc))
 			}
@@ -86,4 +88,12 @@ func countUnions(doc map[string]interface{}, out map[string]int) {
 		}
 	}
 	walk(doc, "")
+}
+
+func docYAML(doc map[string]interface{}) string {
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		return err.Error()
+	}
+	return string(data)
 }

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
@@ -69,7 +69,7 @@ func (n *gnode) orderedCollections(path schemapath.Path) []schemapath.Path {
 
 // scheduledPair makes the pair of one aim; false when it cannot (a list
 // bounded to one item, say), and the caller makes a random pair instead.
-func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, ok bool) {
+func (g *Generator) scheduledPair(a aim) (old, new map[string]interface{}, ok bool) {
 	old = g.rootValue()
 	if a.reorder {
 		return g.reorderPair(old, a.path)
@@ -92,7 +92,7 @@ func (g *PairGenerator) scheduledPair(a aim) (old, new map[string]interface{}, o
 // parents and items as needed), then returns it with that list rotated
 // as the old object and unchanged as the new one: the update only moves
 // the items.
-func (g *PairGenerator) reorderPair(obj map[string]interface{}, path schemapath.Path) (old, new map[string]interface{}, ok bool) {
+func (g *Generator) reorderPair(obj map[string]interface{}, path schemapath.Path) (old, new map[string]interface{}, ok bool) {
 	holder := map[string]interface{}{"": obj}
 	p, ok := g.reach(holder, path, true)
 	if !ok || p.n.kind != kindList {

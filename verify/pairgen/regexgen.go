@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"math/rand"

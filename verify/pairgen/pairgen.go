@@ -1,15 +1,16 @@
-package verify
+package pairgen
 
 import (
 	"math/rand"
 
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"github.com/mut2cel/mut2cel/verify/reference"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 )
 
-// PairGenerator generates updates of the custom resources of one schema:
+// Generator generates updates of the custom resources of one schema:
 // pairs of an old and a new object as a client sends them, before the
 // storage pipeline. Old objects are built from the schema (types, enums,
 // formats, bounds, patterns, required properties, unique set items and
@@ -21,7 +22,7 @@ import (
 // One pair in scheduleEvery follows a schedule instead (schedule.go): each
 // target in turn, and each set and list-map at or below a target, at any
 // depth, reordered. The same schema and seed give the same pairs.
-type PairGenerator struct {
+type Generator struct {
 	root    *gnode
 	rnd     *rand.Rand
 	targets []schemapath.Path // nodes mutations aim at
@@ -36,28 +37,36 @@ type PairGenerator struct {
 	even bool
 }
 
-// NewPairGenerator returns a generator for objects of s. Its mutations aim
-// at the nodes that carry x-kubernetes-validations rules and at the fields
-// the rules name with fieldPath: in a translated CRD, that is where the
+// New returns a generator for objects of s. Its mutations aim at the
+// nodes that carry x-kubernetes-validations rules and at the fields the
+// rules name with fieldPath: in a translated CRD, that is where the
 // declarations were.
-func NewPairGenerator(s *schema.Structural, seed int64) *PairGenerator {
-	return newPairGenerator(s, seed, schemapath.RuleTargets(s))
+func New(s *schema.Structural, seed int64) *Generator {
+	return newGenerator(s, seed, schemapath.RuleTargets(s))
 }
 
-// NewPairGeneratorFor is NewPairGenerator that also shapes the unions c
-// reads (pairunion.go), as verify's own runs do: members set one at a
-// time and discriminators selecting each, valid and not, so that a
-// caller that creates the objects is not left with nearly all of them
-// refused.
-func NewPairGeneratorFor(s *schema.Structural, seed int64, c *reference.Checker) *PairGenerator {
-	g := NewPairGenerator(s, seed)
+// NewFor is New that also shapes the unions c reads (pairunion.go), as
+// verify's own runs do: members set one at a time and discriminators
+// selecting each, valid and not, so that a caller that creates the
+// objects is not left with nearly all of them refused.
+func NewFor(s *schema.Structural, seed int64, c *reference.Checker) *Generator {
+	g := New(s, seed)
 	g.useUnions(c)
 	return g
 }
 
-func newPairGenerator(s *schema.Structural, seed int64, targets []schemapath.Path) *PairGenerator {
+// NewDeclared is the generator of verify's runs: its mutations aim at the
+// nodes c declares, wherever the rules under test are, and it shapes the
+// unions c reads.
+func NewDeclared(s *schema.Structural, seed int64, c *reference.Checker) *Generator {
+	g := newGenerator(s, seed, c.DeclaredPaths())
+	g.useUnions(c)
+	return g
+}
+
+func newGenerator(s *schema.Structural, seed int64, targets []schemapath.Path) *Generator {
 	rnd := rand.New(rand.NewSource(seed))
-	g := &PairGenerator{root: compileSchema(s, rnd, true), rnd: rnd}
+	g := &Generator{root: compileSchema(s, rnd, true), rnd: rnd}
 	g.root.allPaths(nil, &g.all)
 	for _, t := range targets {
 		if g.root.at(t) != nil {
@@ -72,7 +81,7 @@ func newPairGenerator(s *schema.Structural, seed int64, targets []schemapath.Pat
 // Next returns the next pair. The objects are fresh and share nothing, so
 // the caller may change them (the storage pipeline does, in place). They
 // carry no apiVersion, kind or metadata.
-func (g *PairGenerator) Next() (old, new map[string]interface{}) {
+func (g *Generator) Next() (old, new map[string]interface{}) {
 	g.n++
 	if len(g.schedule) > 0 && g.n%scheduleEvery == 0 {
 		a := g.schedule[(g.n/scheduleEvery-1)%len(g.schedule)]
@@ -89,7 +98,7 @@ func (g *PairGenerator) Next() (old, new map[string]interface{}) {
 
 // derive makes a new object from old by one to three mutations; old is
 // left as it is.
-func (g *PairGenerator) derive(old map[string]interface{}) map[string]interface{} {
+func (g *Generator) derive(old map[string]interface{}) map[string]interface{} {
 	new := jsonvalue.CopyMap(old)
 	for k := g.mutations(); k > 0; k-- {
 		g.size = 0
@@ -98,14 +107,14 @@ func (g *PairGenerator) derive(old map[string]interface{}) map[string]interface{
 	return new
 }
 
-func (g *PairGenerator) rootValue() map[string]interface{} {
+func (g *Generator) rootValue() map[string]interface{} {
 	g.size = 0
 	return g.object(g.root)
 }
 
 // mutations is how many operators make a new object: none in one pair of
 // sixteen (an update that changes nothing must be allowed), mostly one.
-func (g *PairGenerator) mutations() int {
+func (g *Generator) mutations() int {
 	switch r := g.rnd.Intn(16); {
 	case r == 0:
 		return 0

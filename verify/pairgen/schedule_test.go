@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"testing"
@@ -56,7 +56,7 @@ func TestScheduleReordersNestedListMaps(t *testing.T) {
 	targets := mustChecker(t, nestedListMap).DeclaredPaths()
 	const pairs = 100
 	for seed := int64(1); seed <= 5; seed++ {
-		g := newPairGenerator(s, seed, targets)
+		g := newGenerator(s, seed, targets)
 		count, first := 0, 0
 		for i := 1; i <= pairs; i++ {
 			old, new := g.Next()
@@ -138,6 +138,19 @@ func sameItems(a, b []interface{}) bool {
 	return true
 }
 
+func mustChecker(t testing.TB, text string) *reference.Checker {
+	t.Helper()
+	var raw map[string]interface{}
+	if err := yaml.Unmarshal([]byte(text), &raw); err != nil {
+		t.Fatal(err)
+	}
+	c, err := reference.NewChecker(raw)
+	if err != nil {
+		t.Fatalf("NewChecker(%s) = %v, want no error", text, err)
+	}
+	return c
+}
+
 func structuralOf(t testing.TB, text string) *schema.Structural {
 	t.Helper()
 	props := &apiextensionsv1.JSONSchemaProps{}
@@ -163,11 +176,12 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crd, err := typedCRD(declared)
+	model := mustRead(t, declared)
+	crd, err := model.Typed()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := crdVersions(declared)[0]
+	v := model.Versions[0]
 	checker, err := reference.NewChecker(v.Raw)
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +193,7 @@ func TestScheduleReordersJobSetConditions(t *testing.T) {
 	conditions := schemapath.Path{schemapath.Prop("spec"), schemapath.Prop("volumeClaimPolicies"), {Kind: schemapath.Items},
 		schemapath.Prop("templates"), {Kind: schemapath.Items}, schemapath.Prop("status"), schemapath.Prop("conditions")}
 	const seed, pairs = 1, 2000
-	g := newPairGenerator(s, seed, checker.DeclaredPaths())
+	g := newGenerator(s, seed, checker.DeclaredPaths())
 	count, first := 0, 0
 	for i := 1; i <= pairs; i++ {
 		old, new := g.Next()

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"reflect"
@@ -30,7 +30,7 @@ properties:
 		t.Fatal(err)
 	}
 	const seed = 7
-	g1, g2 := NewPairGenerator(s, seed), NewPairGenerator(s, seed)
+	g1, g2 := New(s, seed), New(s, seed)
 	for i := 0; i < 200; i++ {
 		old1, new1 := g1.Next()
 		old2, new2 := g2.Next()

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"fmt"
@@ -16,15 +16,15 @@ import (
 // union broken: the apiserver must refuse exactly those (unions are the
 // one declaration that constrains creates, semantics.md 11.4).
 func TestPairGenerator(t *testing.T) {
-	files, err := filepath.Glob("../examples/*.yaml")
+	files, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
 	const seed, pairs = 5, 1000
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			r := exampleRun(t, file)
-			a, b := NewPairGenerator(r.s, seed), NewPairGenerator(r.s, seed)
+			r := exampleVersion(t, file)
+			a, b := New(r.s, seed), New(r.s, seed)
 			changed := 0
 			for i := 0; i < pairs; i++ {
 				old, new := a.Next()
@@ -47,7 +47,7 @@ func TestPairGenerator(t *testing.T) {
 	}
 }
 
-func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what string) {
+func checkValid(t *testing.T, r *testedVersion, obj map[string]interface{}, what string) {
 	t.Helper()
 	stored, err := kube.RoundTrip(kube.Store(r.s, jsonvalue.CopyMap(obj)))
 	if err != nil {
@@ -69,24 +69,24 @@ func checkValid(t *testing.T, r *versionRun, obj map[string]interface{}, what st
 // list-maps and sets inside list-map items; the kueue Workload, when the
 // corpus is present, has dozens of list-maps in pod templates.
 func TestNoDuplicatesAfterMutation(t *testing.T) {
-	files, err := filepath.Glob("../examples/*.yaml")
+	files, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
 	const pairs = 3000
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			checkNoDuplicates(t, exampleRun(t, file), pairs)
+			checkNoDuplicates(t, exampleVersion(t, file), pairs)
 		})
 	}
 	t.Run("kueue-workload", func(t *testing.T) {
-		checkNoDuplicates(t, workloadRun(t), pairs/3)
+		checkNoDuplicates(t, workloadVersion(t), pairs/3)
 	})
 }
 
-func checkNoDuplicates(t *testing.T, r *versionRun, pairs int) {
+func checkNoDuplicates(t *testing.T, r *testedVersion, pairs int) {
 	t.Helper()
-	g := NewPairGenerator(r.s, 9)
+	g := New(r.s, 9)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
 		for _, obj := range []map[string]interface{}{old, new} {

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"encoding/json"
@@ -46,8 +46,7 @@ func GenerateUnionPairs(raw map[string]interface{}, seed int64, pairs int) (Unio
 	if err != nil {
 		return st, fmt.Errorf("structural: %w", err)
 	}
-	g := newPairGenerator(s, seed, c.DeclaredPaths())
-	g.useUnions(c)
+	g := NewDeclared(s, seed, c)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
 		old, new = kube.Store(s, old), kube.Store(s, new)

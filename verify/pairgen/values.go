@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"strconv"
@@ -24,7 +24,7 @@ const (
 var mapKeys = []string{"a", "b", "c", "a", "b", "c", "x-y", "a.b"}
 
 // value generates a schema-valid value of n.
-func (g *PairGenerator) value(n *gnode) interface{} {
+func (g *Generator) value(n *gnode) interface{} {
 	g.size++
 	if n.s.Nullable && g.rnd.Intn(16) == 0 {
 		return nil
@@ -40,7 +40,7 @@ func (g *PairGenerator) value(n *gnode) interface{} {
 	return g.scalar(n)
 }
 
-func (g *PairGenerator) scalar(n *gnode) interface{} {
+func (g *Generator) scalar(n *gnode) interface{} {
 	if len(n.pool) == 0 {
 		return int64(0)
 	}
@@ -49,7 +49,7 @@ func (g *PairGenerator) scalar(n *gnode) interface{} {
 
 // object sets every required property, most properties on the way to a
 // target and half of the others.
-func (g *PairGenerator) object(n *gnode) map[string]interface{} {
+func (g *Generator) object(n *gnode) map[string]interface{} {
 	m := make(map[string]interface{}, len(n.props))
 	for _, p := range n.props {
 		if n.required[p.name] || g.wants(p.node) {
@@ -75,7 +75,7 @@ func (g *PairGenerator) object(n *gnode) map[string]interface{} {
 	return m
 }
 
-func (g *PairGenerator) wants(n *gnode) bool {
+func (g *Generator) wants(n *gnode) bool {
 	switch {
 	case g.even:
 		return g.rnd.Intn(2) == 0
@@ -92,7 +92,7 @@ func (g *PairGenerator) wants(n *gnode) bool {
 // fitProperties brings the properties of an object within its
 // minProperties and maxProperties: it sets more of its properties, in
 // schema order, or drops optional ones from the end.
-func (g *PairGenerator) fitProperties(n *gnode, m map[string]interface{}) {
+func (g *Generator) fitProperties(n *gnode, m map[string]interface{}) {
 	vv := n.s.ValueValidation
 	if vv == nil {
 		return
@@ -119,7 +119,7 @@ func (g *PairGenerator) fitProperties(n *gnode, m map[string]interface{}) {
 // entries draws a collection size: up to maxEntries, and now and then up to
 // the schema's maximum (at most maxLongEntries), so that rules that
 // enumerate indices up to maxItems meet long lists too.
-func (g *PairGenerator) entries(lo, hi *int64) int {
+func (g *Generator) entries(lo, hi *int64) int {
 	limit := maxEntries
 	if g.rnd.Intn(8) == 0 {
 		limit = maxLongEntries
@@ -134,7 +134,7 @@ func (g *PairGenerator) entries(lo, hi *int64) int {
 	return a + g.rnd.Intn(b-a+1)
 }
 
-func (g *PairGenerator) mapValue(n *gnode) map[string]interface{} {
+func (g *Generator) mapValue(n *gnode) map[string]interface{} {
 	var lo, hi *int64
 	if vv := n.s.ValueValidation; vv != nil {
 		lo, hi = vv.MinProperties, vv.MaxProperties
@@ -152,14 +152,14 @@ func (g *PairGenerator) mapValue(n *gnode) map[string]interface{} {
 
 // mapKey draws a key; after a few tries it numbers keys so that maps with
 // a large minimum still fill up.
-func (g *PairGenerator) mapKey(try int) string {
+func (g *Generator) mapKey(try int) string {
 	if try > len(mapKeys) {
 		return "k" + strconv.Itoa(try)
 	}
 	return mapKeys[g.rnd.Intn(len(mapKeys))]
 }
 
-func (g *PairGenerator) list(n *gnode) []interface{} {
+func (g *Generator) list(n *gnode) []interface{} {
 	var lo, hi *int64
 	if vv := n.s.ValueValidation; vv != nil {
 		lo, hi = vv.MinItems, vv.MaxItems
@@ -183,7 +183,7 @@ func (g *PairGenerator) list(n *gnode) []interface{} {
 
 // addUnique inserts item at index i unless a set or list-map already has
 // its key: the apiserver rejects duplicates.
-func (g *PairGenerator) addUnique(n *gnode, l []interface{}, item interface{}, i int) []interface{} {
+func (g *Generator) addUnique(n *gnode, l []interface{}, item interface{}, i int) []interface{} {
 	if n.listType != "atomic" {
 		k := entryKey(n, item)
 		for _, other := range l {
@@ -341,4 +341,4 @@ func keyFields(n *gnode, item interface{}) interface{} {
 	return keys
 }
 
-func (g *PairGenerator) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }
+func (g *Generator) pick(from ...string) string { return from[g.rnd.Intn(len(from))] }

@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"maps"
@@ -45,7 +45,7 @@ type position struct {
 // reach walks path from the root held in holder[""]. Where a step is
 // missing it fails, or with create it adds a generated container (adding
 // an optional parent, an entry, a map key), then walks on.
-func (g *PairGenerator) reach(holder map[string]interface{}, path schemapath.Path, create bool) (position, bool) {
+func (g *Generator) reach(holder map[string]interface{}, path schemapath.Path, create bool) (position, bool) {
 	p := position{at: ref{m: holder, key: ""}, n: g.root}
 	for _, st := range path {
 		next, ok := g.stepInto(p, st, create)
@@ -57,7 +57,7 @@ func (g *PairGenerator) reach(holder map[string]interface{}, path schemapath.Pat
 	return p, true
 }
 
-func (g *PairGenerator) stepInto(p position, st schemapath.Step, create bool) (position, bool) {
+func (g *Generator) stepInto(p position, st schemapath.Step, create bool) (position, bool) {
 	v, present := p.at.get()
 	child := position{parent: p.n, last: st}
 	switch st.Kind {
@@ -105,7 +105,7 @@ func (g *PairGenerator) stepInto(p position, st schemapath.Step, create bool) (p
 // mutate applies one operator to obj, which the caller owns, and returns
 // the result. Operators aim at a target (a declared node) or its ancestors
 // most of the time, and at any node otherwise.
-func (g *PairGenerator) mutate(obj map[string]interface{}) map[string]interface{} {
+func (g *Generator) mutate(obj map[string]interface{}) map[string]interface{} {
 	holder := map[string]interface{}{"": obj}
 	for try := 0; try < 4; try++ {
 		if path := g.pickPath(); g.apply(holder, path) {
@@ -124,7 +124,7 @@ func (g *PairGenerator) mutate(obj map[string]interface{}) map[string]interface{
 
 // pickPath chooses a target, sometimes cut to one of its ancestors so that
 // optional parents are added and removed.
-func (g *PairGenerator) pickPath() schemapath.Path {
+func (g *Generator) pickPath() schemapath.Path {
 	paths := g.all
 	if len(g.targets) > 0 && g.rnd.Intn(4) > 0 {
 		paths = g.targets
@@ -138,7 +138,7 @@ func (g *PairGenerator) pickPath() schemapath.Path {
 
 // apply picks an operator for the node at path and applies it; false when
 // it does not apply (nothing to remove, say).
-func (g *PairGenerator) apply(holder map[string]interface{}, path schemapath.Path) bool {
+func (g *Generator) apply(holder map[string]interface{}, path schemapath.Path) bool {
 	n := g.root.at(path)
 	if n == nil {
 		return false
@@ -165,7 +165,7 @@ const (
 	numValueOps
 )
 
-func (g *PairGenerator) valueOp(holder map[string]interface{}, path schemapath.Path) bool {
+func (g *Generator) valueOp(holder map[string]interface{}, path schemapath.Path) bool {
 	op := g.rnd.Intn(numValueOps)
 	p, ok := g.reach(holder, path, op == opRegenerate || op == opPerturb || g.rnd.Intn(2) == 0)
 	if !ok {
@@ -191,7 +191,7 @@ func (g *PairGenerator) valueOp(holder map[string]interface{}, path schemapath.P
 
 // remove deletes an optional property or a map entry; list items are
 // removed by the list operators.
-func (g *PairGenerator) remove(p position) bool {
+func (g *Generator) remove(p position) bool {
 	if p.at.m == nil || p.parent == nil {
 		return false
 	}
@@ -224,7 +224,7 @@ func floatify(v interface{}) interface{} {
 }
 
 // perturb makes one small change below v.
-func (g *PairGenerator) perturb(v interface{}, n *gnode) interface{} {
+func (g *Generator) perturb(v interface{}, n *gnode) interface{} {
 	switch x := v.(type) {
 	case map[string]interface{}:
 		if n.kind == kindMap {
@@ -241,7 +241,7 @@ func (g *PairGenerator) perturb(v interface{}, n *gnode) interface{} {
 	return g.other(v, n)
 }
 
-func (g *PairGenerator) perturbObject(m map[string]interface{}, n *gnode) interface{} {
+func (g *Generator) perturbObject(m map[string]interface{}, n *gnode) interface{} {
 	p := n.props[g.rnd.Intn(len(n.props))]
 	v, present := m[p.name]
 	switch {
@@ -256,7 +256,7 @@ func (g *PairGenerator) perturbObject(m map[string]interface{}, n *gnode) interf
 }
 
 // other returns a value of n different from v when the schema allows one.
-func (g *PairGenerator) other(v interface{}, n *gnode) interface{} {
+func (g *Generator) other(v interface{}, n *gnode) interface{} {
 	for try := 0; try < 4; try++ {
 		w := g.value(n)
 		if jsonvalue.Canonical(w) != jsonvalue.Canonical(v) {

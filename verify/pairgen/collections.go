@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"maps"
@@ -9,7 +9,7 @@ import (
 
 // collectionOp applies a list or map operator to the collection at path,
 // adding the collection (and its parents) when it is missing.
-func (g *PairGenerator) collectionOp(holder map[string]interface{}, path schemapath.Path) bool {
+func (g *Generator) collectionOp(holder map[string]interface{}, path schemapath.Path) bool {
 	p, ok := g.reach(holder, path, g.rnd.Intn(2) == 0)
 	if !ok {
 		return false
@@ -47,7 +47,7 @@ const (
 
 // listOp returns l changed by one operator, keeping set items and list-map
 // keys unique.
-func (g *PairGenerator) listOp(l []interface{}, n *gnode) []interface{} {
+func (g *Generator) listOp(l []interface{}, n *gnode) []interface{} {
 	l = append([]interface{}{}, l...)
 	op := g.rnd.Intn(numListOps)
 	switch {
@@ -85,7 +85,7 @@ func (g *PairGenerator) listOp(l []interface{}, n *gnode) []interface{} {
 }
 
 // reorder swaps two items, reverses or rotates the list.
-func (g *PairGenerator) reorder(l []interface{}) {
+func (g *Generator) reorder(l []interface{}) {
 	switch g.rnd.Intn(3) {
 	case 0:
 		i, j := g.rnd.Intn(len(l)), g.rnd.Intn(len(l))
@@ -105,7 +105,7 @@ func (g *PairGenerator) reorder(l []interface{}) {
 
 // rekey changes what identifies an item: the key fields of a list-map item
 // (its other fields stay), or the whole item of other lists.
-func (g *PairGenerator) rekey(item interface{}, n *gnode) interface{} {
+func (g *Generator) rekey(item interface{}, n *gnode) interface{} {
 	obj, ok := item.(map[string]interface{})
 	if n.listType != "map" || !ok {
 		return g.other(item, n.items)
@@ -129,7 +129,7 @@ const (
 	numMapOps
 )
 
-func (g *PairGenerator) mapOp(m map[string]interface{}, n *gnode) map[string]interface{} {
+func (g *Generator) mapOp(m map[string]interface{}, n *gnode) map[string]interface{} {
 	keys := slices.Sorted(maps.Keys(m))
 	op := g.rnd.Intn(numMapOps)
 	switch {

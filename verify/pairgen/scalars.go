@@ -1,4 +1,4 @@
-package verify
+package pairgen
 
 import (
 	"math"
@@ -7,8 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // poolSize bounds the distinct scalars of one node: few values make equal
@@ -193,6 +194,35 @@ func fitLength(s string, minLen, maxLen *int64) string {
 func lengthOK(s string, vv *schema.ValueValidation) bool {
 	n := int64(utf8.RuneCountInString(s))
 	return (vv.MinLength == nil || n >= *vv.MinLength) && (vv.MaxLength == nil || n <= *vv.MaxLength)
+}
+
+// ObjectName returns def when it passes vv, the value validation of
+// metadata.name, else a lowercase name that does (a DNS label, as object
+// names must be), else def. Its pattern samples are drawn with a seed of
+// their own, so the name depends on vv alone.
+func ObjectName(vv *schema.ValueValidation, def string) string {
+	cands := []string{def}
+	if vv.Pattern != "" {
+		if re, err := regexp.Compile(vv.Pattern); err == nil {
+			for _, c := range patternSamples(vv.Pattern, rand.New(rand.NewSource(1)), 8) {
+				if re.MatchString(c) && strings.ToLower(c) == c {
+					cands = append(cands, c)
+				}
+			}
+			for i, c := range cands {
+				if !re.MatchString(c) {
+					cands[i] = ""
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		c = fitLength(c, vv.MinLength, vv.MaxLength)
+		if c != "" && lengthOK(c, vv) {
+			return c
+		}
+	}
+	return def
 }
 
 func containsValue(list []interface{}, v interface{}) bool {

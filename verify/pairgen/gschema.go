@@ -1,11 +1,12 @@
-package verify
+package pairgen
 
 import (
 	"math/rand"
 	"sort"
 
-	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // gnode is what the pair generator needs of one structural schema node,
