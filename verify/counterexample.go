@@ -9,6 +9,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 	"github.com/mut2cel/mut2cel/verify/reference"
+	"github.com/mut2cel/mut2cel/verify/shrink"
 )
 
 // Counterexample is one update on which the rules under test and the
@@ -45,7 +46,12 @@ type InvolvedRule struct {
 }
 
 func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v verdicts, cause string) (*Counterexample, error) {
-	old, new = r.shrink(old, new, v, cause)
+	// The shrunk pair stays valid, fails the same way and keeps its cause.
+	want := v
+	old, new = shrink.Pair(old, new, func(o, n map[string]interface{}) bool {
+		w, err := r.compare(o, n)
+		return err == nil && sameDisagreement(w, want) && r.cause(o, n, w).Key() == cause
+	})
 	v, err := r.compare(old, new)
 	if err != nil {
 		return nil, err

@@ -55,6 +55,7 @@
 //     CEL cannot read, where a declaration compares such strings as
 //     values, counts as the denial the checker predicts; any other rule
 //     evaluation error is a disagreement.
-//   - Shrinking keeps a counterexample valid, failing the same way and of
-//     the same cause, and only ever makes the pair smaller.
+//   - Shrinking (verify/shrink) keeps a counterexample valid, failing the
+//     same way and of the same cause, and only ever makes the pair
+//     smaller.
 package verify

@@ -1,4 +1,4 @@
-package verify
+package shrink
 
 import (
 	"maps"
@@ -7,27 +7,26 @@ import (
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
-// maxShrinkTries bounds the pairs tried while shrinking one counterexample.
-const maxShrinkTries = 2000
+// maxTries bounds the pairs tried while shrinking one pair.
+const maxTries = 2000
 
-// shrink minimises a disagreeing raw pair: it tries simpler pairs (a field
-// or entry dropped from both objects or from one, a value made simpler)
-// and keeps the first that is smaller and still disagrees the same way,
-// until no candidate does. Each candidate is judged like any pair, so the
-// result is valid for the schema.
-func (r *versionRun) shrink(old, new map[string]interface{}, want verdicts, cause string) (map[string]interface{}, map[string]interface{}) {
+// Pair minimises a pair for which keeps holds: it tries simpler pairs (a
+// field or entry dropped from both objects or from one, a value made
+// simpler) and keeps the first that is smaller and for which keeps still
+// holds, until no candidate is, or maxTries candidates were tried. The
+// pair given is not changed.
+func Pair(old, new map[string]interface{}, keeps func(old, new map[string]interface{}) bool) (map[string]interface{}, map[string]interface{}) {
 	tries := 0
-	for tries < maxShrinkTries {
+	for tries < maxTries {
 		improved := false
-		for _, c := range shrinkCandidates(old, new) {
-			if tries++; tries > maxShrinkTries {
+		for _, c := range candidates(old, new) {
+			if tries++; tries > maxTries {
 				break
 			}
 			if pairSize(c.old, c.new) >= pairSize(old, new) {
 				continue
 			}
-			v, err := r.compare(c.old, c.new)
-			if err == nil && sameDisagreement(v, want) && r.cause(c.old, c.new, v).Key() == cause {
+			if keeps(c.old, c.new) {
 				old, new, improved = c.old, c.new, true
 				break
 			}
@@ -47,10 +46,10 @@ type candidate struct {
 	old, new map[string]interface{}
 }
 
-// shrinkCandidates lists simpler pairs, biggest cuts first: removals from
+// candidates lists simpler pairs, biggest cuts first: removals from
 // both sides at a common position, then from one side, then simpler
 // values.
-func shrinkCandidates(old, new map[string]interface{}) []candidate {
+func candidates(old, new map[string]interface{}) []candidate {
 	var out []candidate
 	oldPaths, newPaths := positions(old), positions(new)
 	inOld := map[string]bool{}
