@@ -114,6 +114,22 @@ func (r *versionRun) denyingRules(old, new map[string]interface{}) []InvolvedRul
 	return out
 }
 
+// denyingCompanions lists the declared CRD's own rules that, each alone,
+// deny the raw pair once stored.
+func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []InvolvedRule {
+	storedOld, storedNew, err := r.storedPair(old, new)
+	if err != nil {
+		return nil
+	}
+	return r.companions.denying(storedOld, storedNew)
+}
+
+// sameDisagreement reports whether a shrunk pair still fails the same way.
+func sameDisagreement(a, b verdicts) bool {
+	return a.outcome == b.outcome && a.denied == b.denied && (len(a.violations) > 0) == (len(b.violations) > 0) &&
+		(len(a.companions) > 0) == (len(b.companions) > 0)
+}
+
 // rulesOf lists every rule of s in walk order, each with its own
 // validator.
 func rulesOf(s *schema.Structural) []*ruleRef {
