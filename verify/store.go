@@ -153,21 +153,39 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 		}
 		return out, true
 	}
-	if apart {
-		for _, k := range []string{"apiVersion", "kind", "metadata"} {
-			if _, inNew := new[k]; !inNew {
-				if _, inOld := old[k]; inOld {
-					return nil, false
-				}
-			}
-		}
+	if apart && dropsTypeOrMeta(old, new) {
+		return nil, false
 	}
 	if loose == nil {
 		loose = map[string]interface{}{}
 	}
+	if !storeLoose(s, loose, new, out) {
+		return nil, false
+	}
+	return out, true
+}
+
+// dropsTypeOrMeta reports whether new lacks the apiVersion, kind or
+// metadata old has, which the pipeline treats apart.
+func dropsTypeOrMeta(old, new map[string]interface{}) bool {
+	for _, k := range []string{"apiVersion", "kind", "metadata"} {
+		if _, inNew := new[k]; !inNew {
+			if _, inOld := old[k]; inOld {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storeLoose stores loose, the keys of new whose fate the object decides,
+// in an object of their own, and puts into out what the pipeline makes of
+// them and the defaults it adds where new has no key; false when it makes
+// no object of them.
+func storeLoose(s *schema.Structural, loose, new, out map[string]interface{}) bool {
 	decided, ok := kube.StoreValue(s, maps.Clone(loose)).(map[string]interface{}) // the pipeline adds defaults to the map it is given
 	if !ok {
-		return nil, false
+		return false
 	}
 	for k, v := range decided {
 		if _, inNew := new[k]; !inNew {
@@ -176,7 +194,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 			out[k] = v
 		}
 	}
-	return out, true
+	return true
 }
 
 // storedList is storedValue for a list whose old form's stored form kept

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
@@ -48,6 +49,42 @@ type NormalizationCounterexample struct {
 // apiserver's admission code on what a back end wrote, so it lives with
 // the driver.
 func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
+	n, err := newNormalization(declared, version, p)
+	if err != nil {
+		return nil, err
+	}
+	rep := &NormalizationReport{Version: version}
+	g := pairgen.NewFor(n.s, seed, n.checker)
+	for i := 1; i <= pairs; i++ {
+		old, new := g.Next()
+		if old, err = n.admitted(old); err != nil {
+			return nil, err
+		}
+		if new, err = n.admitted(new); err != nil {
+			return nil, err
+		}
+		rep.Pairs++
+		for _, o := range []map[string]interface{}{nil, old} {
+			if err := n.compare(rep, i, o, new); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return rep, nil
+}
+
+// normalization is what verifyNormalization holds side by side for one
+// version: the reference and the policy.
+type normalization struct {
+	version string
+	checker *reference.Checker
+	s       *structuralschema.Structural
+	policy  *admit.Mutator
+	gvk     schema.GroupVersionKind
+	request admit.Request
+}
+
+func newNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy) (*normalization, error) {
 	c, err := crd.Read(declared)
 	if err != nil {
 		return nil, err
@@ -56,73 +93,64 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 	if !ok || v.Raw == nil {
 		return nil, fmt.Errorf("version %s: no schema", version)
 	}
-	checker, err := reference.NewChecker(v.Raw)
-	if err != nil {
+	n := &normalization{version: version, gvk: schema.GroupVersionKind{Group: c.Group, Version: version, Kind: c.Kind}}
+	if n.checker, err = reference.NewChecker(v.Raw); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
-	s, err := v.Structural()
-	if err != nil {
+	if n.s, err = v.Structural(); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
-	m, err := admit.Mutating(p)
-	if err != nil {
+	if n.policy, err = admit.Mutating(p); err != nil {
 		return nil, fmt.Errorf("version %s: the policy does not compile: %w", version, err)
 	}
-	gvk := schema.GroupVersionKind{Group: c.Group, Version: version, Kind: c.Kind}
-	request := admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: gvk, Namespace: "default"}
-	admitted := func(obj map[string]interface{}) (map[string]interface{}, error) {
-		out, err := kube.RoundTrip(kube.Store(s, obj))
+	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
+	return n, nil
+}
+
+// admitted is obj as the apiserver gives it to admission: stored, read
+// back from JSON, with apiVersion, kind and a name in a namespace.
+func (n *normalization) admitted(obj map[string]interface{}) (map[string]interface{}, error) {
+	out, err := kube.RoundTrip(kube.Store(n.s, obj))
+	if err != nil {
+		return nil, err
+	}
+	out["apiVersion"], out["kind"] = n.gvk.GroupVersion().String(), n.gvk.Kind
+	out["metadata"] = map[string]interface{}{"name": "x", "namespace": "default"}
+	return out, nil
+}
+
+// compare normalizes the request of pair i that creates new (old nil) or
+// updates old to it on both sides, and adds it to rep.
+func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[string]interface{}) error {
+	rep.Requests++
+	want, err := n.checker.Normalize(old, new)
+	if err != nil {
+		return fmt.Errorf("version %s: %w", n.version, err)
+	}
+	if !sameText(want, new) {
+		rep.Changed++
+	}
+	r := n.request
+	r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
+	if old != nil {
+		r.Operation = admission.Update
+	}
+	var got map[string]interface{}
+	res, err := n.policy.Mutate(context.Background(), r)
+	if err == nil {
+		got = res.Object
+	}
+	if err == nil && sameText(want, got) {
+		return nil
+	}
+	rep.Disagreements++
+	if rep.First == nil {
+		rep.First = &NormalizationCounterexample{Pair: i, Old: old, New: new, Reference: want, Policy: got}
 		if err != nil {
-			return nil, err
-		}
-		out["apiVersion"], out["kind"] = gvk.GroupVersion().String(), gvk.Kind
-		out["metadata"] = map[string]interface{}{"name": "x", "namespace": "default"}
-		return out, nil
-	}
-	rep := &NormalizationReport{Version: version}
-	g := pairgen.NewFor(s, seed, checker)
-	for i := 1; i <= pairs; i++ {
-		old, new := g.Next()
-		if old, err = admitted(old); err != nil {
-			return nil, err
-		}
-		if new, err = admitted(new); err != nil {
-			return nil, err
-		}
-		rep.Pairs++
-		for _, o := range []map[string]interface{}{nil, old} {
-			rep.Requests++
-			want, err := checker.Normalize(o, new)
-			if err != nil {
-				return nil, fmt.Errorf("version %s: %w", version, err)
-			}
-			if !sameText(want, new) {
-				rep.Changed++
-			}
-			r := request
-			r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), o
-			if o != nil {
-				r.Operation = admission.Update
-			}
-			var got map[string]interface{}
-			res, err := m.Mutate(context.Background(), r)
-			if err == nil {
-				got = res.Object
-			}
-			if err == nil && sameText(want, got) {
-				continue
-			}
-			rep.Disagreements++
-			if rep.First == nil {
-				ce := &NormalizationCounterexample{Pair: i, Old: o, New: new, Reference: want, Policy: got}
-				if err != nil {
-					ce.Err = err.Error()
-				}
-				rep.First = ce
-			}
+			rep.First.Err = err.Error()
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // sameText reports whether a and b write the same JSON: the policy's

@@ -38,64 +38,78 @@ func (c Constraint) String() string {
 // presence can change at; a field that every property down from its
 // scope requires or defaults has none.
 func (c *Checker) Constraints() []Constraint {
-	var out []Constraint
-	seen := map[Constraint]bool{}
-	add := func(k Constraint) {
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
+	w := &constraintWalk{c: c, seen: map[Constraint]bool{}}
+	w.walk(c.root, nil, false, false, false, nil)
+	return w.out
+}
+
+// constraintWalk collects the constraints of Constraints, each once, in
+// the order the walk meets them.
+type constraintWalk struct {
+	c    *Checker
+	out  []Constraint
+	seen map[Constraint]bool
+}
+
+func (w *constraintWalk) add(k Constraint) {
+	if !w.seen[k] {
+		w.seen[k] = true
+		w.out = append(w.out, k)
+	}
+}
+
+// walk visits n below the optional properties carriers, between n and
+// its scope. key is set on the key fields of list-map items and below:
+// an item is paired with the old item of the same key, so the key's
+// value and presence are the same on both sides of every pair. keys are
+// those of the list-map whose items n is.
+func (w *constraintWalk) walk(n *node, carriers []*node, inSet, isProp, key bool, keys []string) {
+	if isProp && n.optional && !key {
+		carriers = append(carriers[:len(carriers):len(carriers)], n)
+	}
+	if !inSet {
+		w.declared(n, carriers, isProp, key)
+	}
+	for _, p := range n.props {
+		if !isProp && n.nullable && n != w.c.root {
+			// Below a null entry, none of its properties exists.
+			carriers := append(carriers[:len(carriers):len(carriers)], p.node)
+			w.walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
+			continue
+		}
+		w.walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
+	}
+	// Entries are scopes of their own: presence below starts afresh.
+	if n.items != nil {
+		var keys []string
+		if n.listType == "map" {
+			keys = n.mapKeys
+		}
+		w.walk(n.items, nil, inSet || n.listType == "set", false, false, keys)
+	}
+	if n.values != nil {
+		w.walk(n.values, nil, inSet, false, false, nil)
+	}
+}
+
+// declared adds the constraints of the declarations of n.
+func (w *constraintWalk) declared(n *node, carriers []*node, isProp, key bool) {
+	for _, d := range w.c.nodeDeclarations(n) {
+		if d.Extension == extUnions {
+			continue // no update constraint: unions judge values
+		}
+		for _, name := range constraintNames(d, n, isProp) {
+			switch {
+			case name == noSet || name == noUnset:
+				for _, via := range carriers {
+					w.add(Constraint{d, name, via.schemaPath})
+				}
+			case name == noModify && (key || n.fixed):
+			default:
+				w.add(Constraint{Declaration: d, Name: name})
+			}
 		}
 	}
-	// key is set on the key fields of list-map items and below: an item
-	// is paired with the old item of the same key, so the key's value
-	// and presence are the same on both sides of every pair.
-	// keys are those of the list-map whose items n is.
-	var walk func(n *node, carriers []*node, inSet, isProp, key bool, keys []string)
-	walk = func(n *node, carriers []*node, inSet, isProp, key bool, keys []string) {
-		if isProp && n.optional && !key {
-			carriers = append(carriers[:len(carriers):len(carriers)], n)
-		}
-		if !inSet {
-			for _, d := range c.nodeDeclarations(n) {
-				if d.Extension == extUnions {
-					continue // no update constraint: unions judge values
-				}
-				for _, name := range constraintNames(d, n, isProp) {
-					switch {
-					case name == noSet || name == noUnset:
-						for _, via := range carriers {
-							add(Constraint{d, name, via.schemaPath})
-						}
-					case name == noModify && (key || n.fixed):
-					default:
-						add(Constraint{Declaration: d, Name: name})
-					}
-				}
-			}
-		}
-		for _, p := range n.props {
-			if !isProp && n.nullable && n != c.root {
-				// Below a null entry, none of its properties exists.
-				carriers := append(carriers[:len(carriers):len(carriers)], p.node)
-				walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
-				continue
-			}
-			walk(p.node, carriers, inSet, true, key || slices.Contains(keys, p.name), nil)
-		}
-		// Entries are scopes of their own: presence below starts afresh.
-		if n.items != nil {
-			var keys []string
-			if n.listType == "map" {
-				keys = n.mapKeys
-			}
-			walk(n.items, nil, inSet || n.listType == "set", false, false, keys)
-		}
-		if n.values != nil {
-			walk(n.values, nil, inSet, false, false, nil)
-		}
-	}
-	walk(c.root, nil, false, false, false, nil)
-	return out
 }
 
 // nodeDeclarations lists the declarations of one node, in the order of
