@@ -53,7 +53,7 @@ func StripDeclarations(raw map[string]interface{}) map[string]interface{} {
 // Published copies a CRD document as its publisher wrote it: the
 // declarations removed from every version schema, and the mut2cel.io
 // annotations. Rules an earlier translation generated stay: give it a
-// document whose generated rules were set aside (verify.Declared does).
+// document whose generated rules were set aside (verify/declread does).
 func Published(doc map[string]interface{}) (map[string]interface{}, error) {
 	data, err := json.Marshal(doc)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // kind is one translated CRD installed on the server, with what the tests
@@ -32,7 +32,7 @@ type kind struct {
 	props      *apiextensionsv1.JSONSchemaProps
 	s          *structuralschema.Structural
 	rules      *kube.RuleValidator // the CRD's rules, compiled once
-	checker    *verify.Checker
+	checker    *reference.Checker
 	messages   map[string]bool // the messages of the generated rules
 	twin       *kind           // the same schema without the generated rules
 }
@@ -50,7 +50,7 @@ func install(t *testing.T, c *cluster, name string, declared map[string]interfac
 	if len(crd.Spec.Versions) != 1 {
 		t.Fatalf("%s: %d versions; the end-to-end tests drive one-version CRDs", name, len(crd.Spec.Versions))
 	}
-	checker, err := verify.NewChecker(declaredSchema(t, declared))
+	checker, err := reference.NewChecker(declaredSchema(t, declared))
 	if err != nil {
 		t.Fatalf("NewChecker(%s): %v", name, err)
 	}
@@ -70,7 +70,7 @@ func install(t *testing.T, c *cluster, name string, declared map[string]interfac
 	return k
 }
 
-func newKind(t *testing.T, name string, crd *apiextensionsv1.CustomResourceDefinition, checker *verify.Checker) *kind {
+func newKind(t *testing.T, name string, crd *apiextensionsv1.CustomResourceDefinition, checker *reference.Checker) *kind {
 	t.Helper()
 	v := crd.Spec.Versions[0]
 	s, err := kube.Structural(v.Schema.OpenAPIV3Schema)

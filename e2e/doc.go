@@ -10,7 +10,7 @@
 //
 // Inputs: examples/*.yaml, translated with translate.Translate at the
 // default and at a later target version; the KEP tables written here as
-// data; random updates from a pair source (verify.NewPairGenerator); the
+// data; random updates from a pair source (pairgen.New); the
 // deliberately wrong translations under testdata/broken, whose
 // counterexamples, found by the verifier in process, the server must
 // confirm, and which the verifier run with the server as its judge
@@ -22,7 +22,7 @@
 // Invariants checked on every write request after the create:
 //
 //   - The server's verdict equals the reference checker's
-//     (verify.Checker.Check) on the same pair: the object the server held
+//     (reference.Checker.Check) on the same pair: the object the server held
 //     before the request, and the object it stores (or would have stored).
 //   - A rejection is an Invalid status whose causes are exactly the errors
 //     the generated rules give when run locally by the apiserver's CEL

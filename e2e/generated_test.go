@@ -6,7 +6,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // pairSource returns, for a kind and a seed, a function that gives one
@@ -17,7 +17,7 @@ type pairSource func(k *kind, seed int64) func() (old, new map[string]interface{
 // verifyPairs is the pair generator of the differential verifier, shaping
 // the unions the kind's checker reads as verify's runs do.
 func verifyPairs(k *kind, seed int64) func() (old, new map[string]interface{}) {
-	return verify.NewPairGeneratorFor(k.s, seed, k.checker).Next
+	return pairgen.NewFor(k.s, seed, k.checker).Next
 }
 
 const (

@@ -16,7 +16,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // write is one judged request: the object the server held before it, and
@@ -81,7 +81,7 @@ func (w write) String() string {
 // on the path of a violation the checker reports (at it, above it or below
 // it: a rule on a list reports the list, the checker the changed item), and
 // each violation to be reported by some cause.
-func checkCauses(t *testing.T, w write, causes []string, local field.ErrorList, violations []verify.Violation) {
+func checkCauses(t *testing.T, w write, causes []string, local field.ErrorList, violations []reference.Violation) {
 	t.Helper()
 	var want []string
 	for _, e := range local {
@@ -130,7 +130,7 @@ func within(inner, outer string) bool {
 	return len(inner) > len(outer) && strings.HasPrefix(inner, outer) && (inner[len(outer)] == '.' || inner[len(outer)] == '[')
 }
 
-func anyViolation(vs []verify.Violation, f func(string) bool) bool {
+func anyViolation(vs []reference.Violation, f func(string) bool) bool {
 	for _, v := range vs {
 		if f(v.Path) {
 			return true

@@ -14,7 +14,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // crdWith wraps a version schema, given as YAML, in a minimal v1 CRD.
@@ -84,7 +84,7 @@ func objectOf(t testing.TB, y string) map[string]interface{} {
 }
 
 // nativeDenies runs the reference checker on the same stored pair.
-func nativeDenies(t testing.TB, checker *verify.Checker, s *schema.Structural, oldYAML, newYAML string) (bool, string) {
+func nativeDenies(t testing.TB, checker *reference.Checker, s *schema.Structural, oldYAML, newYAML string) (bool, string) {
 	t.Helper()
 	old, err := kube.RoundTrip(kube.Store(s, objectOf(t, oldYAML)))
 	if err != nil {
@@ -99,13 +99,13 @@ func nativeDenies(t testing.TB, checker *verify.Checker, s *schema.Structural, o
 }
 
 // checkerFor reads the declarations of a version schema given as YAML.
-func checkerFor(t testing.TB, schemaYAML string) *verify.Checker {
+func checkerFor(t testing.TB, schemaYAML string) *reference.Checker {
 	t.Helper()
 	var raw map[string]interface{}
 	if err := yaml.Unmarshal([]byte(schemaYAML), &raw); err != nil {
 		t.Fatal(err)
 	}
-	c, err := verify.NewChecker(raw)
+	c, err := reference.NewChecker(raw)
 	if err != nil {
 		t.Fatalf("NewChecker: %v", err)
 	}
@@ -177,7 +177,7 @@ func runVerdicts(t *testing.T, cases []verdictCase, versions []translate.KubeVer
 // checkVerdict requires the apiserver's CEL validator and the reference
 // checker both to deny the update from oldYAML to newYAML exactly when
 // wantDeny, and every rule to return a verdict.
-func checkVerdict(t *testing.T, checker *verify.Checker, s *schema.Structural, oldYAML, newYAML string, wantDeny bool) {
+func checkVerdict(t *testing.T, checker *reference.Checker, s *schema.Structural, oldYAML, newYAML string, wantDeny bool) {
 	t.Helper()
 	deny, msg := celDenies(t, s, oldYAML, newYAML)
 	if deny != wantDeny {

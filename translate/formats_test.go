@@ -11,7 +11,7 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // formatsCases are declarations with the modifier x-mut2cel-formats:
@@ -321,7 +321,7 @@ func TestFormatsModifierAlone(t *testing.T) {
 	if err := yaml.Unmarshal([]byte(schemaAlone), &raw); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := verify.NewChecker(raw); err == nil || !strings.Contains(err.Error(), "x-mut2cel-formats") {
+	if _, err := reference.NewChecker(raw); err == nil || !strings.Contains(err.Error(), "x-mut2cel-formats") {
 		t.Errorf("NewChecker(%s) = %v, want the modifier alone refused", schemaAlone, err)
 	}
 	sets, err := decl.ParseFile("d.yaml", []byte(`apiVersion: mut2cel.io/v1alpha1

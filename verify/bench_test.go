@@ -13,6 +13,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // BenchmarkPairs measures the verifier's throughput on each example: a pair
@@ -143,7 +144,7 @@ func allVersionsRun(b testing.TB, doc map[string]interface{}, opts translate.Opt
 	if err != nil {
 		b.Fatal(err)
 	}
-	declared, err := Declared(res.Translated, nil, false)
+	declared, err := declread.CRD(res.Translated, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package verify
 import (
 	"sort"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // Kinds of causes: which side refused the update.
@@ -35,7 +37,7 @@ type Cause struct {
 
 // ViolatedDeclaration is a declaration and the kind of its violation.
 type ViolatedDeclaration struct {
-	Declaration
+	reference.Declaration
 	Kind string // value, presence or keys
 }
 
@@ -59,7 +61,7 @@ func (c Cause) Key() string {
 // deny the pair; it is called only when the rules are at fault. companions
 // lists the declared CRD's own rules that alone deny it; it is called only
 // when the rules under test allow an update that they deny.
-func causeOf(v verdicts, decls []Declaration, denying, companions func() []InvolvedRule) Cause {
+func causeOf(v verdicts, decls []reference.Declaration, denying, companions func() []InvolvedRule) Cause {
 	switch {
 	case v.outcome == evalFailed:
 		return Cause{Kind: CauseEvaluationError, Rules: denying()}
@@ -72,7 +74,7 @@ func causeOf(v verdicts, decls []Declaration, denying, companions func() []Invol
 	}
 	seen := map[ViolatedDeclaration]bool{}
 	for _, viol := range v.violations {
-		vd := ViolatedDeclaration{Declaration: declarationOf(viol, decls), Kind: viol.Kind}
+		vd := ViolatedDeclaration{Declaration: reference.DeclarationOf(viol, decls), Kind: viol.Kind}
 		if !seen[vd] {
 			seen[vd] = true
 			c.Violated = append(c.Violated, vd)
@@ -104,9 +106,9 @@ type CauseReport struct {
 
 // DeclarationReport counts the pairs that exercised one declaration: the
 // reference checker applied one of its rules, broken or not, to a
-// position of the pair (see Checker's checkExercised).
+// position of the pair (see reference.Checker.CheckExercised).
 type DeclarationReport struct {
-	Declaration
+	reference.Declaration
 	// Pairs counts the pairs judged (not set aside) that exercised it;
 	// Violating those that break it (see ConstraintReport); Disagreements the disagreements that involve it;
 	// Violated those disagreements in which the reference checker reports
@@ -124,7 +126,7 @@ type GroupReport struct {
 	Kind string
 	// Constraint is the constraint the rules let through, for a missed
 	// group of the declarations.
-	Constraint *Constraint
+	Constraint *reference.Constraint
 	// Rule is the rule that denies or fails; for a missed group, the
 	// rule of the declared CRD that denies.
 	Rule *InvolvedRule
@@ -150,7 +152,7 @@ func (g *GroupReport) Key() string {
 
 // groupsOf lists the groups a disagreement of cause c with broken
 // constraints belongs to.
-func groupsOf(c Cause, broken []Constraint) []*GroupReport {
+func groupsOf(c Cause, broken []reference.Constraint) []*GroupReport {
 	var out []*GroupReport
 	if c.Kind == CauseMissed {
 		for i := range broken {

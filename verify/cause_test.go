@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // causeSchema has a declaration of each extension, and a narrowing one on
@@ -23,7 +26,7 @@ properties:
 
 func TestCauseKey(t *testing.T) {
 	c := mustChecker(t, causeSchema)
-	decls := c.declarations()
+	decls := c.Declarations()
 	class := "x-kubernetes-mutability: Immutable at " + nodePath("spec", "class")
 	rule := InvolvedRule{Path: nodePath("spec", "class"), Rule: "self == oldSelf"}
 	root := InvolvedRule{Path: "openAPIV3Schema", Rule: "has(self.spec) == has(oldSelf.spec)"}
@@ -58,37 +61,6 @@ func TestCauseKey(t *testing.T) {
 	}
 }
 
-// TestExercised pins which declarations an update exercises: a rule of
-// theirs applied, broken or not, to a position that exists on one side at
-// least; the scope of properties is the root, which always exists.
-func TestExercised(t *testing.T) {
-	c := mustChecker(t, causeSchema)
-	class := ".spec.class " + extMutability
-	keys := ".spec.labels " + extKeyMutability
-	values := ".spec.labels[*] " + extMutability
-	for _, tc := range []struct {
-		old, new string
-		want     string
-	}{
-		{`{}`, `{}`, ""},
-		{`{spec: {class: a}}`, `{spec: {class: a}}`, class},
-		{`{spec: {class: a}}`, `{}`, class},
-		{`{spec: {}}`, `{spec: {class: a}}`, class},
-		{`{spec: {labels: {a: "1"}}}`, `{spec: {labels: {a: "1"}}}`, keys + ", " + values},
-		{`{spec: {labels: {a: "1"}}}`, `{spec: {}}`, keys + ", " + values},
-		{`{spec: {labels: {a: "1"}}}`, `{}`, keys + ", " + values},
-	} {
-		_, got, _ := c.checkExercised(decode(t, tc.old), decode(t, tc.new))
-		var names []string
-		for _, d := range got {
-			names = append(names, d.Path+" "+d.Extension)
-		}
-		if s := strings.Join(names, ", "); s != tc.want {
-			t.Errorf("checkExercised(%s -> %s) = %s, want %s", tc.old, tc.new, s, tc.want)
-		}
-	}
-}
-
 // TestCausesDeduplicate checks that each cause is shrunk once, that the
 // shrunk pair keeps its cause, and that every disagreement is counted
 // under one cause.
@@ -104,14 +76,14 @@ func TestCausesDeduplicate(t *testing.T) {
 		causes: []string{"missed: value of x-kubernetes-mutability: Immutable at " + nodePath("spec", "tags")},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration: Declaration{nodePath("spec", "tags"), extMutability, immutable}, Pairs: 1915, Violating: 1531, Disagreements: 310, Violated: 310},
+			{Declaration: reference.Declaration{Path: nodePath("spec", "tags"), Extension: decl.ExtMutability, Value: "Immutable"}, Pairs: 1915, Violating: 1531, Disagreements: 310, Violated: 310},
 		},
 	}, {
 		dir: "map-key-removed", max: 1,
 		causes: []string{"evaluation error: rule at " + nodePath("spec", "labels") + ": oldSelf.all(k, self[k] == oldSelf[k])"},
 		shown:  1,
 		declared: []DeclarationReport{
-			{Declaration: Declaration{nodePath("spec", "labels", "additionalProperties"), extMutability, immutable}, Pairs: 860, Violating: 332, Disagreements: 420, Violated: 0},
+			{Declaration: reference.Declaration{Path: nodePath("spec", "labels", "additionalProperties"), Extension: decl.ExtMutability, Value: "Immutable"}, Pairs: 860, Violating: 332, Disagreements: 420, Violated: 0},
 		},
 	}} {
 		t.Run(tc.dir, func(t *testing.T) {

@@ -74,7 +74,7 @@ func (c *companions) denying(storedOld, storedNew map[string]interface{}) []Invo
 	var out []InvolvedRule
 	for _, rr := range c.rules {
 		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
-			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+			out = append(out, InvolvedRule{Path: rr.path.String(), Rule: rr.rule.Rule})
 		}
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // corpusPairs is the number of pairs per version of the corpus sweep:
@@ -190,7 +191,7 @@ func declareSome(t *testing.T, doc map[string]interface{}) (declared, translated
 			picked = append(picked[:drop], picked[drop+1:]...)
 			continue
 		}
-		declared, err = verify.Declared(doc, opts.Declarations, opts.AllServedVersions)
+		declared, err = declread.CRD(doc, opts.Declarations, opts.AllServedVersions)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,9 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
+	"github.com/mut2cel/mut2cel/verify/shrink"
 )
 
 // Counterexample is one update on which the rules under test and the
@@ -20,7 +23,7 @@ type Counterexample struct {
 	Old, New map[string]interface{}
 	// Reference lists the violations of the declarations; none means the
 	// update is allowed.
-	Reference []Violation
+	Reference []reference.Violation
 	// Companions are the messages of the declared CRD's own rules that
 	// deny the update: the reference denies it too.
 	Companions []string
@@ -43,7 +46,12 @@ type InvolvedRule struct {
 }
 
 func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v verdicts, cause string) (*Counterexample, error) {
-	old, new = r.shrink(old, new, v, cause)
+	// The shrunk pair stays valid, fails the same way and keeps its cause.
+	want := v
+	old, new = shrink.Pair(old, new, func(o, n map[string]interface{}) bool {
+		w, err := r.compare(o, n)
+		return err == nil && sameDisagreement(w, want) && r.cause(o, n, w).Key() == cause
+	})
 	v, err := r.compare(old, new)
 	if err != nil {
 		return nil, err
@@ -59,7 +67,7 @@ func (r *versionRun) counterexample(pair int, old, new map[string]interface{}, v
 // ruleRef is one rule of the schema under test, with a validator of a
 // copy of the schema that holds this rule alone.
 type ruleRef struct {
-	path  []step
+	path  schemapath.Path
 	rule  apiextensionsv1.ValidationRule
 	alone *kube.RuleValidator
 }
@@ -77,9 +85,9 @@ func (r *versionRun) involved(old, new map[string]interface{}, v verdicts) []Inv
 		decls[viol.Declaration] = true
 	}
 	for _, rr := range r.rules {
-		for _, d := range r.checker.declaredPaths() {
-			if decls[renderSteps(d)] && onLine(rr.path, d) {
-				out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+		for _, d := range r.checker.DeclaredPaths() {
+			if decls[d.String()] && schemapath.OnLine(rr.path, d) {
+				out = append(out, InvolvedRule{Path: rr.path.String(), Rule: rr.rule.Rule})
 				break
 			}
 		}
@@ -100,23 +108,26 @@ func (r *versionRun) denyingRules(old, new map[string]interface{}) []InvolvedRul
 	var out []InvolvedRule
 	for _, rr := range r.rules {
 		if len(rr.alone.Validate(storedNew, storedOld)) > 0 {
-			out = append(out, InvolvedRule{Path: renderSteps(rr.path), Rule: rr.rule.Rule})
+			out = append(out, InvolvedRule{Path: rr.path.String(), Rule: rr.rule.Rule})
 		}
 	}
 	return out
 }
 
-// onLine reports whether one schema path is a prefix of the other.
-func onLine(a, b []step) bool {
-	if len(a) > len(b) {
-		a, b = b, a
+// denyingCompanions lists the declared CRD's own rules that, each alone,
+// deny the raw pair once stored.
+func (r *versionRun) denyingCompanions(old, new map[string]interface{}) []InvolvedRule {
+	storedOld, storedNew, err := r.storedPair(old, new)
+	if err != nil {
+		return nil
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return r.companions.denying(storedOld, storedNew)
+}
+
+// sameDisagreement reports whether a shrunk pair still fails the same way.
+func sameDisagreement(a, b verdicts) bool {
+	return a.outcome == b.outcome && a.denied == b.denied && (len(a.violations) > 0) == (len(b.violations) > 0) &&
+		(len(a.companions) > 0) == (len(b.companions) > 0)
 }
 
 // rulesOf lists every rule of s in walk order, each with its own
@@ -124,7 +135,7 @@ func onLine(a, b []step) bool {
 func rulesOf(s *schema.Structural) []*ruleRef {
 	var out []*ruleRef
 	for _, path := range ruleHosts(s) {
-		host := structuralAt(s, path)
+		host := schemapath.At(s, path)
 		for i := range host.XValidations {
 			alone := s.DeepCopy()
 			stripRules(alone)
@@ -136,12 +147,12 @@ func rulesOf(s *schema.Structural) []*ruleRef {
 }
 
 // ruleHosts lists the paths of the nodes that hold rules, once each.
-func ruleHosts(s *schema.Structural) [][]step {
-	var out [][]step
+func ruleHosts(s *schema.Structural) []schemapath.Path {
+	var out []schemapath.Path
 	seen := map[string]bool{}
-	for _, p := range ruleTargets(s) {
-		k := renderSteps(p)
-		if h := structuralAt(s, p); h != nil && len(h.XValidations) > 0 && !seen[k] {
+	for _, p := range schemapath.RuleTargets(s) {
+		k := p.String()
+		if h := schemapath.At(s, p); h != nil && len(h.XValidations) > 0 && !seen[k] {
 			seen[k] = true
 			out = append(out, p)
 		}
@@ -149,45 +160,21 @@ func ruleHosts(s *schema.Structural) [][]step {
 	return out
 }
 
-// structuralAt follows a schema path for reading; nil when it does not
-// exist.
-func structuralAt(s *schema.Structural, path []step) *schema.Structural {
-	for _, st := range path {
-		switch {
-		case s == nil:
-			return nil
-		case st.kind == stepProp:
-			p, ok := s.Properties[st.name]
-			if !ok {
-				return nil
-			}
-			s = &p
-		case st.kind == stepItems:
-			s = s.Items
-		case s.AdditionalProperties != nil:
-			s = s.AdditionalProperties.Structural
-		default:
-			return nil
-		}
-	}
-	return s
-}
-
 // setRules replaces the rules of the node at path, which exists. Property
 // schemas are map values, so each one on the way is written back.
-func setRules(s *schema.Structural, path []step, rules apiextensionsv1.ValidationRules) {
+func setRules(s *schema.Structural, path schemapath.Path, rules apiextensionsv1.ValidationRules) {
 	if len(path) == 0 {
 		s.XValidations = rules
 		return
 	}
-	switch st := path[0]; st.kind {
-	case stepProp:
-		p := s.Properties[st.name]
+	switch st := path[0]; st.Kind {
+	case schemapath.Property:
+		p := s.Properties[st.Name]
 		setRules(&p, path[1:], rules)
-		s.Properties[st.name] = p
-	case stepItems:
+		s.Properties[st.Name] = p
+	case schemapath.Items:
 		setRules(s.Items, path[1:], rules)
-	case stepValues:
+	case schemapath.Values:
 		setRules(s.AdditionalProperties.Structural, path[1:], rules)
 	}
 }
@@ -214,7 +201,7 @@ func eachNode(s *schema.Structural, f func(*schema.Structural)) {
 }
 
 // messages of the reference, one line each, for reports.
-func violationLines(vs []Violation) []string {
+func violationLines(vs []reference.Violation) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = strings.TrimSpace(v.String())

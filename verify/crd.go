@@ -3,6 +3,8 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -99,7 +101,7 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 			}
 		}
 	}
-	for _, name := range sortedStructuralKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		p := s.Properties[name]
 		if err := compileAll(&p, path.Child("properties").Key(name), false, minor); err != nil {
 			return err
@@ -114,21 +116,4 @@ func compileAll(s *schema.Structural, path *field.Path, isRoot bool, minor int) 
 		return compileAll(s.AdditionalProperties.Structural, path.Child("additionalProperties"), false, minor)
 	}
 	return nil
-}
-
-// DeclaringVersions lists, in the document's order, the versions of a
-// decoded CRD document whose schema carries x-kubernetes-mutability,
-// x-kubernetes-key-mutability or x-kubernetes-update, valid or not.
-func DeclaringVersions(doc map[string]interface{}) []string {
-	var out []string
-	for _, v := range crdVersions(doc) {
-		if v.Raw == nil {
-			continue
-		}
-		c, err := NewChecker(v.Raw)
-		if err != nil || len(c.declaredPaths()) > 0 {
-			out = append(out, v.Name)
-		}
-	}
-	return out
 }

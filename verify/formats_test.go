@@ -8,6 +8,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // TestFormatsPublishedCases: the cases of testdata/real that declare with
@@ -37,7 +38,7 @@ func TestFormatsPublishedCases(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Translate: %v", err)
 			}
-			declared, err := verify.Declared(doc, nil, c.AllVersions)
+			declared, err := declread.CRD(doc, nil, c.AllVersions)
 			if err != nil {
 				t.Fatalf("Declared: %v", err)
 			}

@@ -1,12 +1,16 @@
 package verify
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
+
+// The helpers of the checker's tests (verify/reference) that the tests of
+// causes use too.
 
 // decode reads a schema or object written as YAML. Quote y, n, yes, no, on
 // and off: YAML 1.1 reads them as booleans.
@@ -47,9 +51,9 @@ func boolKey(v interface{}) string {
 	return ""
 }
 
-func mustChecker(t testing.TB, schema string) *Checker {
+func mustChecker(t testing.TB, schema string) *reference.Checker {
 	t.Helper()
-	c, err := NewChecker(decode(t, schema))
+	c, err := reference.NewChecker(decode(t, schema))
 	if err != nil {
 		t.Fatalf("NewChecker(%s) = %v, want no error", schema, err)
 	}
@@ -57,58 +61,24 @@ func mustChecker(t testing.TB, schema string) *Checker {
 }
 
 // check runs one update written as YAML objects.
-func check(t *testing.T, c *Checker, old, new string) []Violation {
+func check(t *testing.T, c *reference.Checker, old, new string) []reference.Violation {
 	t.Helper()
 	return c.Check(decode(t, old), decode(t, new))
-}
-
-// brief renders violations as "path kind declaration", the part tests pin.
-func brief(vs []Violation) string {
-	var out []string
-	for _, v := range vs {
-		out = append(out, fmt.Sprintf("%s %s %s", v.Path, v.Kind, v.Declaration))
-	}
-	return strings.Join(out, "\n")
-}
-
-// lines joins expected violations the way brief renders them.
-func lines(want ...string) string {
-	return strings.Join(want, "\n")
-}
-
-// docPath abbreviates the places in the schema document that errors
-// name: docPath("spec", "foo") is
-// openAPIV3Schema.properties[spec].properties[foo].
-func docPath(props ...string) string {
-	s := "openAPIV3Schema"
-	for _, p := range props {
-		switch p {
-		case "items", "additionalProperties":
-			s += "." + p
-		default:
-			s += ".properties[" + p + "]"
-		}
-	}
-	return s
 }
 
 // nodePath abbreviates the schema paths of declared nodes in reports:
 // nodePath("spec", "foo", "items") is .spec.foo[*].
 func nodePath(props ...string) string {
-	var steps []step
+	var steps schemapath.Path
 	for _, p := range props {
 		switch p {
 		case "items":
-			steps = append(steps, step{kind: stepItems})
+			steps = append(steps, schemapath.Step{Kind: schemapath.Items})
 		case "additionalProperties":
-			steps = append(steps, step{kind: stepValues})
+			steps = append(steps, schemapath.Step{Kind: schemapath.Values})
 		default:
-			steps = append(steps, step{stepProp, p})
+			steps = append(steps, schemapath.Prop(p))
 		}
 	}
-	return renderSteps(steps)
-}
-
-func sprintf(format string, args ...interface{}) string {
-	return fmt.Sprintf(format, args...)
+	return steps.String()
 }

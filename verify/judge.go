@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
 // Judge decides updates of custom resources of one CRD version the way a
@@ -78,6 +79,12 @@ func sortedErrors(errs field.ErrorList) []string {
 	return detail
 }
 
+// PolicyErrorMarker starts the detail of a policy's validation that
+// failed to evaluate, so that evaluationErrors counts it: a Judge of
+// another package that decides by policies (driver/verifyrun,
+// driver/policyserver) starts such details with it.
+const PolicyErrorMarker = "policy validation error: "
+
 // evaluationMarkers are the texts by which the apiserver's validator tells
 // a rule that could not be evaluated from a rule that returned false.
 var evaluationMarkers = []string{
@@ -138,7 +145,8 @@ func withIntegers(s *schema.Structural, v interface{}) (out interface{}, ok bool
 	}
 	switch x := v.(type) {
 	case float64:
-		if i, integral := (num{f: x}).asInt(); integral && (s.Type == "integer" || s.XIntOrString) {
+		n, _ := jsonvalue.NumberOf(x)
+		if i, integral := n.AsInt(); integral && (s.Type == "integer" || s.XIntOrString) {
 			return i, true
 		}
 	case []interface{}:
@@ -187,4 +195,24 @@ func withIntegersAt(s *schema.Structural, key string, v interface{}) (interface{
 		return v, false
 	}
 	return withIntegers(&p, v)
+}
+
+// unreadableMarkers are how the apiserver's CEL value conversion reports
+// a stored date-time or byte string it cannot read.
+var unreadableMarkers = []string{"Invalid date-time formatted string", "Invalid byte formatted string"}
+
+// unexplainedByUnreadable drops the evaluation errors that a formatted
+// string CEL cannot read causes.
+func unexplainedByUnreadable(errs []string) []string {
+	var out []string
+	for _, e := range errs {
+		explained := false
+		for _, m := range unreadableMarkers {
+			explained = explained || strings.Contains(e, m)
+		}
+		if !explained {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -11,34 +11,10 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/testkit/randomcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
-
-// randomSchemaCount is how many schemas TestRandomSchemas checks;
-// MUT2CEL_SCHEMAS sets another count, MUT2CEL_PAIRS the pairs per schema
-// and MUT2CEL_FIRST_SEED the first schema seed, for longer runs.
-func randomSchemaCount(t *testing.T) int {
-	if s := os.Getenv("MUT2CEL_SCHEMAS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("MUT2CEL_SCHEMAS=%q: %v", s, err)
-		}
-		return n
-	}
-	if testing.Short() {
-		return 100
-	}
-	return 1000
-}
-
-// randomOptions are the declarations TestRandomSchemas and
-// FuzzRandomSchema generate beyond the mutability ones: unions, which
-// translate compiles and the checker judges each on its own.
-// MUT2CEL_UNIONS=0 leaves them out, to see whether a failure is theirs.
-func randomOptions() genOptions {
-	return genOptions{unions: os.Getenv("MUT2CEL_UNIONS") != "0"}
-}
 
 // TestRandomSchemas translates random schemas and verifies each
 // translation on a few pairs. A refusal that the semantics allows (a
@@ -54,12 +30,17 @@ func randomOptions() genOptions {
 // required fields of nullable entries (68), declarations in an embedded
 // resource's metadata (9), free-form objects compared with == (403), and
 // presence rules reading date-time or byte strings (619).
+//
+// MUT2CEL_SCHEMAS sets another count of schemas (randomcrd.Count),
+// MUT2CEL_PAIRS the pairs per schema and MUT2CEL_FIRST_SEED the first
+// schema seed, for longer runs; MUT2CEL_UNIONS=0 leaves the unions out
+// (randomcrd.OptionsFromEnv).
 func TestRandomSchemas(t *testing.T) {
 	pairs := 24
 	if s := os.Getenv("MUT2CEL_PAIRS"); s != "" {
 		pairs, _ = strconv.Atoi(s)
 	}
-	n := randomSchemaCount(t)
+	n := randomcrd.Count(t)
 	first := int64(1)
 	if s := os.Getenv("MUT2CEL_FIRST_SEED"); s != "" {
 		first, _ = strconv.ParseInt(s, 10, 64)
@@ -73,17 +54,16 @@ func TestRandomSchemas(t *testing.T) {
 	st.check(t, n)
 }
 
-// Floors and ceilings of TestRandomSchemas, in percent, for runs of at
-// least minStatsSchemas schemas. Measured over seeds 1..1000 with 24
-// pairs: 764 schemas verified, 327 of 20568 pairs set apart as integers
-// sent as floats, no pair invalid (before number keys, presence-only
+// Ceilings of TestRandomSchemas, in percent, for runs of at least
+// randomcrd.MinStatsSchemas schemas; its floor, randomcrd.VerifiedFloor,
+// the policy tests share. Measured over seeds 1..1000 with 24 pairs: 764
+// schemas verified, 327 of 20568 pairs set apart as integers sent as
+// floats, no pair invalid (before number keys, presence-only
 // declarations, free-form objects and embedded metadata: at least 67
 // verified and at most 2.0% set apart in each run of 100 seeds).
 const (
-	minStatsSchemas  = 100
-	verifiedFloor    = 60 // of the schemas
-	intAsFloatCeil   = 4  // of the pairs judged
-	invalidPairsCeil = 1  // of the pairs judged
+	intAsFloatCeil   = 4 // of the pairs judged
+	invalidPairsCeil = 1 // of the pairs judged
 )
 
 // schemaStats counts what became of random schemas and their pairs.
@@ -120,12 +100,12 @@ func (st schemaStats) String() string {
 // check fails when a count of n schemas crosses its floor or ceiling.
 func (st schemaStats) check(t *testing.T, n int) {
 	t.Helper()
-	if n < minStatsSchemas {
-		t.Logf("%d schemas: too few to check the statistics (at least %d)", n, minStatsSchemas)
+	if n < randomcrd.MinStatsSchemas {
+		t.Logf("%d schemas: too few to check the statistics (at least %d)", n, randomcrd.MinStatsSchemas)
 		return
 	}
-	if verified := st.outcomes["verified"]; verified*100 < verifiedFloor*n {
-		t.Errorf("%d of %d schemas verified, want at least %d%%", verified, n, verifiedFloor)
+	if verified := st.outcomes["verified"]; verified*100 < randomcrd.VerifiedFloor*n {
+		t.Errorf("%d of %d schemas verified, want at least %d%%", verified, n, randomcrd.VerifiedFloor)
 	}
 	if st.pairs == 0 || st.intAsFloat*100 > intAsFloatCeil*st.pairs {
 		t.Errorf("%d of %d pairs set apart as integers sent as floats, want at most %d%%", st.intAsFloat, st.pairs, intAsFloatCeil)
@@ -139,7 +119,7 @@ func (st schemaStats) check(t *testing.T, n int) {
 // it, "verified" or the kind of refusal, and the report if verified.
 func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (string, report) {
 	t.Helper()
-	doc := randomCRDWith(schemaSeed, randomOptions())
+	doc := randomcrd.New(schemaSeed, randomcrd.OptionsFromEnv())
 	versions := translate.AllKubeVersions()
 	kube := versions[uint64(schemaSeed)%uint64(len(versions))]
 	// One schema in seven compares formatted strings as values for the

@@ -3,7 +3,9 @@ package verify
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
@@ -139,7 +141,7 @@ func valueNode(v interface{}) *yaml.Node {
 	switch x := v.(type) {
 	case map[string]interface{}:
 		n := &yaml.Node{Kind: yaml.MappingNode}
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			n.Content = append(n.Content, scalar(k), valueNode(x[k]))
 		}
 		if len(x) == 0 {

@@ -1,20 +1,19 @@
 package verify
 
 import (
-	"math/rand"
-	"regexp"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // resourceMeta is what the apiserver puts at the root of every custom
 // resource before validation or any rule sees it: apiVersion, kind and
 // metadata with a name, and a namespace for a namespaced CRD. The
-// generator's objects carry none of it (PairGenerator.Next); a schema that
+// generator's objects carry none of it (pairgen.Generator.Next); a schema that
 // requires metadata, or reads it in a rule, judges the pair as the
 // apiserver would only once it is there.
 type resourceMeta struct {
@@ -34,7 +33,7 @@ func resourceMetaOf(c *crd.CRD, version string, s *schema.Structural) resourceMe
 		m.namespace = "default"
 	}
 	if vv := metadataNameSchema(s); vv != nil {
-		m.name = nameFor(vv, m.name)
+		m.name = pairgen.ObjectName(vv, m.name)
 	}
 	return m
 }
@@ -51,33 +50,6 @@ func metadataNameSchema(s *schema.Structural) *schema.ValueValidation {
 		return nil
 	}
 	return name.ValueValidation
-}
-
-// nameFor returns def when it passes vv, else a lowercase name that does
-// (a DNS label, as object names must be), else def.
-func nameFor(vv *schema.ValueValidation, def string) string {
-	cands := []string{def}
-	if vv.Pattern != "" {
-		if re, err := regexp.Compile(vv.Pattern); err == nil {
-			for _, c := range patternSamples(vv.Pattern, rand.New(rand.NewSource(1)), 8) {
-				if re.MatchString(c) && strings.ToLower(c) == c {
-					cands = append(cands, c)
-				}
-			}
-			for i, c := range cands {
-				if !re.MatchString(c) {
-					cands[i] = ""
-				}
-			}
-		}
-	}
-	for _, c := range cands {
-		c = fitLength(c, vv.MinLength, vv.MaxLength)
-		if c != "" && lengthOK(c, vv) {
-			return c
-		}
-	}
-	return def
 }
 
 // set puts the resource's apiVersion, kind and metadata on a stored

@@ -5,6 +5,8 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // Most rules of a real CRD under test are its own hand-written ones,
@@ -39,12 +41,12 @@ func ownRules(declared, tested *schema.Structural) (own *schema.Structural, ok b
 	}
 	own = tested.DeepCopy()
 	for _, path := range ruleHosts(declared) {
-		host := structuralAt(own, path)
+		host := schemapath.At(own, path)
 		if host == nil {
 			return nil, false
 		}
 		left := append(apiextensionsv1.ValidationRules{}, host.XValidations...)
-		for _, rule := range structuralAt(declared, path).XValidations {
+		for _, rule := range schemapath.At(declared, path).XValidations {
 			i := indexOfRule(left, rule)
 			if i < 0 {
 				return nil, false

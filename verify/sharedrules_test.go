@@ -7,6 +7,8 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify/declread"
+	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
 // sharedCRD declares spec.name Immutable; countType and countRules are
@@ -66,7 +68,7 @@ func TestOwnRules(t *testing.T) {
 				}
 				tested = res.Translated
 			}
-			declared, err := Declared(tc.declared, nil, false)
+			declared, err := declread.CRD(tc.declared, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +146,7 @@ func TestSplitJudgesLikeWhole(t *testing.T) {
 func ruleCount(s *schema.Structural) int {
 	n := 0
 	for _, path := range ruleHosts(s) {
-		n += len(structuralAt(s, path).XValidations)
+		n += len(schemapath.At(s, path).XValidations)
 	}
 	return n
 }

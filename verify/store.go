@@ -1,12 +1,38 @@
 package verify
 
 import (
+	"fmt"
 	"maps"
+	"reflect"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
+
+// storedPair returns copies of a raw pair as the apiserver sees it: the
+// old object as it reads it back from storage, through the storage
+// pipeline, then written as JSON and read back, and the new one as it
+// arrives, through the pipeline. Where the round trip cannot change the
+// old object (jsonStable), it is skipped: on a large schema it costs a
+// sixth of a pair. The new object is stored from the old one's stored form
+// (storeNew), before the round trip, which would turn the floats storeNew
+// copies from it into integers. Both then get the resource's apiVersion,
+// kind and metadata (resourceMeta), as every object the apiserver
+// validates has them.
+func (r *versionRun) storedPair(old, new map[string]interface{}) (storedOld, storedNew map[string]interface{}, err error) {
+	storedOld = kube.Store(r.s, jsonvalue.CopyMap(old))
+	storedNew = storeNew(r.s, old, storedOld, new)
+	if !jsonStable(storedOld) {
+		if storedOld, err = kube.RoundTrip(storedOld); err != nil {
+			return nil, nil, err
+		}
+	}
+	r.meta.set(storedOld)
+	r.meta.set(storedNew)
+	return storedOld, storedNew, nil
+}
 
 // storeNew returns kube.Store(s, new) for the new object of a pair, given
 // storedOld, kube.Store(s, old) of its old object, and leaves its arguments
@@ -25,7 +51,7 @@ import (
 func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) map[string]interface{} {
 	out, ok := storedObject(s, old, storedOld, new, true)
 	if !ok {
-		out = kube.Store(s, deepCopyMap(new))
+		out = kube.Store(s, jsonvalue.CopyMap(new))
 	}
 	if storeCheck != nil {
 		storeCheck(s, new, out)
@@ -35,6 +61,22 @@ func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) 
 
 // storeCheck, when set, is called with every result of storeNew.
 var storeCheck func(s *schema.Structural, new, stored map[string]interface{})
+
+// CheckStoredObjects makes every later run hold each new object it stores
+// apart from the whole storage pipeline (storeNew) to what the pipeline
+// makes of it, and panic where they differ. It is for tests, which call
+// it in TestMain: this package's, and those of the packages whose tests
+// run Verify (driver/verifyrun's policy tests), so that every pair of
+// every such test checks the shortcut. It runs the pipeline once more per
+// pair.
+func CheckStoredObjects() { storeCheck = mustStoreAsPipeline }
+
+func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
+	if want := kube.Store(s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(stored, want) {
+		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
+			jsonvalue.Canonical(new), jsonvalue.Canonical(stored), jsonvalue.Canonical(want)))
+	}
+}
 
 // storedValue returns the stored form of nv, given ov, of the same place in
 // the old object, and sv, its stored form. Both ov and nv are present and
@@ -58,7 +100,7 @@ func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
 			}
 		}
 	}
-	return kube.StoreValue(s, deepCopyValue(nv))
+	return kube.StoreValue(s, jsonvalue.Copy(nv))
 }
 
 // storedObject is storedValue for an object; false when the difference
@@ -83,7 +125,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 		}
 		if inOld && sameJSON(ov, nv) {
 			if sv, ok := stored[k]; ok {
-				out[k] = deepCopyValue(sv)
+				out[k] = jsonvalue.Copy(sv)
 			}
 			continue
 		}
@@ -96,7 +138,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 			if loose == nil {
 				loose = map[string]interface{}{}
 			}
-			loose[k] = deepCopyValue(nv)
+			loose[k] = jsonvalue.Copy(nv)
 			continue
 		}
 		out[k] = storedValue(ks, ov, sv, nv)
@@ -106,26 +148,44 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 		// defaults stored holds.
 		for k, sv := range stored {
 			if _, inNew := new[k]; !inNew {
-				out[k] = deepCopyValue(sv)
+				out[k] = jsonvalue.Copy(sv)
 			}
 		}
 		return out, true
 	}
-	if apart {
-		for _, k := range []string{"apiVersion", "kind", "metadata"} {
-			if _, inNew := new[k]; !inNew {
-				if _, inOld := old[k]; inOld {
-					return nil, false
-				}
-			}
-		}
+	if apart && dropsTypeOrMeta(old, new) {
+		return nil, false
 	}
 	if loose == nil {
 		loose = map[string]interface{}{}
 	}
+	if !storeLoose(s, loose, new, out) {
+		return nil, false
+	}
+	return out, true
+}
+
+// dropsTypeOrMeta reports whether new lacks the apiVersion, kind or
+// metadata old has, which the pipeline treats apart.
+func dropsTypeOrMeta(old, new map[string]interface{}) bool {
+	for _, k := range []string{"apiVersion", "kind", "metadata"} {
+		if _, inNew := new[k]; !inNew {
+			if _, inOld := old[k]; inOld {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storeLoose stores loose, the keys of new whose fate the object decides,
+// in an object of their own, and puts into out what the pipeline makes of
+// them and the defaults it adds where new has no key; false when it makes
+// no object of them.
+func storeLoose(s *schema.Structural, loose, new, out map[string]interface{}) bool {
 	decided, ok := kube.StoreValue(s, maps.Clone(loose)).(map[string]interface{}) // the pipeline adds defaults to the map it is given
 	if !ok {
-		return nil, false
+		return false
 	}
 	for k, v := range decided {
 		if _, inNew := new[k]; !inNew {
@@ -134,7 +194,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 			out[k] = v
 		}
 	}
-	return out, true
+	return true
 }
 
 // storedList is storedValue for a list whose old form's stored form kept
@@ -150,11 +210,11 @@ func storedList(items *schema.Structural, old, stored, new []interface{}) ([]int
 			return nil, false
 		}
 		if j := sameItem(old, i, nv); j >= 0 {
-			out[i] = deepCopyValue(stored[j])
+			out[i] = jsonvalue.Copy(stored[j])
 		} else if i < len(old) && old[i] != nil {
 			out[i] = storedValue(items, old[i], stored[i], nv)
 		} else {
-			out[i] = kube.StoreValue(items, deepCopyValue(nv))
+			out[i] = kube.StoreValue(items, jsonvalue.Copy(nv))
 		}
 	}
 	return out, true

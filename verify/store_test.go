@@ -1,30 +1,22 @@
 package verify
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
 // TestMain holds every new object that storeNew stores, in every test of
 // the package (the examples, the corpus, random schemas), to what the
 // whole storage pipeline makes of it.
 func TestMain(m *testing.M) {
-	storeCheck = mustStoreAsPipeline
+	CheckStoredObjects()
 	os.Exit(m.Run())
-}
-
-func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
-	if want := kube.Store(s, deepCopyMap(new)); !reflect.DeepEqual(stored, want) {
-		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
-			canonicalJSON(new), canonicalJSON(stored), canonicalJSON(want)))
-	}
 }
 
 // TestStoreNew checks storeNew on the pairs of every example and of the
@@ -42,16 +34,16 @@ func TestStoreNew(t *testing.T) {
 
 func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
 	t.Helper()
-	g := NewPairGenerator(r.s, 5)
+	g := pairgen.New(r.s, 5)
 	for i := 0; i < pairs; i++ {
 		old, new := g.Next()
-		oldJSON, newJSON := canonicalJSON(old), canonicalJSON(new)
-		stored := kube.Store(r.s, deepCopyMap(old))
+		oldJSON, newJSON := jsonvalue.Canonical(old), jsonvalue.Canonical(new)
+		stored := kube.Store(r.s, jsonvalue.CopyMap(old))
 		got := storeNew(r.s, old, stored, new)
-		if want := kube.Store(r.s, deepCopyMap(new)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("pair %d (seed 5): storeNew gives\n%s\nthe pipeline\n%s", i, canonicalJSON(got), canonicalJSON(want))
+		if want := kube.Store(r.s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("pair %d (seed 5): storeNew gives\n%s\nthe pipeline\n%s", i, jsonvalue.Canonical(got), jsonvalue.Canonical(want))
 		}
-		if canonicalJSON(old) != oldJSON || canonicalJSON(new) != newJSON {
+		if jsonvalue.Canonical(old) != oldJSON || jsonvalue.Canonical(new) != newJSON {
 			t.Fatalf("pair %d (seed 5): storeNew changed the pair", i)
 		}
 	}

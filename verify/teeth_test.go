@@ -14,6 +14,7 @@ import (
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // teethPairs is the number of pairs per version with which a CRD missing
@@ -91,7 +92,7 @@ func checkTeeth(t *testing.T, doc map[string]interface{}, opts translate.Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	declared, err := verify.Declared(bare, opts.Declarations, opts.AllServedVersions)
+	declared, err := declread.CRD(bare, opts.Declarations, opts.AllServedVersions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // DefaultPairs is the number of pairs checked per version when
@@ -166,8 +168,8 @@ func (v *VersionReport) Judged() int {
 
 // Untested lists, in the order of Constraints, the constraints that no
 // judged pair broke and that are not Unreachable.
-func (v *VersionReport) Untested() []Constraint {
-	var out []Constraint
+func (v *VersionReport) Untested() []reference.Constraint {
+	var out []reference.Constraint
 	for _, c := range v.Constraints {
 		if c.Violating == 0 && !c.Unreachable() {
 			out = append(out, c.Constraint)
@@ -239,7 +241,7 @@ type VersionReport struct {
 // generated pairs that would have broken it but that the apiserver
 // refused, on create of the old object or on the update itself.
 type ConstraintReport struct {
-	Constraint
+	reference.Constraint
 	Violating, Refused int
 }
 
@@ -278,8 +280,8 @@ type Example struct {
 // turn, so one is listed when no update the schema allows reaches it (an
 // item of a list bounded to no items, say) or when there were too few
 // pairs for one round of aims.
-func (v *VersionReport) Unexercised() []Declaration {
-	var out []Declaration
+func (v *VersionReport) Unexercised() []reference.Declaration {
+	var out []reference.Declaration
 	for _, d := range v.Declarations {
 		if d.Pairs == 0 && !v.outOfReach(d.Declaration) {
 			out = append(out, d.Declaration)
@@ -290,7 +292,7 @@ func (v *VersionReport) Unexercised() []Declaration {
 
 // outOfReach reports whether d has constraints and all of them are out
 // of reach.
-func (v *VersionReport) outOfReach(d Declaration) bool {
+func (v *VersionReport) outOfReach(d reference.Declaration) bool {
 	n := 0
 	for _, c := range v.Constraints {
 		if c.Declaration != d {

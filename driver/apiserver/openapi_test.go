@@ -25,9 +25,11 @@ import (
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
 )
 
 // TestOpenAPIOfCRD installs the CRD of examples/ports.yaml, without its
@@ -228,11 +230,11 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	if err != nil || len(ps) == 0 {
 		t.Fatalf("Validating: %d policies, %v", len(ps), err)
 	}
-	declared, err := verify.Declared(vehicle, nil, false)
+	declared, err := declread.CRD(vehicle, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verify.PolicyJudge(ps)})
+	rep, err := verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verifyrun.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +250,7 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	for _, p := range ps {
 		p.Policy.Spec.Validations = nil
 	}
-	rep, err = verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verify.PolicyJudge(ps)})
+	rep, err = verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verifyrun.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}

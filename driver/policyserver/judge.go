@@ -22,7 +22,7 @@ import (
 // oldWriter is the user a policy judge creates old objects as. The
 // judge's copies of the policies leave its requests alone, so that an old
 // object a policy would refuse to create (a broken union stored before the
-// policy existed) can be updated, as verify.PolicyJudge, which judges the
+// policy existed) can be updated, as verifyrun.PolicyJudge, which judges the
 // update alone, assumes. Its group is the one the server lets do
 // anything.
 var oldWriter = rest.ImpersonationConfig{UserName: "mut2cel:old-writer", Groups: []string{"system:masters"}}

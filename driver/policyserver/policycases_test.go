@@ -19,6 +19,7 @@ import (
 	"github.com/mut2cel/mut2cel/driver/apiserver"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // A policyCase is a CRD whose declarations policies enforce: the
@@ -26,7 +27,7 @@ import (
 // version, v1, on the policy server.
 type policyCase struct {
 	declared, published map[string]interface{}
-	checker             *verify.Checker
+	checker             *reference.Checker
 	judge               verify.Judge
 	// creates and exempt, of the case "policied" only, write objects of
 	// its CRD installed with its policies as a user of this package
@@ -81,7 +82,7 @@ func buildPolicyCases(t *testing.T) map[string]*policyCase {
 	for name, d := range defs {
 		pc := &policyCase{declared: d.declared, published: published(t, d.declared)}
 		raw := onlySchema(pc.declared)
-		checker, err := verify.NewChecker(raw)
+		checker, err := reference.NewChecker(raw)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

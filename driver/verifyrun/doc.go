@@ -4,6 +4,12 @@
 // results. The command only parses flags, calls verify.Verify per job and
 // maps the outcome to an exit code.
 //
+// The judges that run the apiserver's admission code live here, not in
+// verify, which imports no back end: PolicyJudge decides updates by the
+// validating policies of backend/policy (verify --policy), and
+// NormalizationJob.Verify holds its mutating policies to the reference
+// normalizer (verify --normalize).
+//
 // In: input paths, the --against manifest, the declarations the command
 // read (files and markers, as batch.DeclarationSets), the translate
 // options of the run and its translator (which applies the markers). Out: Jobs, each a CRD with
@@ -21,7 +27,7 @@
 //     annotation holds the declarations); its translation made here.
 //   - With --against, the declarations are not translated into rules: a
 //     declaration no rule can express is still held against its rules.
-//   - The declared CRD, the checker's input, is read by verify.Declared,
+//   - The declared CRD, the checker's input, is read by verify/declread,
 //     never by translate: translate only makes the CRD under test, so
 //     that a misreading of the annotation, the declarations files or
 //     --all-versions in translate shows as a disagreement.

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // The document of verify -o json and -o yaml, described field by field in
@@ -226,7 +227,7 @@ func groupOf(g *verify.GroupReport) GroupResult {
 	return out
 }
 
-func constraintKeyOf(c verify.Constraint) ConstraintKey {
+func constraintKeyOf(c reference.Constraint) ConstraintKey {
 	return ConstraintKey{keyOf(c.Declaration), c.Name, c.Via}
 }
 
@@ -247,7 +248,7 @@ func counterexampleOf(ce *verify.Counterexample) *CounterexampleResult {
 	return out
 }
 
-func keyOf(d verify.Declaration) DeclarationKey {
+func keyOf(d reference.Declaration) DeclarationKey {
 	return DeclarationKey{d.Path, d.Extension, d.Value}
 }
 

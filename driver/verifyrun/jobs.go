@@ -9,7 +9,8 @@ import (
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/declread"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // Options say what a run verifies.
@@ -96,15 +97,15 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 // checked against; false without declarations.
 func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
 	var rewritten map[string]interface{}
-	if verify.Annotated(crd.Value) {
+	if declread.Annotated(crd.Value) {
 		// Declarations kept in the annotation. A file translate -w
 		// wrote is checked as it is against them; one never translated,
 		// through its translation.
-		declared, err := verify.Declared(crd.Value, nil, false)
+		declared, err := declread.CRD(crd.Value, nil, false)
 		if err != nil {
 			return Job{}, false, at(crd, err.Error())
 		}
-		if verify.Rewritten(crd.Value) {
+		if declread.Rewritten(crd.Value) {
 			rewritten = crd.Value
 		}
 		crd.Value = declared
@@ -115,7 +116,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 	case added && against != nil:
 		// The published rules are checked, not a translation: a
 		// declaration no rule can express is still a declaration.
-		declared, err := verify.Declared(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
+		declared, err := declread.CRD(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
 		if err != nil {
 			return Job{}, false, at(crd, err.Error())
 		}
@@ -126,7 +127,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 			return Job{}, false, d
 		}
 	}
-	declaring := verify.DeclaringVersions(crd.Value)
+	declaring := reference.DeclaringVersions(crd.Value)
 	if len(declaring) == 0 {
 		return Job{}, false, nil
 	}
@@ -155,10 +156,10 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 // deny what the declared CRD allows, most often because it was translated
 // with --all-versions and this run is not. Nil otherwise.
 func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
-	if !verify.Annotated(tested) {
+	if !declread.Annotated(tested) {
 		return nil
 	}
-	recorded, err := verify.Declared(tested, nil, false)
+	recorded, err := declread.CRD(tested, nil, false)
 	if err != nil {
 		return nil
 	}
@@ -167,7 +168,7 @@ func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]int
 		declared[v] = true
 	}
 	var missing []string
-	for _, v := range verify.DeclaringVersions(recorded) {
+	for _, v := range reference.DeclaringVersions(recorded) {
 		if !declared[v] {
 			missing = append(missing, v)
 		}
@@ -237,7 +238,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
 	res, err := o.Translator(crd.Value, o.Translate)
 	if err == nil {
-		if declared, err = verify.Declared(res.Translated, o.Translate.Declarations, o.Translate.AllServedVersions); err == nil {
+		if declared, err = declread.CRD(res.Translated, o.Translate.Declarations, o.Translate.AllServedVersions); err == nil {
 			return declared, res.Translated, nil
 		}
 	}

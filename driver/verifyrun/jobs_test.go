@@ -9,7 +9,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // crdYAML is a CRD named name whose field a has the schema extensions
@@ -244,7 +244,7 @@ func TestJobs(t *testing.T) {
 				t.Fatalf("Jobs = %d jobs, want one against %s", len(jobs), c.tested)
 			}
 			job := jobs[0]
-			if len(verify.DeclaringVersions(job.Declared.Value)) == 0 || job.Declared.Name() != widgets {
+			if len(reference.DeclaringVersions(job.Declared.Value)) == 0 || job.Declared.Name() != widgets {
 				t.Errorf("Jobs: the declared CRD %s has no declarations", job.Declared.Name())
 			}
 			if got := testedKind(t, job, files); got != c.tested {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 // NormalizationJob is a Job whose unions are normalized (verify
@@ -39,10 +38,10 @@ func Normalizers(job Job, opts translate.Options) (NormalizationJob, error) {
 
 // Verify holds each normalizing policy of the job to the reference
 // normalizer on pairs generated with seed.
-func (j NormalizationJob) Verify(pairs int, seed int64) ([]*verify.NormalizationReport, error) {
-	var out []*verify.NormalizationReport
+func (j NormalizationJob) Verify(pairs int, seed int64) ([]*NormalizationReport, error) {
+	var out []*NormalizationReport
 	for _, n := range j.Normalizers {
-		rep, err := verify.VerifyNormalization(j.Declared.Value, n.Version, n.Policy, pairs, seed)
+		rep, err := verifyNormalization(j.Declared.Value, n.Version, n.Policy, pairs, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +52,7 @@ func (j NormalizationJob) Verify(pairs int, seed int64) ([]*verify.Normalization
 
 // WriteNormalizationText writes a line per version, and the first
 // disagreement of a version as a YAML document.
-func WriteNormalizationText(w io.Writer, job Job, reps []*verify.NormalizationReport) {
+func WriteNormalizationText(w io.Writer, job Job, reps []*NormalizationReport) {
 	d := job.Declared.At
 	d.Doc, d.Object = 0, ""
 	for _, r := range reps {

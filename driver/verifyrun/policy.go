@@ -145,7 +145,7 @@ func ReadPolicies(path string) ([]*admissionregistrationv1.ValidatingAdmissionPo
 
 // Verify judges the job through its policies.
 func (j PolicyJob) Verify(opts verify.Options) (*verify.Report, error) {
-	opts.NewJudge = verify.PolicyJudge(j.Policies)
+	opts.NewJudge = PolicyJudge(j.Policies)
 	return verify.Verify(j.Declared.Value, j.Tested, opts)
 }
 

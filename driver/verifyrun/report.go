@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // WriteText writes the text report of one CRD. For each version: a line
@@ -31,7 +32,7 @@ func WriteText(w io.Writer, job Job, rep *verify.Report) {
 		for _, decl := range v.Unexercised() {
 			line(v, "%s", unexercisedLine(decl, v.Pairs))
 		}
-		unexercised := map[verify.Declaration]bool{}
+		unexercised := map[reference.Declaration]bool{}
 		for _, decl := range v.Unexercised() {
 			unexercised[decl] = true
 		}
@@ -93,14 +94,14 @@ func writeTable(w io.Writer, v *verify.VersionReport) {
 
 // unexercisedLine names a declaration that no pair exercised and says
 // why that fails the run.
-func unexercisedLine(d verify.Declaration, pairs int) string {
+func unexercisedLine(d reference.Declaration, pairs int) string {
 	return fmt.Sprintf("%s: %s at %s was exercised by none of the %d pairs, so its rules went unchecked; "+
 		"no valid update reaches it, or --pairs is too small for the generator to aim at every declaration",
 		d.Extension, d.Value, d.Path, pairs)
 }
 
 // untestedLine names a constraint that no judged pair broke.
-func untestedLine(c verify.Constraint) string {
+func untestedLine(c reference.Constraint) string {
 	return fmt.Sprintf("untested: %s: no judged pair breaks it, so the rules that enforce it went unchecked; "+
 		"more --pairs, another --seed, or fewer pairs set aside test it", c)
 }

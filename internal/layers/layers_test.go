@@ -37,6 +37,18 @@ var testOnly = []string{"testkit/", "e2e", "examples/", "internal/layers"}
 // that the list only shrinks.
 var exceptions = map[string]string{}
 
+// forbidden are imports inside the verify layer, or down from it, that
+// the layer order allows but that would undo why verify is apart. From
+// and to are module-relative patterns: "x/..." is x and every package
+// below it, "x" is x alone.
+var forbidden = []struct {
+	from, to, why string
+}{
+	{"verify/...", "translate", "the reference reads the declarations on its own, so that one misreading cannot hide in both (CONTRIBUTING.md)"},
+	{"verify/...", "backend/...", "verify judges by the CRD's rules; a judge of what a back end wrote runs with the drivers (driver/verifyrun)"},
+	{"verify/...", "internal/admit", "the apiserver's admission code judges policies, which the drivers do"},
+}
+
 type pkg struct {
 	ImportPath                string
 	Imports                   []string
@@ -54,6 +66,14 @@ func layerOf(rel string) int {
 		}
 	}
 	return -1
+}
+
+// matches reports whether the module-relative path rel matches pattern.
+func matches(pattern, rel string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return rel == base || strings.HasPrefix(rel, base+"/")
+	}
+	return rel == pattern
 }
 
 func isTestOnly(rel string) bool {
@@ -138,6 +158,33 @@ func TestImportsPointDown(t *testing.T) {
 	for edge, why := range exceptions {
 		if !used[edge] {
 			t.Errorf("exception %q (%s) no longer happens: take it out of the list", edge, why)
+		}
+	}
+}
+
+// TestForbiddenImports fails on every import a rule of forbidden names,
+// and on a rule whose patterns match no package, which could never fail.
+func TestForbiddenImports(t *testing.T) {
+	pkgs := modulePackages(t)
+	for _, rule := range forbidden {
+		var froms, tos int
+		for _, p := range pkgs {
+			from, _ := rel(p.ImportPath)
+			if matches(rule.to, from) {
+				tos++
+			}
+			if !matches(rule.from, from) {
+				continue
+			}
+			froms++
+			for _, imp := range p.Imports {
+				if to, ok := rel(imp); ok && matches(rule.to, to) {
+					t.Errorf("%s -> %s: %s must not import %s: %s", from, to, rule.from, rule.to, rule.why)
+				}
+			}
+		}
+		if froms == 0 || tos == 0 {
+			t.Errorf("rule %s -> %s matches %d importing and %d imported packages: it can never fail", rule.from, rule.to, froms, tos)
 		}
 	}
 }

@@ -1,0 +1,163 @@
+package verifyrun
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/admission"
+
+	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/internal/admit"
+	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/pairgen"
+	"github.com/mut2cel/mut2cel/verify/reference"
+)
+
+// NormalizationReport is what verifyNormalization found for one version.
+type NormalizationReport struct {
+	Version string
+	// Pairs were generated; each is judged as a create of its new object
+	// and as an update, so Requests is twice Pairs.
+	Pairs, Requests int
+	// Changed counts the requests the reference normalized into another
+	// object; Disagreements those on which the policy's object differs
+	// from the reference's, or the policy failed.
+	Changed, Disagreements int
+	// First is the first disagreement, nil without one.
+	First *NormalizationCounterexample
+}
+
+// NormalizationCounterexample is one request normalized otherwise by the
+// policy than by the reference: Old is nil for a create.
+type NormalizationCounterexample struct {
+	Pair              int
+	Old, New          map[string]interface{}
+	Reference, Policy map[string]interface{}
+	Err               string
+}
+
+// verifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
+// the apiserver's own mutating-policy code, to the reference normalizer
+// (Checker.Normalize, semantics.md 11.7) on generated pairs of the
+// version of the declared CRD, each as a create and as an update, in the
+// stored form the apiserver gives admission. Like PolicyJudge it runs the
+// apiserver's admission code on what a back end wrote, so it lives with
+// the driver.
+func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
+	n, err := newNormalization(declared, version, p)
+	if err != nil {
+		return nil, err
+	}
+	rep := &NormalizationReport{Version: version}
+	g := pairgen.NewFor(n.s, seed, n.checker)
+	for i := 1; i <= pairs; i++ {
+		old, new := g.Next()
+		if old, err = n.admitted(old); err != nil {
+			return nil, err
+		}
+		if new, err = n.admitted(new); err != nil {
+			return nil, err
+		}
+		rep.Pairs++
+		for _, o := range []map[string]interface{}{nil, old} {
+			if err := n.compare(rep, i, o, new); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return rep, nil
+}
+
+// normalization is what verifyNormalization holds side by side for one
+// version: the reference and the policy.
+type normalization struct {
+	version string
+	checker *reference.Checker
+	s       *structuralschema.Structural
+	policy  *admit.Mutator
+	gvk     schema.GroupVersionKind
+	request admit.Request
+}
+
+func newNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy) (*normalization, error) {
+	c, err := crd.Read(declared)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := c.Version(version)
+	if !ok || v.Raw == nil {
+		return nil, fmt.Errorf("version %s: no schema", version)
+	}
+	n := &normalization{version: version, gvk: schema.GroupVersionKind{Group: c.Group, Version: version, Kind: c.Kind}}
+	if n.checker, err = reference.NewChecker(v.Raw); err != nil {
+		return nil, fmt.Errorf("version %s: %w", version, err)
+	}
+	if n.s, err = v.Structural(); err != nil {
+		return nil, fmt.Errorf("version %s: %w", version, err)
+	}
+	if n.policy, err = admit.Mutating(p); err != nil {
+		return nil, fmt.Errorf("version %s: the policy does not compile: %w", version, err)
+	}
+	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
+	return n, nil
+}
+
+// admitted is obj as the apiserver gives it to admission: stored, read
+// back from JSON, with apiVersion, kind and a name in a namespace.
+func (n *normalization) admitted(obj map[string]interface{}) (map[string]interface{}, error) {
+	out, err := kube.RoundTrip(kube.Store(n.s, obj))
+	if err != nil {
+		return nil, err
+	}
+	out["apiVersion"], out["kind"] = n.gvk.GroupVersion().String(), n.gvk.Kind
+	out["metadata"] = map[string]interface{}{"name": "x", "namespace": "default"}
+	return out, nil
+}
+
+// compare normalizes the request of pair i that creates new (old nil) or
+// updates old to it on both sides, and adds it to rep.
+func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[string]interface{}) error {
+	rep.Requests++
+	want, err := n.checker.Normalize(old, new)
+	if err != nil {
+		return fmt.Errorf("version %s: %w", n.version, err)
+	}
+	if !sameText(want, new) {
+		rep.Changed++
+	}
+	r := n.request
+	r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
+	if old != nil {
+		r.Operation = admission.Update
+	}
+	var got map[string]interface{}
+	res, err := n.policy.Mutate(context.Background(), r)
+	if err == nil {
+		got = res.Object
+	}
+	if err == nil && sameText(want, got) {
+		return nil
+	}
+	rep.Disagreements++
+	if rep.First == nil {
+		rep.First = &NormalizationCounterexample{Pair: i, Old: old, New: new, Reference: want, Policy: got}
+		if err != nil {
+			rep.First.Err = err.Error()
+		}
+	}
+	return nil
+}
+
+// sameText reports whether a and b write the same JSON: the policy's
+// object comes back from a JSON patch, whose numbers may be of another
+// Go type than the reference's.
+func sameText(a, b map[string]interface{}) bool {
+	x, errA := json.Marshal(a)
+	y, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(x) == string(y)
+}

@@ -1,0 +1,159 @@
+package reference
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+)
+
+// Normalize returns the new object of a create (old nil) or an update as
+// the unions' normalization leaves it (docs/semantics.md 11.7, KEP-1027's
+// "Normalizing on updates"), written from that text and nothing else:
+// for each union with a discriminator D on a node N present as an object
+// in new, against the old N (an empty object on create, or where the old
+// N is absent, null or no object):
+//
+//   - D changed (set or unset, or another value): every set member that
+//     D's new value does not select is removed;
+//   - else, exactly one member set: D is set to its value;
+//   - else, exactly one member set in new that was not set in old: D is
+//     set to its value and every other set member removed;
+//   - else nothing changes.
+//
+// Without a discriminator only the last rule applies, without D. Unions
+// are normalized node by node, a node before the nodes below it,
+// properties in name order, the unions of a node in declared order, each
+// on what the ones before left. new is not modified.
+//
+// It fails, naming every such union, where the normalization is refused:
+// a union inside list items or map values, and a union of the root with
+// apiVersion, kind or metadata among its members or as discriminator.
+func (c *Checker) Normalize(old, new map[string]interface{}) (map[string]interface{}, error) {
+	refused := rootRefusals(c.root)
+	if refused = refusedUnions(c.root, false, refused); len(refused) > 0 {
+		return nil, fmt.Errorf("normalization refused: %s", strings.Join(refused, "; "))
+	}
+	out := jsonvalue.CopyMap(new)
+	normalizeNode(c.root, old, out)
+	return out, nil
+}
+
+// refusedUnions lists the unions at and below n that cannot be
+// normalized; inEntry says n is in list items or map values.
+func refusedUnions(n *node, inEntry bool, out []string) []string {
+	if n == nil || !n.unionsBelow {
+		return out
+	}
+	if len(n.unions) > 0 && inEntry {
+		out = append(out, n.schemaPath+": a union inside list items or map values")
+	}
+	for _, p := range n.props {
+		out = refusedUnions(p.node, inEntry, out)
+	}
+	out = refusedUnions(n.items, true, out)
+	return refusedUnions(n.values, true, out)
+}
+
+// rootRefusals lists the unions of the root over the properties the
+// apiserver owns.
+func rootRefusals(root *node) []string {
+	var out []string
+	for _, u := range root.unions {
+		for _, name := range append(u.memberNames(), u.discriminator) {
+			if name == "apiVersion" || name == "kind" || name == "metadata" {
+				out = append(out, "the root: a union over "+name)
+			}
+		}
+	}
+	return out
+}
+
+// normalizeNode normalizes the unions of n on new, a value of n, and
+// then those below it. old is the old value of n, nil where there is
+// none.
+func normalizeNode(n *node, old, new map[string]interface{}) {
+	for _, u := range n.unions {
+		normalizeUnion(u, old, new)
+	}
+	for _, p := range n.props {
+		if p.node == nil || !p.node.unionsBelow {
+			continue
+		}
+		child, isObj := new[p.name].(map[string]interface{})
+		if !isObj {
+			continue // absent, null or no object: nothing to normalize
+		}
+		oldChild, _ := old[p.name].(map[string]interface{})
+		normalizeNode(p.node, oldChild, child)
+	}
+}
+
+// normalizeUnion applies the rules of 11.7 to one union.
+func normalizeUnion(u union, old, new map[string]interface{}) {
+	d := u.discriminator
+	if d != "" && !sameValue(new[d], old[d]) {
+		for _, m := range u.members {
+			if isSet(new, m.name) && !selects(new[d], m) {
+				delete(new, m.name)
+			}
+		}
+		return
+	}
+	var set, added []unionMember
+	for _, m := range u.members {
+		if isSet(new, m.name) {
+			set = append(set, m)
+			if !isSet(old, m.name) {
+				added = append(added, m)
+			}
+		}
+	}
+	switch {
+	case d != "" && len(set) == 1:
+		new[d] = set[0].value
+	case len(added) == 1 && len(set) > 1:
+		if d != "" {
+			new[d] = added[0].value
+		}
+		for _, m := range set {
+			if m.name != added[0].name {
+				delete(new, m.name)
+			}
+		}
+	}
+}
+
+// isSet: present and not null (semantics.md 11.2).
+func isSet(obj map[string]interface{}, name string) bool {
+	return obj[name] != nil
+}
+
+// selects: the discriminator value d is the string that selects m.
+func selects(d interface{}, m unionMember) bool {
+	s, ok := d.(string)
+	return ok && s == m.value
+}
+
+// sameValue compares two discriminator values, absent or null being
+// nil; numbers, which the schema refuses there, by value.
+func sameValue(a, b interface{}) bool {
+	if x, ok := asFloat(a); ok {
+		y, ok := asFloat(b)
+		return ok && x == y
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func asFloat(v interface{}) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
