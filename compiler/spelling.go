@@ -5,6 +5,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // A key that misspells one of mut2cel's is an error wherever it is read:
@@ -61,7 +62,7 @@ func misspeltAnnotations(annotations map[string]interface{}) []Problem {
 		if isOwnAnnotation(name) {
 			continue
 		}
-		want, near := decl.Closest(name, ownAnnotations)
+		want, near := diag.Closest(name, ownAnnotations)
 		switch {
 		case near:
 			problems = append(problems, annotationProblem(name, errMisspeltAnnotation(name, want)))

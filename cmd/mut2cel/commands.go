@@ -5,9 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/spf13/pflag"
-
-	"github.com/mut2cel/mut2cel/decl"
 )
 
 // command is one subcommand. Each has its own flag set, built by flags, so
@@ -58,7 +57,7 @@ func commandHint(name string) string {
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	if best, ok := decl.Closest(name, names); ok {
+	if best, ok := diag.Closest(name, names); ok {
 		return fmt.Sprintf("; did you mean %q?", best)
 	}
 	return ""

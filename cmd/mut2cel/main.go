@@ -1,8 +1,9 @@
 // Command mut2cel compiles the x-kubernetes-mutability declarations of CRD
 // schemas into x-kubernetes-validations CEL rules.
 //
-// main only parses flags, loops over inputs and maps results to exit
-// codes; the packages under internal/ and translate/ do the work.
+// main only binds flags, prints and maps outcomes to exit codes; each
+// command's run is its driver's, under driver/ (internal/layers holds the
+// command to the drivers and internal/diag).
 package main
 
 import (
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mut2cel/mut2cel/driver/inputs"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // Exit codes, one policy for every command, so that a CI job can tell a
@@ -60,7 +60,7 @@ type translator = inputs.Translator
 
 // run runs the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runWith(&env{stdin: stdin, stdout: stdout, stderr: stderr, translate: translate.Translate,
+	return runWith(&env{stdin: stdin, stdout: stdout, stderr: stderr, translate: inputs.DefaultTranslator,
 		terminal: isTerminal(stderr), progressInterval: time.Second}, args)
 }
 

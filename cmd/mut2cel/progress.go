@@ -9,7 +9,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 // progress tells a user at a terminal how far a long run is, for every
@@ -62,13 +61,13 @@ func (p *progress) inputs(n, total int) {
 // pairs returns verify's report of the pairs of job judged so far, or nil
 // when p is nil. Each job starts a new interval and its own rate; as for
 // inputs, the last pair is not reported.
-func (p *progress) pairs(job verifyrun.Job) func(verify.Progress) {
+func (p *progress) pairs(job verifyrun.Job) func(verifyrun.Progress) {
 	if p == nil {
 		return nil
 	}
 	start := time.Now()
 	p.last = start
-	return func(v verify.Progress) {
+	return func(v verifyrun.Progress) {
 		if v.Done == v.Total || !p.due() {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // parseFloors reads the values of --bound-floor: KEYWORD=N sets the floor
@@ -116,7 +117,7 @@ func (f *floorPaths) unknown(values []string) []batch.Diagnostic {
 			continue
 		}
 		detail := fmt.Sprintf("--bound-floor %s: no CRD given has a schema node at %s", v, path)
-		if s, ok := decl.Closest(path, sortedKeys(f.near[path])); ok {
+		if s, ok := diag.Closest(path, sortedKeys(f.near[path])); ok {
 			detail += fmt.Sprintf(" (did you mean %s?)", s)
 		}
 		diags = append(diags, batch.Diagnostic{Detail: detail})

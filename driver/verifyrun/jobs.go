@@ -13,26 +13,6 @@ import (
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
-// Options say what a run verifies.
-type Options struct {
-	// Translate are the options of the translations made here, to find
-	// the declarations and to make the rules under test; its
-	// Declarations are those of Sets.
-	Translate translate.Options
-	// Translator makes those translations; nil is translate.Translate.
-	// The command's also applies the markers of the run.
-	Translator func(map[string]interface{}, translate.Options) (*translate.Result, error)
-	// Sets are the declarations of the run's files and markers
-	// (--declarations, --markers), already read; Jobs records the CRDs
-	// they are given for and reports the sets that name none. Nil: none.
-	Sets *batch.DeclarationSets
-	// Against is the manifest whose CRDs are under test (--against); empty,
-	// the CRDs under test are the inputs' translations.
-	Against string
-	// Stdin is read for the input "-".
-	Stdin io.Reader
-}
-
 // Job is one CRD to verify: its declarations and the CRD under test.
 type Job struct {
 	Declared batch.CRD

@@ -70,8 +70,8 @@ func TestPolicyCorpusCases(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		opts := translate.Options{KubeVersion: kube, AllServedVersions: c.AllVersions, ForPolicies: true}
-		p, err := translate.Compile(doc, opts)
+		opts := translate.Options{KubeVersion: kube, AllServedVersions: c.AllVersions}
+		p, err := translate.CompileForPolicies(doc, opts)
 		if err != nil {
 			t.Logf("%s: refused by the compiler: %s", c.Name, refusalKind(err))
 			refused++

@@ -82,8 +82,7 @@ func published(t testing.TB, doc map[string]interface{}) map[string]interface{} 
 // policiesFor compiles doc and writes its validating policies.
 func policiesFor(t testing.TB, doc map[string]interface{}, opts translate.Options) []policy.ValidatingPolicy {
 	t.Helper()
-	opts.ForPolicies = true
-	p, err := translate.Compile(doc, opts)
+	p, err := translate.CompileForPolicies(doc, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +195,7 @@ func TestPolicyRandomSchemas(t *testing.T) {
 		doc := randomcrd.New(seed, randomcrd.OptionsFromEnv())
 		versions := translate.AllKubeVersions()
 		kube := versions[uint64(seed)%uint64(len(versions))]
-		p, err := translate.Compile(doc, translate.Options{KubeVersion: kube, ForPolicies: true})
+		p, err := translate.CompileForPolicies(doc, translate.Options{KubeVersion: kube})
 		if err != nil && strings.Contains(err.Error(), "the CRD fails the apiserver's validation") {
 			// The generator's schemas are not all valid CRDs; the CRD
 			// path refuses these for other reasons first.
@@ -260,7 +259,7 @@ func TestPolicyCreates(t *testing.T) {
 	checked, denied := 0, 0
 	for seed := int64(1); seed <= int64(n); seed++ {
 		doc := randomcrd.New(seed, randomcrd.OptionsFromEnv())
-		p, err := translate.Compile(doc, translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}, ForPolicies: true})
+		p, err := translate.CompileForPolicies(doc, translate.Options{KubeVersion: translate.KubeVersion{Major: 1, Minor: 33}})
 		if err != nil {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // WriteOptions tune the text Write gives.
@@ -55,7 +56,7 @@ func (wr *writer) line(format string, args ...interface{}) {
 
 // result writes the documents of one CRD.
 func (wr *writer) result(r *Result) {
-	wr.line("# %s: declarations proposed from what the CRD says (docs/infer.md).", decl.Printable(r.CRD))
+	wr.line("# %s: declarations proposed from what the CRD says (docs/infer.md).", diag.Printable(r.CRD))
 	if r.Copied > 0 {
 		wr.line("# Left out: %d %s copied from the documentation of Kubernetes' own types.", r.Copied, plural(r.Copied, "sentence", "sentences"))
 	}
@@ -125,11 +126,11 @@ func (wr *writer) proposal(prefix string, p *Proposal) {
 		wr.line("  # %s", wr.evidence(p.Path, e))
 	}
 	for _, n := range p.Notes {
-		wr.line("  # Note: %s", decl.Printable(n))
+		wr.line("  # Note: %s", diag.Printable(n))
 	}
 	inner := prefix
 	if p.Doubt != "" && !wr.opts.Uncommented {
-		wr.line("  # Not sure, so commented out: %s", decl.Printable(p.Doubt))
+		wr.line("  # Not sure, so commented out: %s", diag.Printable(p.Doubt))
 		inner = "# "
 	}
 	wr.line("  %s%s:", inner, fieldKey(p.Path))
@@ -159,7 +160,7 @@ func (wr *writer) evidence(field decl.Path, e Evidence) string {
 	if e.Reading != "" {
 		what += ": " + e.Reading
 	}
-	return decl.Printable(where + ": " + what)
+	return diag.Printable(where + ": " + what)
 }
 
 // q quotes text for a comment, bounded.
