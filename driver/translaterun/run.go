@@ -70,6 +70,12 @@ func Run(o Options) batch.Outcome {
 	if len(loop.Problems) > 0 {
 		return batch.Failed(batch.FirstReasons(loop.Problems, o.Verbose))
 	}
+	return output(results, o)
+}
+
+// output is what the run does with translations that all succeeded:
+// written in place, checked or shown as diffs, or printed.
+func output(results []*batch.Result, o Options) batch.Outcome {
 	switch {
 	case o.Write:
 		return writeInPlace(results)

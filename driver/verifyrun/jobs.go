@@ -76,36 +76,9 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 // jobOf finds the declarations of one input CRD and the CRD they are
 // checked against; false without declarations.
 func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
-	var rewritten map[string]interface{}
-	if declread.Annotated(crd.Value) {
-		// Declarations kept in the annotation. A file translate -w
-		// wrote is checked as it is against them; one never translated,
-		// through its translation.
-		declared, err := declread.CRD(crd.Value, nil, false)
-		if err != nil {
-			return Job{}, false, at(crd, err.Error())
-		}
-		if declread.Rewritten(crd.Value) {
-			rewritten = crd.Value
-		}
-		crd.Value = declared
-	}
-	var translated map[string]interface{} // the translation, when made here
-	added := o.Translate.AllServedVersions || len(o.Translate.Declarations) > 0
-	switch {
-	case added && against != nil:
-		// The published rules are checked, not a translation: a
-		// declaration no rule can express is still a declaration.
-		declared, err := declread.CRD(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
-		if err != nil {
-			return Job{}, false, at(crd, err.Error())
-		}
-		crd.Value = declared
-	case added:
-		var d *batch.Diagnostic
-		if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
-			return Job{}, false, d
-		}
+	crd, rewritten, translated, d := declaredCRD(crd, against != nil, o)
+	if d != nil {
+		return Job{}, false, d
 	}
 	declaring := reference.DeclaringVersions(crd.Value)
 	if len(declaring) == 0 {
@@ -128,6 +101,45 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 		job.warning = undeclaredVersions(crd, declaring, job.Tested)
 	}
 	return job, true, nil
+}
+
+// declaredCRD returns the input CRD with every declaration the run
+// gives it, as the reference reads them (declread): those kept in its
+// annotation, and those of the run's files, markers and --all-versions.
+// rewritten is the input when translate -w wrote it, checked as it is;
+// translated the translation made here to read the declarations added,
+// unless the rules under test are --against's (published).
+func declaredCRD(crd batch.CRD, published bool, o Options) (_ batch.CRD, rewritten, translated map[string]interface{}, _ *batch.Diagnostic) {
+	if declread.Annotated(crd.Value) {
+		// Declarations kept in the annotation. A file translate -w
+		// wrote is checked as it is against them; one never translated,
+		// through its translation.
+		declared, err := declread.CRD(crd.Value, nil, false)
+		if err != nil {
+			return crd, nil, nil, at(crd, err.Error())
+		}
+		if declread.Rewritten(crd.Value) {
+			rewritten = crd.Value
+		}
+		crd.Value = declared
+	}
+	added := o.Translate.AllServedVersions || len(o.Translate.Declarations) > 0
+	switch {
+	case added && published:
+		// The published rules are checked, not a translation: a
+		// declaration no rule can express is still a declaration.
+		declared, err := declread.CRD(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
+		if err != nil {
+			return crd, nil, nil, at(crd, err.Error())
+		}
+		crd.Value = declared
+	case added:
+		var d *batch.Diagnostic
+		if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
+			return crd, nil, nil, d
+		}
+	}
+	return crd, rewritten, translated, nil
 }
 
 // undeclaredVersions warns where a CRD under test that translate wrote

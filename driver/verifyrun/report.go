@@ -22,57 +22,69 @@ import (
 func WriteText(w io.Writer, job Job, rep *verify.Report) {
 	d := job.Declared.At
 	d.Doc, d.Object = 0, ""
-	line := func(v *verify.VersionReport, format string, args ...interface{}) {
-		d.Detail = fmt.Sprintf("%s %s: ", rep.CRD, v.Version) + fmt.Sprintf(format, args...)
-		fmt.Fprintln(w, d)
-	}
 	for _, v := range rep.Versions {
-		line(v, "%s", summary(v))
+		line := func(format string, args ...interface{}) {
+			d.Detail = fmt.Sprintf("%s %s: ", rep.CRD, v.Version) + fmt.Sprintf(format, args...)
+			fmt.Fprintln(w, d)
+		}
+		line("%s", summary(v))
 		writeTable(w, v)
-		for _, decl := range v.Unexercised() {
-			line(v, "%s", unexercisedLine(decl, v.Pairs))
+		writeFindings(v, line)
+		writeExamples(w, v)
+	}
+}
+
+// writeFindings says, a line each, what a version left unchecked and
+// where it disagrees.
+func writeFindings(v *verify.VersionReport, line func(format string, args ...interface{})) {
+	for _, decl := range v.Unexercised() {
+		line("%s", unexercisedLine(decl, v.Pairs))
+	}
+	unexercised := map[reference.Declaration]bool{}
+	for _, decl := range v.Unexercised() {
+		unexercised[decl] = true
+	}
+	for _, c := range v.Untested() {
+		if !unexercised[c.Declaration] { // named above
+			line("%s", untestedLine(c))
 		}
-		unexercised := map[reference.Declaration]bool{}
-		for _, decl := range v.Unexercised() {
-			unexercised[decl] = true
+	}
+	for _, c := range v.Unreachable() {
+		line("out of reach: %s: the apiserver refused all %d pairs that broke it, so it refuses such updates itself (docs/verify.md, \"Pairs set aside\")",
+			c.Constraint, c.Refused)
+	}
+	for _, g := range v.Groups {
+		line("%s", groupLine(g))
+	}
+	for _, sa := range v.SetAside {
+		line("%s", setAsideLine(sa))
+	}
+	if v.TooManySetAside() {
+		line("%d of %d pairs set aside, more than the %.0f%% verify allows: the run checked too little (docs/verify.md, \"Pairs set aside\")",
+			v.Invalid, v.Pairs, 100*verify.MaxSetAside)
+	}
+	if v.IntAsFloat > 0 {
+		line("%d pairs judged otherwise only because an integer was sent as a float, such as pair %d (not failures; docs/verify.md, \"Integers sent as floats\")",
+			v.IntAsFloat, v.IntAsFloatExample.Pair)
+	}
+}
+
+// writeExamples writes a version's counterexamples, pairs set aside and
+// integer-as-float example as YAML documents.
+func writeExamples(w io.Writer, v *verify.VersionReport) {
+	for _, g := range v.Groups {
+		if g.Counterexample != nil {
+			fmt.Fprintf(w, "---\n# %s\n%s", groupComment(g), g.Counterexample.YAML())
 		}
-		for _, c := range v.Untested() {
-			if !unexercised[c.Declaration] { // named above
-				line(v, "%s", untestedLine(c))
-			}
+	}
+	for i, sa := range v.SetAside {
+		if i == maxSetAsideExamples {
+			break
 		}
-		for _, c := range v.Unreachable() {
-			line(v, "out of reach: %s: the apiserver refused all %d pairs that broke it, so it refuses such updates itself (docs/verify.md, \"Pairs set aside\")",
-				c.Constraint, c.Refused)
-		}
-		for _, g := range v.Groups {
-			line(v, "%s", groupLine(g))
-		}
-		for _, sa := range v.SetAside {
-			line(v, "%s", setAsideLine(sa))
-		}
-		if v.TooManySetAside() {
-			line(v, "%d of %d pairs set aside, more than the %.0f%% verify allows: the run checked too little (docs/verify.md, \"Pairs set aside\")",
-				v.Invalid, v.Pairs, 100*verify.MaxSetAside)
-		}
-		if v.IntAsFloat > 0 {
-			line(v, "%d pairs judged otherwise only because an integer was sent as a float, such as pair %d (not failures; docs/verify.md, \"Integers sent as floats\")",
-				v.IntAsFloat, v.IntAsFloatExample.Pair)
-		}
-		for _, g := range v.Groups {
-			if g.Counterexample != nil {
-				fmt.Fprintf(w, "---\n# %s\n%s", groupComment(g), g.Counterexample.YAML())
-			}
-		}
-		for i, sa := range v.SetAside {
-			if i == maxSetAsideExamples {
-				break
-			}
-			fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", plural(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
-		}
-		if e := v.IntAsFloatExample; e != nil {
-			fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", plural(v.IntAsFloat, "pair"), verify.PairYAML(*e))
-		}
+		fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", plural(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
+	}
+	if e := v.IntAsFloatExample; e != nil {
+		fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", plural(v.IntAsFloat, "pair"), verify.PairYAML(*e))
 	}
 }
 
