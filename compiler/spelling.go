@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -38,7 +40,7 @@ func CheckSpelling(c *crd.CRD) error {
 // document path dp, that misspell an extension.
 func misspeltKeys(raw map[string]interface{}, dp []interface{}) []Problem {
 	var problems []Problem
-	for _, key := range sortedNames(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		if ext, ok := decl.Misspelling(key); ok {
 			problems = append(problems, errMisspeltKey(key, ext).At(appendPath(dp, key)))
 		}
@@ -58,7 +60,7 @@ const annotationPrefix = "mut2cel.io/"
 // one of them.
 func misspeltAnnotations(annotations map[string]interface{}) []Problem {
 	var problems []Problem
-	for _, name := range sortedNames(annotations) {
+	for _, name := range slices.Sorted(maps.Keys(annotations)) {
 		if isOwnAnnotation(name) {
 			continue
 		}

@@ -1,7 +1,8 @@
 package costest
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
@@ -125,11 +126,7 @@ func walkSizeable(n *apiextensionsv1.JSONSchemaProps, node []string, f func([]st
 	if n.AdditionalProperties != nil && n.AdditionalProperties.Schema != nil {
 		walkSizeable(n.AdditionalProperties.Schema, appendStep(node, "additionalProperties"), f)
 	}
-	names := make([]string, 0, len(n.Properties))
-	for name := range n.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(n.Properties))
 	for _, name := range names {
 		p := n.Properties[name]
 		walkSizeable(&p, appendStep(node, "properties", name), f)

@@ -126,8 +126,7 @@ func runPolicy(c *command, e *env, args []string) int {
 		e.usageError(c, "--validate=false and --normalize=false leave nothing to write")
 		return exitUsage
 	}
-	run := policyrun.Options{Paths: fs.Args(), Stdin: e.stdin, Dir: o.dir, Reporter: newReporter(e, "policy"),
-		Validate: o.validate, Normalize: o.normalize}
+	run := policyrun.Options{Dir: o.dir, Validate: o.validate, Normalize: o.normalize}
 	usage, unread := run.Resolve(policyrun.Flags{NamespaceSelector: o.namespaceSelector, ObjectSelector: o.objectSelector,
 		Exempt: o.exempt, FailurePolicy: o.failurePolicy, Actions: o.actions, Builtins: o.builtins, OpenAPI: o.openapi})
 	if len(unread) > 0 {
@@ -135,7 +134,7 @@ func runPolicy(c *command, e *env, args []string) int {
 		return exitError
 	}
 	if usage == "" {
-		if run.Inputs, usage, run.Problems = o.inputs.load(fs); usage == "" {
+		if run.Run, usage = o.inputs.run(e, fs); usage == "" {
 			return finish(e, policyrun.Run(run))
 		}
 	}

@@ -82,6 +82,14 @@ func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *inputs.Inputs, usage 
 		AllVersions: t.allVersions, Formats: t.formats, Declarations: t.declarations, Markers: t.markers, Declaring: t.declaring()})
 }
 
+// run loads the shared flags of fs (load) and starts the run of the
+// command on the inputs fs names; usage, when set, is a bad invocation.
+func (t *translateInputFlags) run(e *env, fs *pflag.FlagSet) (run inputs.Run, usage string) {
+	in, usage, diags := t.load(fs)
+	return inputs.Run{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
+		Reporter: newReporter(e, t.command)}, usage
+}
+
 // check returns the usage error of the shared flags as given, "" when
 // there is none.
 func (t *translateInputFlags) check(fs *pflag.FlagSet) string {

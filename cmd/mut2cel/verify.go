@@ -173,19 +173,19 @@ func runVerify(c *command, e *env, args []string) int {
 			return exitError
 		}
 	}
-	in, usage, diags := o.inputs.load(fs)
+	start, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	if len(diags) > 0 {
-		printDiags(e, diags)
+	if len(start.Problems) > 0 {
+		printDiags(e, start.Problems)
 		return exitError
 	}
-	run := o.run(e, in)
-	run.Paths, run.HandWritten = fs.Args(), handWritten
+	run := o.run(e, start)
+	run.HandWritten = handWritten
 	if o.against != "" && fs.Changed("kube-version") {
-		run.Verify.KubeMinor = in.Options.KubeVersion.Minor
+		run.Verify.KubeMinor = start.Inputs.Options.KubeVersion.Minor
 	}
 	return int(verifyrun.Run(run))
 }
@@ -225,27 +225,22 @@ func (o verifyOptions) policyUsage() string {
 	return ""
 }
 
-// run says what verify checks and how.
-func (o verifyOptions) run(e *env, in *inputs.Inputs) verifyrun.Options {
+// run says what verify checks from start, and how.
+func (o verifyOptions) run(e *env, start inputs.Run) verifyrun.Options {
 	run := verifyrun.Options{
-		Translate:   in.Options,
-		Translator:  in.Translator(e.translate),
-		Sets:        in.Sets,
+		Run:         start,
 		Against:     o.against,
-		Stdin:       e.stdin,
-		Inputs:      in,
 		Policy:      o.policy,
 		Normalize:   o.normalize,
 		Server:      o.server,
 		StartServer: startServer,
 		Verify: verifyrun.VerifyOptions{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
-			CompareFormatsAsValues: in.Options.CompareFormatsAsValues},
-		Quiet:    o.quiet,
-		Format:   o.output,
-		Stdout:   e.stdout,
-		Stderr:   e.stderr,
-		Text:     func(w io.Writer) io.Writer { return printableWriter{w} },
-		Reporter: newReporter(e, "verify"),
+			CompareFormatsAsValues: start.Inputs.Options.CompareFormatsAsValues},
+		Quiet:  o.quiet,
+		Format: o.output,
+		Stdout: e.stdout,
+		Stderr: e.stderr,
+		Text:   func(w io.Writer) io.Writer { return printableWriter{w} },
 	}
 	if o.examples == 0 {
 		run.Verify.Counterexamples = -1 // none; zero asks for the default

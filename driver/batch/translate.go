@@ -146,16 +146,9 @@ func summarizeBounds(bounds []translate.Bound) string {
 		if g.max != g.min {
 			values = fmt.Sprintf("%d to %d", g.min, g.max)
 		}
-		parts = append(parts, fmt.Sprintf("%s %s on %d %s", kw.keyword, values, g.n, plural(g.n, kw.what)))
+		parts = append(parts, fmt.Sprintf("%s %s on %d %s", kw.keyword, values, g.n, diag.Plural(g.n, kw.what)))
 	}
-	return fmt.Sprintf("%d %s (%s)", len(bounds), plural(len(bounds), "bound"), strings.Join(parts, ", "))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
+	return fmt.Sprintf("%d %s (%s)", len(bounds), diag.Plural(len(bounds), "bound"), strings.Join(parts, ", "))
 }
 
 // problemDiags places each problem at its file and line: a declarations

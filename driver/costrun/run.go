@@ -14,23 +14,14 @@ import (
 
 // Options are a run of cost.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
-	// Translator translates one document: translate.Translate, or a
-	// stand-in in tests.
-	Translator inputs.Translator
+	inputs.Run
 	// All reports every CRD, not only those with declarations.
 	All bool
 	// JSON prints the report as JSON (docs/cost.md), else as text.
 	JSON bool
 	// Text writes the text report where stdout is printed: for a
 	// terminal, printably.
-	Text     func(w io.Writer) io.Writer
-	Reporter batch.Reporter
+	Text func(w io.Writer) io.Writer
 }
 
 // Run estimates the cost of the rules of every CRD of the inputs, as

@@ -3,7 +3,6 @@ package policyrun
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
@@ -23,16 +22,10 @@ const Header = "# Written by mut2cel policy: regenerate it rather than edit it.\
 
 // Options are a run of policy: what it reads, and what it writes.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
+	inputs.Run
 	// Dir is the directory the policies are written into; empty prints
 	// them.
-	Dir      string
-	Reporter batch.Reporter
+	Dir string
 
 	// Validate asks for the validating policies that enforce the
 	// declarations; Normalize for the normalizing policies of the unions

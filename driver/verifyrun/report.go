@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -81,10 +82,10 @@ func writeExamples(w io.Writer, v *verify.VersionReport) {
 		if i == maxSetAsideExamples {
 			break
 		}
-		fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", plural(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
+		fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", diag.Count(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
 	}
 	if e := v.IntAsFloatExample; e != nil {
-		fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", plural(v.IntAsFloat, "pair"), verify.PairYAML(*e))
+		fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", diag.Count(v.IntAsFloat, "pair"), verify.PairYAML(*e))
 	}
 }
 
@@ -120,18 +121,18 @@ func untestedLine(c reference.Constraint) string {
 
 // groupLine counts the disagreements of a group and names it.
 func groupLine(g *verify.GroupReport) string {
-	return fmt.Sprintf("%s: %s, the first at pair %d", plural(g.Disagreements, "disagreement"), g.Key(), g.First)
+	return fmt.Sprintf("%s: %s, the first at pair %d", diag.Count(g.Disagreements, "disagreement"), g.Key(), g.First)
 }
 
 func groupComment(g *verify.GroupReport) string {
-	return fmt.Sprintf("%s of this group: %s", plural(g.Disagreements, "disagreement"), g.Key())
+	return fmt.Sprintf("%s of this group: %s", diag.Count(g.Disagreements, "disagreement"), g.Key())
 }
 
 // setAsideLine counts the pairs set aside for one reason, with the
 // apiserver's message for the first.
 func setAsideLine(sa *verify.SetAsideReport) string {
 	return fmt.Sprintf("set aside: %s, such as pair %d, because the apiserver refuses the %s: %s (docs/verify.md, \"Pairs set aside\")",
-		plural(sa.Pairs, "pair"), sa.Example.Pair, objectWord(sa.Object), sa.Message)
+		diag.Count(sa.Pairs, "pair"), sa.Example.Pair, objectWord(sa.Object), sa.Message)
 }
 
 func objectWord(object string) string {
@@ -142,13 +143,6 @@ func objectWord(object string) string {
 		return "new object"
 	}
 	return "pair"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func summary(v *verify.VersionReport) string {
@@ -171,7 +165,7 @@ func summary(v *verify.VersionReport) string {
 				shown++
 			}
 		}
-		s += fmt.Sprintf(", in %s", plural(len(v.Groups), "group"))
+		s += fmt.Sprintf(", in %s", diag.Count(len(v.Groups), "group"))
 		if shown < len(v.Groups) {
 			s += fmt.Sprintf(" (%d with a counterexample; --counterexamples)", shown)
 		}
@@ -183,7 +177,7 @@ func summary(v *verify.VersionReport) string {
 	case o > 0:
 		s += fmt.Sprintf("; %d of %d constraints tested, %d out of reach", len(v.Constraints)-o, len(v.Constraints), o)
 	case len(v.Constraints) > 0:
-		s += fmt.Sprintf("; %s, all tested", plural(len(v.Constraints), "constraint"))
+		s += fmt.Sprintf("; %s, all tested", diag.Count(len(v.Constraints), "constraint"))
 	}
 	return s
 }

@@ -29,13 +29,15 @@ type Progress = verify.Progress
 // Options are a run of verify: what it verifies, which Jobs reads, and
 // how it judges and reports, which Run reads.
 type Options struct {
+	// Run is where the run starts: its inputs, and, when the command
+	// loaded them (Inputs), the translate options, declaration sets and
+	// --bound-floor paths of its flags, which then replace Translate and
+	// Sets, and apply to Translator.
+	inputs.Run
 	// Translate are the options of the translations made here, to find
 	// the declarations and to make the rules under test; its
 	// Declarations are those of Sets.
 	Translate translate.Options
-	// Translator makes those translations; nil is translate.Translate.
-	// The command's also applies the markers of the run.
-	Translator func(map[string]interface{}, translate.Options) (*translate.Result, error)
 	// Sets are the declarations of the run's files and markers
 	// (--declarations, --markers), already read; Jobs records the CRDs
 	// they are given for and reports the sets that name none. Nil: none.
@@ -43,15 +45,6 @@ type Options struct {
 	// Against is the manifest whose CRDs are under test (--against); empty,
 	// the CRDs under test are the inputs' translations.
 	Against string
-	// Stdin is read for the input "-".
-	Stdin io.Reader
-
-	// Paths are the inputs Run reads.
-	Paths []string
-	// Inputs are the inputs as the command loaded them, if it did: the
-	// run's --bound-floor paths are looked up on every CRD with
-	// declarations.
-	Inputs *inputs.Inputs
 
 	// Judged by the validating policies mut2cel policy writes (Policy),
 	// by the hand-written ones of --against-policy (HandWritten), or,
@@ -78,18 +71,24 @@ type Options struct {
 	// Format is text, json or yaml. Text reports are written to Stdout as
 	// each CRD is done, through Text, which makes a writer fit for a
 	// terminal; json and yaml as one document at the end. Stderr has the
-	// run's last lines; Reporter says the warnings of reading the inputs.
-	Format   string
-	Stdout   io.Writer
-	Stderr   io.Writer
-	Text     func(io.Writer) io.Writer
-	Reporter batch.Reporter
+	// run's last lines; Run's Reporter says the warnings of reading the
+	// inputs.
+	Format string
+	Stdout io.Writer
+	Stderr io.Writer
+	Text   func(io.Writer) io.Writer
 }
 
 // Run reads the inputs, verifies every job as r says and reports:
 // ExitFinding for a disagreement or anything left unchecked, ExitError
 // for a run that could not be done.
 func Run(r Options) batch.Exit {
+	if r.Translator == nil {
+		r.Translator = inputs.DefaultTranslator
+	}
+	if r.Inputs != nil {
+		r.Translate, r.Sets, r.Translator = r.Inputs.Options, r.Inputs.Sets, r.Inputs.Translator(r.Translator)
+	}
 	jobs, warnings, diags := Jobs(r.Paths, r)
 	// Jobs reports the unused declaration sets; the floors are looked up
 	// on every CRD it found declarations in, translated here or not.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -21,8 +22,8 @@ func TestVerifyJudgeFails(t *testing.T) {
 		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
 	}
 	code := Run(Options{Translate: translate.Options{KubeVersion: translate.DefaultKubeVersion},
-		Paths: []string{"../../examples/ports.yaml"}, Verify: verify.Options{Pairs: 10, NewJudge: refused},
-		Quiet: true, Format: "text", Stdout: &stdout, Stderr: &stderr, Text: func(w io.Writer) io.Writer { return w }, Reporter: batch.Silent{}})
+		Run: inputs.Run{Paths: []string{"../../examples/ports.yaml"}, Reporter: batch.Silent{}}, Verify: verify.Options{Pairs: 10, NewJudge: refused},
+		Quiet: true, Format: "text", Stdout: &stdout, Stderr: &stderr, Text: func(w io.Writer) io.Writer { return w }})
 	want := `../../examples/ports.yaml:1: document 1 (CustomResourceDefinition/gateways.networking.example.com): ` +
 		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
 		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +
