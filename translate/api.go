@@ -81,9 +81,9 @@ type (
 	Error = compiler.Error
 	// KubeVersion is a Kubernetes minor release.
 	KubeVersion = plan.KubeVersion
-	// Bound is a maxLength, maxItems or maxProperties Translate added so
+	// AddedBound is a maxLength, maxItems or maxProperties Translate added so
 	// that the generated rules fit the CEL cost limits.
-	Bound = crdrules.Bound
+	AddedBound = crdrules.AddedBound
 )
 
 // The problem types and reasons of compiler.
@@ -120,7 +120,7 @@ type Result struct {
 	// Translated is the output document, decoded.
 	Translated map[string]interface{}
 	// Bounds lists the bounds the Edits add, in document order.
-	Bounds []Bound
+	Bounds []AddedBound
 	// Base is the document without anything mut2cel reads or writes: no
 	// declarations, no mut2cel.io annotations, none of the rules it owns.
 	// It is the CRD as published before anyone declared anything, which

@@ -97,7 +97,7 @@ func (b *bytesWriter) Write(p []byte) (int, error) { b.data = append(b.data, p..
 // parse).
 func costsOf(in batch.Input, opts translate.Options, tr inputs.Translator) ([]CRDCosts, *manifest.File, []batch.Diagnostic) {
 	var crds []CRDCosts
-	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
+	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.InputCRD) error {
 		costs, err := Document(in.Name, d.Index(), crd.Value, opts, Translator(tr))
 		if err == nil {
 			crds = append(crds, *costs)

@@ -23,7 +23,7 @@ func Run(o Options) batch.Outcome {
 	loop := &batch.Loop{Paths: o.Paths, Stdin: o.Stdin, Reporter: o.Reporter, Problems: o.Problems}
 	inputs := loop.Inputs()
 	tr := o.Inputs.Translate(o.Translator)
-	var crds []kustomize.CRD
+	var crds []kustomize.Translation
 	for i, input := range inputs {
 		found, r := Translate(input, tr)
 		loop.Done(i, len(inputs), input, r.File)

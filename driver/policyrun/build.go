@@ -64,7 +64,7 @@ type Result struct {
 func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 	r := &Result{}
 	var refusals []batch.Diagnostic
-	r.File, r.Diags = batch.EachCRD(in, func(d *manifest.Document, c batch.CRD) error {
+	r.File, r.Diags = batch.EachCRD(in, func(d *manifest.Document, c batch.InputCRD) error {
 		res, err := tr(c.Value)
 		if err != nil {
 			return err
@@ -140,7 +140,7 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 }
 
 // refusalDiags places each refusal at the schema node of its union.
-func refusalDiags(c batch.CRD, d *manifest.Document, e *policy.Error, o Options) []batch.Diagnostic {
+func refusalDiags(c batch.InputCRD, d *manifest.Document, e *policy.Error, o Options) []batch.Diagnostic {
 	model, _ := crd.Read(c.Value)
 	var out []batch.Diagnostic
 	for _, r := range e.Refusals {

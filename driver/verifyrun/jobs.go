@@ -15,7 +15,7 @@ import (
 
 // Job is one CRD to verify: its declarations and the CRD under test.
 type Job struct {
-	Declared batch.CRD
+	Declared batch.InputCRD
 	Tested   map[string]interface{}
 	// warning, when set, says why the job may report disagreements that
 	// are the run's flags', not the rules' (undeclaredVersions).
@@ -75,7 +75,7 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 
 // jobOf finds the declarations of one input CRD and the CRD they are
 // checked against; false without declarations.
-func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
+func jobOf(crd batch.InputCRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
 	crd, rewritten, translated, d := declaredCRD(crd, against != nil, o)
 	if d != nil {
 		return Job{}, false, d
@@ -109,7 +109,7 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 // rewritten is the input when translate -w wrote it, checked as it is;
 // translated the translation made here to read the declarations added,
 // unless the rules under test are --against's (published).
-func declaredCRD(crd batch.CRD, published bool, o Options) (_ batch.CRD, rewritten, translated map[string]interface{}, _ *batch.Diagnostic) {
+func declaredCRD(crd batch.InputCRD, published bool, o Options) (_ batch.InputCRD, rewritten, translated map[string]interface{}, _ *batch.Diagnostic) {
 	if declread.Annotated(crd.Value) {
 		// Declarations kept in the annotation. A file translate -w
 		// wrote is checked as it is against them; one never translated,
@@ -147,7 +147,7 @@ func declaredCRD(crd batch.CRD, published bool, o Options) (_ batch.CRD, rewritt
 // CRD, declaring only those of declaring, has none for: its rules there
 // deny what the declared CRD allows, most often because it was translated
 // with --all-versions and this run is not. Nil otherwise.
-func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
+func undeclaredVersions(crd batch.InputCRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
 	if !declread.Annotated(tested) {
 		return nil
 	}
@@ -198,7 +198,7 @@ func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{
 
 // testedCRD is the CRD under test of crd: its namesake in --against, or
 // its translation.
-func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Options) (map[string]interface{}, *batch.Diagnostic) {
+func testedCRD(crd batch.InputCRD, against map[string]map[string]interface{}, o Options) (map[string]interface{}, *batch.Diagnostic) {
 	if against != nil {
 		if tested, ok := against[crd.Name()]; ok {
 			return tested, nil
@@ -227,7 +227,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 // test admits), by verify's own reader: it reads the declarations files
 // and spreads over the served versions again by itself, so that a
 // declaration the translation lost is still held against its rules.
-func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
+func declaredByTranslation(crd batch.InputCRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
 	res, err := o.Translator(crd.Value, o.Translate)
 	if err == nil {
 		if declared, err = declread.CRD(res.Translated, o.Translate.Declarations, o.Translate.AllServedVersions); err == nil {
@@ -240,7 +240,7 @@ func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[s
 // untranslatable says that crd cannot be verified, and why: the problems
 // of its translation, at most batch.MaxPerFile of them as every command
 // shows a file's problems, and how many more there are.
-func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
+func untranslatable(crd batch.InputCRD, err error) *batch.Diagnostic {
 	detail := err.Error()
 	var terr *translate.Error
 	if errors.As(err, &terr) {
@@ -259,7 +259,7 @@ func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
 }
 
 // at is a diagnostic at crd's document.
-func at(crd batch.CRD, detail string) *batch.Diagnostic {
+func at(crd batch.InputCRD, detail string) *batch.Diagnostic {
 	d := crd.At
 	d.Detail = detail
 	return &d
