@@ -198,6 +198,7 @@ func TestUsage(t *testing.T) {
 			stderr: []string{`mut2cel: unknown command "tranlsate"; did you mean "translate"?`, "Usage: mut2cel <command>"}},
 		// The help names every form of declaration and where it is written.
 		{name: "help text", args: []string{"help"}, stdout: "help.golden"},
+		{name: "help infer", args: []string{"help", "infer"}, stdout: "help-infer.golden"},
 		{name: "unknown flag", args: []string{"translate", "--frob"}, code: exitUsage,
 			stderr: []string{"mut2cel translate: unknown flag: --frob", "Usage: mut2cel translate [flags] [PATH...]"}},
 		{name: "negative bound", args: []string{"translate", "--max-length", "-5", "../../examples/gatewayclass.yaml"}, code: exitUsage,
