@@ -25,7 +25,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, inferCommand, completionCommand, versionCommand, helpCommand}
+	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, inferCommand, auditCommand, completionCommand, versionCommand, helpCommand}
 }
 
 // noArgs parses the flags of a command that takes no arguments;
