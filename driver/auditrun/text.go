@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
@@ -154,9 +155,18 @@ func holeLine(h Hole) string {
 
 // example writes a counterexample on one line: create old, update to new.
 func example(ce *verifyrun.CounterexampleResult) string {
-	oldJSON, _ := json.Marshal(ce.Old)
-	newJSON, _ := json.Marshal(ce.New)
-	return cut(decl.Printable(string(oldJSON)+" -> "+string(newJSON)), maxExample)
+	return cut(decl.Printable(compact(ce.Old)+" -> "+compact(ce.New)), maxExample)
+}
+
+// compact is v as JSON on one line, rules' && and < as they are.
+func compact(v interface{}) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "(" + err.Error() + ")"
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // addedLines are the rules mut2cel would add in one version.
@@ -171,10 +181,14 @@ func addedLines(v VersionFinding) []string {
 	return lines
 }
 
-// cut shortens s to at most n bytes, marking the cut.
+// cut shortens s to at most n bytes, at a character, marking the cut.
 func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n-3] + "..."
+	end := n - 3
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end] + "..."
 }
