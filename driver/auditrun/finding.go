@@ -1,6 +1,8 @@
 package auditrun
 
 import (
+	"sort"
+
 	"github.com/mut2cel/mut2cel/driver/inferrun"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/frontend/infer"
@@ -160,6 +162,9 @@ func holes(v *verifyrun.VersionResult, path string) []Hole {
 				out[i].Counterexample = g.Counterexample
 			}
 		}
+	}
+	for i := range out {
+		sort.Strings(out[i].Constraints)
 	}
 	return out
 }

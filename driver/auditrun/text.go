@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -146,9 +145,7 @@ func checkedLines(v VersionFinding) []string {
 func holeLine(h Hole) string {
 	s := fmt.Sprintf("%s: %s let through %d times", h.Declaration, h.Kind, h.Allowed)
 	if len(h.Constraints) > 0 {
-		cs := append([]string(nil), h.Constraints...)
-		sort.Strings(cs)
-		s += " (" + strings.Join(cs, ", ") + ")"
+		s += " (" + strings.Join(h.Constraints, ", ") + ")"
 	}
 	return s
 }
