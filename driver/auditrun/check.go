@@ -77,7 +77,7 @@ func check(c batch.CRD, sets []decl.Set, examples int, o Options) (*verifyrun.CR
 	}
 	doc := verifyrun.NewDocument()
 	doc.Add(verifyrun.Job{Declared: batch.CRD{At: c.At, Value: declared}, Tested: c.Value}, rep)
-	copyVersions(&doc.CRDs[0], like, versionNames(c.Value))
+	copyVersions(&doc.CRDs[0], like, c.Value)
 	return &doc.CRDs[0], nil
 }
 

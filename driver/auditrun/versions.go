@@ -3,9 +3,9 @@ package auditrun
 import (
 	"reflect"
 
-	"k8s.io/apimachinery/pkg/runtime"
-
+	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/edit"
 )
 
 // Versions alike. Many CRDs serve two or three versions with one schema
@@ -18,20 +18,23 @@ import (
 // in both documents, to that version.
 func sameAs(declared, tested map[string]interface{}) map[string]string {
 	out := map[string]string{}
-	dv, tv := versionList(declared), versionList(tested)
-	if len(dv) != len(tv) {
+	dc, derr := crd.Read(declared)
+	tc, terr := crd.Read(tested)
+	if derr != nil || terr != nil || len(dc.Versions) != len(tc.Versions) {
 		return out
 	}
-	for i := range tv {
-		if !served(tv[i]) || !served(dv[i]) {
+	for i, tv := range tc.Versions {
+		dv := dc.Versions[i]
+		if !tv.Served || !dv.Served || tv.Name != dv.Name || !tc.First(tv) {
 			continue
 		}
-		for j := 0; j < i; j++ {
-			if _, dup := out[name(tv[j])]; dup || !served(tv[j]) || name(tv[j]) != name(dv[j]) || name(tv[i]) != name(dv[i]) {
+		for j := range i {
+			tw, dw := tc.Versions[j], dc.Versions[j]
+			if _, dup := out[tw.Name]; dup || !tw.Served || tw.Name != dw.Name || !tc.First(tw) {
 				continue
 			}
-			if reflect.DeepEqual(tv[i]["schema"], tv[j]["schema"]) && reflect.DeepEqual(dv[i]["schema"], dv[j]["schema"]) {
-				out[name(tv[i])] = name(tv[j])
+			if reflect.DeepEqual(tv.Raw, tw.Raw) && reflect.DeepEqual(dv.Raw, dw.Raw) {
+				out[tv.Name] = tw.Name
 				break
 			}
 		}
@@ -42,22 +45,28 @@ func sameAs(declared, tested map[string]interface{}) map[string]string {
 // withoutServing is a copy of doc whose versions in names are not
 // served, which the verifier then does not check.
 func withoutServing(doc map[string]interface{}, names map[string]string) map[string]interface{} {
-	if len(names) == 0 {
+	c, err := crd.Read(doc)
+	if err != nil || len(names) == 0 {
 		return doc
 	}
-	out := runtime.DeepCopyJSON(doc)
-	for _, v := range versionList(out) {
-		if _, ok := names[name(v)]; ok {
-			v["served"] = false
+	var edits []edit.Edit
+	for _, v := range c.Versions {
+		if _, ok := names[v.Name]; ok {
+			edits = append(edits, edit.Edit{Path: append(crd.VersionsPath(), v.Index), Set: []edit.Setting{{Key: "served", Value: false}}})
 		}
+	}
+	out, err := edit.Apply(doc, edits)
+	if err != nil {
+		return doc
 	}
 	return out
 }
 
 // copyVersions adds to r, for each version like another, that version's
 // result under its own name, in the order of the CRD's versions.
-func copyVersions(r *verifyrun.CRDResult, like map[string]string, order []string) {
-	if len(like) == 0 {
+func copyVersions(r *verifyrun.CRDResult, like map[string]string, doc map[string]interface{}) {
+	c, err := crd.Read(doc)
+	if err != nil || len(like) == 0 {
 		return
 	}
 	byName := map[string]verifyrun.VersionResult{}
@@ -65,39 +74,15 @@ func copyVersions(r *verifyrun.CRDResult, like map[string]string, order []string
 		byName[v.Version] = v
 	}
 	var out []verifyrun.VersionResult
-	for _, n := range order {
-		v, ok := byName[n]
-		if first, dup := like[n]; dup {
+	for _, name := range c.VersionNames() {
+		v, ok := byName[name]
+		if first, dup := like[name]; dup {
 			v, ok = byName[first]
-			v.Version = n
+			v.Version = name
 		}
 		if ok {
 			out = append(out, v)
 		}
 	}
 	r.Versions = out
-}
-
-func versionList(doc map[string]interface{}) []map[string]interface{} {
-	spec, _ := doc["spec"].(map[string]interface{})
-	list, _ := spec["versions"].([]interface{})
-	var out []map[string]interface{}
-	for _, e := range list {
-		if m, ok := e.(map[string]interface{}); ok {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func name(v map[string]interface{}) string { s, _ := v["name"].(string); return s }
-func served(v map[string]interface{}) bool { b, _ := v["served"].(bool); return b }
-
-// versionNames are the names of doc's versions, in order.
-func versionNames(doc map[string]interface{}) []string {
-	var out []string
-	for _, v := range versionList(doc) {
-		out = append(out, name(v))
-	}
-	return out
 }
