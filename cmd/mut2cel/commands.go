@@ -24,7 +24,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, completionCommand, versionCommand, helpCommand}
+	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, inferCommand, auditCommand, completionCommand, versionCommand, helpCommand}
 }
 
 // noArgs parses the flags of a command that takes no arguments;
@@ -158,6 +158,7 @@ func exitHelp(finding string) string {
      cannot be translated as given (a refused translation is a problem of
      the input); inputs that hold no CRD, or no declaration (but for cost
      --all); inputs past a limit of docs/limits.md (64 MiB, 2,000,000
-     values, 1,000 declarations a CRD); an output that cannot be written
+     values, 1,000 declarations a CRD); a cluster that cannot be read, or
+     serves none of the CRDs asked for; an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

@@ -21,14 +21,15 @@ import (
 //   - exitOK: nothing to report.
 //   - exitFinding: the check found something: translate --check would
 //     change a file, verify found a disagreement, cost found a CRD over a
-//     static limit. Only a finding exits 1.
+//     static limit, audit found a documented guarantee the published
+//     rules do not enforce. Only a finding exits 1.
 //   - exitError: the run could not be done: an input that cannot be read,
 //     holds no manifest, is not YAML or JSON, holds a document that is not
 //     a manifest (not a mapping), or cannot be translated as given (a bad declaration, a refusal, rules over the cost limits);
 //     inputs that hold no CRD, or no declaration where the command
 //     compiles or checks them; inputs past a limit of internal/limits; an
-//     output that cannot be written; verify
-//     --server's apiserver failing.
+//     output that cannot be written; a cluster that cannot be read;
+//     verify --server's apiserver failing.
 //   - exitUsage: a bad invocation; like exitError, but the usage is printed.
 const (
 	exitOK      = 0

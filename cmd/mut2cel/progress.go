@@ -58,6 +58,14 @@ func (p *progress) inputs(n, total int) {
 	fmt.Fprintf(p.w, "%s: %d/%d inputs\n", p.prefix, n, total)
 }
 
+// crds records that n of total CRDs are done, as inputs does.
+func (p *progress) crds(n, total int) {
+	if p == nil || n >= total || !p.due() {
+		return
+	}
+	fmt.Fprintf(p.w, "%s: %d/%d CRDs\n", p.prefix, n, total)
+}
+
 // pairs returns verify's report of the pairs of job judged so far, or nil
 // when p is nil. Each job starts a new interval and its own rate; as for
 // inputs, the last pair is not reported.

@@ -100,7 +100,7 @@ func Run(r Options) batch.Exit {
 		r.Reporter.Say(diags)
 		return batch.ExitError
 	}
-	defer boundHeap()()
+	defer BoundHeap()()
 	if r.Server {
 		stop, ok := r.StartServer(r.Stderr, &r.Verify, r.Quiet)
 		if !ok {
@@ -114,13 +114,13 @@ func Run(r Options) batch.Exit {
 	return r.judgeAll(jobs)
 }
 
-// boundHeap sets the garbage collector as a run needs it and returns what
-// restores it. Garbage is collected as verify.GCPercent says; past
+// BoundHeap sets the garbage collector as a verifying run needs it and
+// returns what restores it; audit's run verifies too. Garbage is collected as verify.GCPercent says; past
 // limits.VerifyHeap as often as it takes to stay under it: the garbage of
 // the apiserver's CEL evaluation grows with the declarations of a node,
 // and at GCPercent the heap grew with it (4 GB for 1,000 declared
 // fields). A GOGC or GOMEMLIMIT set by the user wins.
-func boundHeap() (restore func()) {
+func BoundHeap() (restore func()) {
 	setGC, setMemory := os.Getenv("GOGC") == "", os.Getenv("GOMEMLIMIT") == ""
 	var gc int
 	var memory int64

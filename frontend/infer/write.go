@@ -123,7 +123,7 @@ func (wr *writer) document(r *Result, ps []*Proposal) {
 // proposal writes one field: evidence, notes, and the declarations.
 func (wr *writer) proposal(prefix string, p *Proposal) {
 	for _, e := range p.Evidence {
-		wr.line("  # %s", wr.evidence(p.Path, e))
+		wr.line("  # %s", e.Describe(p.Path, wr.opts.MaxQuote))
 	}
 	for _, n := range p.Notes {
 		wr.line("  # Note: %s", diag.Printable(n))
@@ -141,8 +141,14 @@ func (wr *writer) proposal(prefix string, p *Proposal) {
 	}
 }
 
-// evidence writes one evidence on one line.
-func (wr *writer) evidence(field decl.Path, e Evidence) string {
+// Describe says e on one line, as Write puts it above the proposal for
+// field: the version, and the node that carries it when that is not
+// field; the rule with its message, or the sentence, each quoted within
+// maxQuote characters (0: DefaultMaxQuote); and what it was read as.
+func (e Evidence) Describe(field decl.Path, maxQuote int) string {
+	if maxQuote <= 0 {
+		maxQuote = DefaultMaxQuote
+	}
 	where := "version " + e.Version
 	if e.At.String() != field.String() {
 		where += ", on " + e.At.String()
@@ -150,12 +156,12 @@ func (wr *writer) evidence(field decl.Path, e Evidence) string {
 	var what string
 	switch e.Kind {
 	case Rule:
-		what = "rule " + wr.q(e.Text)
+		what = "rule " + quote(e.Text, maxQuote)
 		if e.Message != "" {
-			what += ", message " + wr.q(e.Message)
+			what += ", message " + quote(e.Message, maxQuote)
 		}
 	default:
-		what = "description " + wr.q(e.Text)
+		what = "description " + quote(e.Text, maxQuote)
 	}
 	if e.Reading != "" {
 		what += ": " + e.Reading
@@ -164,8 +170,10 @@ func (wr *writer) evidence(field decl.Path, e Evidence) string {
 }
 
 // q quotes text for a comment, bounded.
-func (wr *writer) q(s string) string {
-	return "\"" + strings.ReplaceAll(phrases.Quote(s, wr.opts.MaxQuote), "\"", "'") + "\""
+func (wr *writer) q(s string) string { return quote(s, wr.opts.MaxQuote) }
+
+func quote(s string, max int) string {
+	return "\"" + strings.ReplaceAll(phrases.Quote(s, max), "\"", "'") + "\""
 }
 
 // plainPath is a path YAML reads back as written without quotes.
