@@ -13,7 +13,7 @@ import (
 )
 
 var verifyCommand = &command{
-	name: "verify", args: "[flags] [PATH...]",
+	name: "verify", args: "[flags] [PATH...] | --policy|--normalize --builtin GROUP/VERSION/KIND [--openapi FILE] [flags]",
 	summary: "check rules against the declarations on generated updates",
 	help: `Checks that the x-kubernetes-validations rules of CRDs enforce their
 mutability declarations exactly as docs/semantics.md says. For every CRD in
@@ -47,6 +47,13 @@ with the apiserver's mutating-policy code and by the reference normalizer
 of docs/semantics.md 11.7; a line per version counts them, and the first
 disagreement of a version is printed with both results. Inputs without a
 union are an error, a union the policy cannot normalize too.
+With --builtin GROUP/VERSION/KIND (and --openapi FILE), taken as mut2cel
+policy takes them, verify checks the policies of built-in kinds, or of
+kinds a cluster's OpenAPI document describes: with --policy,
+--against-policy or --normalize only, as such a kind has no CRD rules.
+The policies are written, and the updates sent, for the kind itself; the
+pairs are generated from its schema as for a CRD. PATH may then be left
+out.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them. A CRD under test
@@ -119,6 +126,8 @@ type verifyOptions struct {
 	againstPolicy string
 	// normalize holds the normalizing policies to the reference.
 	normalize bool
+	// builtins and openapi add built-in kinds, as policy's flags do.
+	builtins, openapi []string
 	quiet     bool
 	jobs      int
 	server    bool
@@ -140,6 +149,10 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs.BoolVar(&o.policy, "policy", false, "judge with the ValidatingAdmissionPolicies mut2cel policy writes for PATH instead of the CRD's rules")
 	fs.StringVar(&o.againstPolicy, "against-policy", "", "judge with the ValidatingAdmissionPolicies of this manifest instead of the CRD's rules")
 	fs.BoolVar(&o.normalize, "normalize", false, "check the MutatingAdmissionPolicies mut2cel policy writes to normalize unions, against the reference normalizer")
+	fs.StringArrayVar(&o.builtins, "builtin", nil, "GROUP/VERSION/KIND of a built-in kind whose policies to verify (v1/Service in the core group); repeatable; with --policy, --against-policy or --normalize")
+	fs.SetAnnotation("builtin", completeAnnotation, []string{completeFree})
+	fs.StringArrayVar(&o.openapi, "openapi", nil, "OpenAPI v3 document of a group version, as kubectl get --raw /openapi/v3/apis/GROUP/VERSION prints it, to read the --builtin kinds from; repeatable")
+	fs.SetAnnotation("openapi", completeAnnotation, []string{completeFiles})
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no progress")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "updates judged at once; the output does not depend on it")
 	fs.BoolVar(&o.server, "server", false, "judge each update with a real apiextensions-apiserver started in this process (slower; needs a build with -tags server)")
@@ -173,17 +186,23 @@ func runVerify(c *command, e *env, args []string) int {
 			return exitError
 		}
 	}
+	builtins, usage, problems := inputs.Builtins(o.builtins, o.openapi)
+	if usage != "" {
+		e.usageError(c, "%s", usage)
+		return exitUsage
+	}
 	start, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
+	start.Problems = append(start.Problems, problems...)
 	if len(start.Problems) > 0 {
 		printDiags(e, start.Problems)
 		return exitError
 	}
 	run := o.run(e, start)
-	run.HandWritten = handWritten
+	run.HandWritten, run.Builtins = handWritten, builtins
 	if o.against != "" && fs.Changed("kube-version") {
 		run.Verify.KubeMinor = start.Inputs.Options.KubeVersion.Minor
 	}
@@ -221,6 +240,8 @@ func (o verifyOptions) policyUsage() string {
 		return "--normalize checks the normalizing policies, in process; it takes none of --policy, --against-policy, --against and --server"
 	case o.normalize && o.output != "text":
 		return "--normalize writes text only"
+	case len(o.builtins) > 0 && !o.policy && o.againstPolicy == "" && !o.normalize:
+		return "--builtin kinds have no CRD rules to judge: verify their policies with --policy, --against-policy or --normalize"
 	}
 	return ""
 }

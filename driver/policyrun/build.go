@@ -97,7 +97,7 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 // either kind is reported together.
 func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) {
 	if r, ok := o.Builtins[p.Resource.Name]; ok {
-		p.Resource = plan.Resource{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.Resource.Scope}
+		inputs.RetargetBuiltin(p, r)
 	}
 	var out []File
 	var costs []*Cost

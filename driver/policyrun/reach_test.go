@@ -74,7 +74,7 @@ func deploymentPolicy(t *testing.T, kube translate.KubeVersion) (policy.Validati
 	}
 	for i := range sets {
 		if sets[i].CRD == res.Name() {
-			sets[i].CRD = res.VehicleName() // as Vehicles names the built-in kind's CRD
+			sets[i].CRD = res.VehicleName() // as inputs.Vehicles names the built-in kind's CRD
 		}
 	}
 	p, err := translate.CompileForPolicies(doc, translate.Options{KubeVersion: kube, Declarations: sets})

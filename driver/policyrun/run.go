@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -12,18 +13,18 @@ import (
 // or on standard output.
 func Run(o Options) batch.Outcome {
 	loop := &batch.Loop{Paths: o.Paths, Stdin: o.Stdin, Reporter: o.Reporter, Problems: o.Problems}
-	var inputs []batch.Input
+	var docs []batch.Input
 	if len(o.Paths) > 0 || len(o.Builtins) == 0 {
-		inputs = loop.Inputs()
+		docs = loop.Inputs()
 	}
-	vehicles, more := Vehicles(o.Builtins, o.Inputs.Sets)
-	inputs, loop.Problems = append(inputs, vehicles...), append(loop.Problems, more...)
+	vehicles, more := inputs.Vehicles(o.Builtins, o.Inputs.Sets)
+	docs, loop.Problems = append(docs, vehicles...), append(loop.Problems, more...)
 	tr := o.Inputs.Translate(compileForPolicies)
 	var files []File
 	var notes []batch.Diagnostic
-	for i, input := range inputs {
+	for i, input := range docs {
 		r := Build(input, tr, o)
-		loop.Done(i, len(inputs), input, r.File)
+		loop.Done(i, len(docs), input, r.File)
 		files, loop.Problems, notes = append(files, r.Files...), append(loop.Problems, r.Diags...), append(notes, r.Notes...)
 	}
 	unusedWarnings, unusedErrs := o.Inputs.Unused()

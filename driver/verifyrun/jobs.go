@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/inputs"
+	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify/declread"
@@ -17,6 +19,9 @@ import (
 type Job struct {
 	Declared batch.InputCRD
 	Tested   map[string]interface{}
+	// Builtin, when set, is the built-in kind Declared carries: its
+	// policies are written, and its updates sent, for the kind itself.
+	Builtin *builtin.Resource
 	// warning, when set, says why the job may report disagreements that
 	// are the run's flags', not the rules' (undeclaredVersions).
 	warning *batch.Diagnostic
@@ -36,8 +41,13 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 	if o.Translator == nil {
 		o.Translator = translate.Translate
 	}
-	inputs, diags := batch.Collect(paths, o.Stdin)
-	crds, census, more := batch.CRDs(inputs)
+	var docs []batch.Input
+	if len(paths) > 0 || len(o.Builtins) == 0 {
+		docs, diags = batch.Collect(paths, o.Stdin)
+	}
+	vehicles, more := inputs.Vehicles(o.Builtins, sets)
+	docs, diags = append(docs, vehicles...), append(diags, more...)
+	crds, census, more := batch.CRDs(docs)
 	diags = append(diags, more...)
 	warnings = append(warnings, census.Notes()...)
 	against, more := againstCRDs(o.Against, o.Stdin)
@@ -55,6 +65,9 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 		case d != nil:
 			diags = append(diags, *d)
 		case ok:
+			if r, is := o.Builtins[crdName(crd.Value)]; is {
+				job.Builtin = &r
+			}
 			jobs = append(jobs, job)
 			if job.warning != nil {
 				warnings = append(warnings, *job.warning)
@@ -263,4 +276,11 @@ func at(crd batch.InputCRD, detail string) *batch.Diagnostic {
 	d := crd.At
 	d.Detail = detail
 	return &d
+}
+
+// crdName is the metadata.name of a CRD document.
+func crdName(doc map[string]interface{}) string {
+	md, _ := doc["metadata"].(map[string]interface{})
+	name, _ := md["name"].(string)
+	return name
 }

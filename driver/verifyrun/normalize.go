@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -28,6 +29,9 @@ func Normalizers(job Job, opts translate.Options) (NormalizationJob, error) {
 	p, err := translate.Compile(job.Declared.Value, opts)
 	if err != nil {
 		return NormalizationJob{}, err
+	}
+	if job.Builtin != nil {
+		inputs.RetargetBuiltin(p, *job.Builtin)
 	}
 	ns, err := policy.Normalizing(p, policy.Options{})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -35,6 +37,9 @@ func OwnPolicies(job Job, opts translate.Options) (PolicyJob, error) {
 	if err != nil {
 		return PolicyJob{}, err
 	}
+	if job.Builtin != nil {
+		inputs.RetargetBuiltin(p, *job.Builtin)
+	}
 	model, err := crd.Read(job.Declared.Value)
 	if err != nil {
 		return PolicyJob{}, err
@@ -54,16 +59,20 @@ func AgainstPolicies(job Job, all []*admissionregistrationv1.ValidatingAdmission
 	if err != nil {
 		return PolicyJob{}, err
 	}
+	group, plural := model.Group, model.Plural
+	if job.Builtin != nil {
+		group, plural = job.Builtin.GVK.Group, job.Builtin.Plural
+	}
 	var ps []policy.ValidatingPolicy
 	for _, v := range model.Versions {
 		for _, p := range all {
-			if matches(p, model.Group, v.Name, model.Plural) {
+			if matches(p, group, v.Name, plural) {
 				ps = append(ps, policy.ValidatingPolicy{Version: v.Name, Policy: p})
 			}
 		}
 	}
 	if len(ps) == 0 {
-		return PolicyJob{}, fmt.Errorf("no ValidatingAdmissionPolicy of the manifest matches updates of %s.%s: nothing to judge", model.Plural, model.Group)
+		return PolicyJob{}, fmt.Errorf("no ValidatingAdmissionPolicy of the manifest matches updates of %s: nothing to judge", strings.TrimSuffix(plural+"."+group, "."))
 	}
 	return policyJob(job, ps)
 }
@@ -144,7 +153,7 @@ func ReadPolicies(path string) ([]*admissionregistrationv1.ValidatingAdmissionPo
 
 // Verify judges the job through its policies.
 func (j PolicyJob) Verify(opts verify.Options) (*verify.Report, error) {
-	opts.NewJudge = PolicyJudge(j.Policies)
+	opts.NewJudge = policyJudgeOf(j.Policies, j.Builtin)
 	return verify.Verify(j.Declared.Value, j.Tested, opts)
 }
 

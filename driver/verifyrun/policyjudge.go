@@ -10,6 +10,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/crd"
+	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify"
@@ -30,6 +31,13 @@ import (
 // apiserver's admission code on what a back end wrote: verify judges by
 // the CRD's rules alone and imports no back end.
 func PolicyJudge(policies []policy.ValidatingPolicy) func(verify.Target) (verify.Judge, error) {
+	return policyJudgeOf(policies, nil)
+}
+
+// policyJudgeOf is PolicyJudge; with r, the CRD judged carries the
+// built-in kind r (inputs.Vehicles), and the requests are updates of r,
+// as a cluster sends them.
+func policyJudgeOf(policies []policy.ValidatingPolicy, r *builtin.Resource) func(verify.Target) (verify.Judge, error) {
 	return func(t verify.Target) (verify.Judge, error) {
 		c, err := crd.Read(t.CRD)
 		if err != nil {
@@ -39,6 +47,10 @@ func PolicyJudge(policies []policy.ValidatingPolicy) func(verify.Target) (verify
 			rules:    kube.NewRuleValidator(t.Schema),
 			resource: schema.GroupVersionResource{Group: c.Group, Version: t.Version, Resource: c.Plural},
 			kind:     schema.GroupVersionKind{Group: c.Group, Version: t.Version, Kind: c.Kind},
+		}
+		if r != nil {
+			j.resource = schema.GroupVersionResource{Group: r.GVK.Group, Version: r.GVK.Version, Resource: r.Plural}
+			j.kind, j.builtin = r.GVK, true
 		}
 		for _, p := range policies {
 			if p.Version != t.Version {
@@ -59,12 +71,18 @@ type policyJudge struct {
 	resource schema.GroupVersionResource
 	kind     schema.GroupVersionKind
 	policies []*admit.Validating
+	// builtin says that the objects, of the CRD carrying a built-in kind,
+	// are sent as objects of the kind.
+	builtin bool
 }
 
 func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
 	detail := sortedMessages(j.rules.Validate(new, old))
 	if len(detail) > 0 {
 		return true, detail, nil
+	}
+	if j.builtin {
+		old, new = j.asKind(old), j.asKind(new)
 	}
 	for _, p := range j.policies {
 		d, err := p.Validate(admit.Request{Operation: admission.Update, Resource: j.resource, Kind: j.kind, Namespace: namespaceOf(new), Object: new, OldObject: old})
@@ -97,4 +115,18 @@ func namespaceOf(obj map[string]interface{}) string {
 	md, _ := obj["metadata"].(map[string]interface{})
 	ns, _ := md["namespace"].(string)
 	return ns
+}
+
+// asKind is obj with the apiVersion and kind of the judge's kind, the
+// rest shared: a cluster stores and admits it so.
+func (j *policyJudge) asKind(obj map[string]interface{}) map[string]interface{} {
+	if obj == nil {
+		return nil
+	}
+	out := make(map[string]interface{}, len(obj))
+	for k, v := range obj {
+		out[k] = v
+	}
+	out["apiVersion"], out["kind"] = j.kind.GroupVersion().String(), j.kind.Kind
+	return out
 }

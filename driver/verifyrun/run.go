@@ -11,6 +11,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/inputs"
+	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/internal/limits"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
@@ -45,6 +46,11 @@ type Options struct {
 	// Against is the manifest whose CRDs are under test (--against); empty,
 	// the CRDs under test are the inputs' translations.
 	Against string
+	// Builtins are built-in kinds to verify the policies of (--builtin,
+	// read by inputs.Builtins), by the name of the CRD document that
+	// carries each (inputs.Vehicles); only with Policy or Normalize, as
+	// a built-in kind has no CRD rules to judge.
+	Builtins map[string]builtin.Resource
 
 	// Judged by the validating policies mut2cel policy writes (Policy),
 	// by the hand-written ones of --against-policy (HandWritten), or,
@@ -192,13 +198,15 @@ func (r *Options) judgeAll(jobs []Job) batch.Exit {
 }
 
 // failed prints why a CRD could not be verified: the input's fault, or
-// the judge's, which only --server's apiserver can be. Either way the run
-// could not be done.
+// the judge's: --server's apiserver, or the apiserver's admission code
+// judging policies in process. Either way the run could not be done.
 func (r *Options) failed(job Job, err error) batch.Exit {
 	d := job.Declared.At
 	d.Detail = err.Error()
 	var jerr *verify.JudgeError
-	if errors.As(err, &jerr) {
+	if errors.As(err, &jerr) && (r.Policy || len(r.HandWritten) > 0) && !r.Server {
+		d.Detail = "internal error of the judge, the apiserver's admission-policy code run in process, not a problem of the input: " + err.Error()
+	} else if errors.As(err, &jerr) {
 		d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
 			"; verify without --server checks the same rules with the apiserver's validator in process"
 	}

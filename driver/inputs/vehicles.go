@@ -1,4 +1,4 @@
-package policyrun
+package inputs
 
 import (
 	"fmt"
@@ -10,14 +10,18 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
+	"github.com/mut2cel/mut2cel/plan"
 )
+
+// The CRD documents that carry built-in kinds through the compiler, for
+// the commands that write (policy) and check (verify) their policies.
 
 // Vehicles returns an input per built-in resource of the run: the CRD
 // document that carries the kind to the compiler (builtin.CRD), made from
 // client-go's schema or from the resource's OpenAPI document. The
 // declaration sets that name the resource (crd: deployments.apps) are
 // renamed to the vehicle's name, which the compiler matches them by; the
-// policies are written for the resource itself (Options.Builtins). A
+// policies are written for the resource itself (RetargetBuiltin). A
 // field declared below a node that the resource's OpenAPI document says
 // holds any value is a diagnostic at its line, and is not compiled.
 func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets) ([]batch.Input, []batch.Diagnostic) {
@@ -83,4 +87,10 @@ func inputName(r builtin.Resource) string {
 		return fmt.Sprintf("%s of %s (%s)", r.GVK.String(), r.OpenAPI.Name, r.Name())
 	}
 	return fmt.Sprintf("built-in %s (%s)", r.GVK.GroupVersion().WithKind(r.GVK.Kind).String(), r.Name())
+}
+
+// RetargetBuiltin names in p the built-in resource r its CRD document
+// carries, so that the policies written from p match the resource itself.
+func RetargetBuiltin(p *plan.Plan, r builtin.Resource) {
+	p.Resource = plan.Resource{Name: r.Name(), Group: r.GVK.Group, Kind: r.GVK.Kind, Plural: r.Plural, Scope: p.Resource.Scope}
 }
