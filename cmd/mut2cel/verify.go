@@ -128,11 +128,11 @@ type verifyOptions struct {
 	normalize bool
 	// builtins and openapi add built-in kinds, as policy's flags do.
 	builtins, openapi []string
-	quiet     bool
-	jobs      int
-	server    bool
-	examples  int
-	output    string
+	quiet             bool
+	jobs              int
+	server            bool
+	examples          int
+	output            string
 }
 
 func init() {
