@@ -6,8 +6,6 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/client-go/applyconfigurations"
-	"k8s.io/client-go/kubernetes/scheme"
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -36,7 +34,7 @@ func ParseResource(s string) (Resource, error) {
 	if err != nil {
 		return Resource{}, err
 	}
-	if !scheme.Scheme.Recognizes(gvk) {
+	if !knownKind(gvk) {
 		return Resource{}, fmt.Errorf("%q: no built-in kind of this Kubernetes release (client-go %s) is %s", s, clientGoRelease, gvk)
 	}
 	// The kind's resource name is the apiserver's own lowercased plural;
@@ -108,17 +106,12 @@ func CRD(r Resource) (map[string]interface{}, error) {
 	if r.OpenAPI != nil {
 		return r.OpenAPI.crd(r)
 	}
-	obj, err := scheme.Scheme.New(r.GVK)
+	t, err := clientGoType(r.GVK)
 	if err != nil {
 		return nil, err
 	}
-	obj.GetObjectKind().SetGroupVersionKind(r.GVK)
-	tv, err := applyconfigurations.NewTypeConverter(scheme.Scheme).ObjectToTyped(obj)
-	if err != nil {
-		return nil, fmt.Errorf("%s: no schema: %w", r.GVK, err)
-	}
-	c := &converter{s: tv.Schema(), stack: map[string]bool{}}
-	root := c.convert(tv.TypeRef())
+	c := &converter{s: t.Schema, stack: map[string]bool{}}
+	root := c.convert(t.TypeRef)
 	props, _ := root["properties"].(map[string]interface{})
 	// Built-in kinds with a status serve it as a subresource.
 	_, status := props["status"]

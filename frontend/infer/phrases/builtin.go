@@ -1,12 +1,9 @@
 package phrases
 
 import (
-	"reflect"
-	"sort"
+	_ "embed"
 	"strings"
 	"sync"
-
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 )
 
 // CRDs embed Kubernetes' own types (a Pod template, a Container, an
@@ -23,8 +20,8 @@ import (
 // field is immutable." for "This field is immutable.", "Populated by the
 // cert-manager webhook on creation and immutable.") is theirs, and says
 // what they mean for their field. The reference is the API this program
-// is built with (k8s.io/api, through client-go's scheme), read once, on
-// first use.
+// is built with (k8s.io/api, through client-go's scheme), kept as the
+// lines of builtin-docs.txt.
 
 // builtinSimilarity is the least share of words two descriptions have in
 // common (Jaccard) to be one documentation. Copies across Kubernetes
@@ -44,63 +41,25 @@ type builtinDoc struct {
 	text  string // Normalized
 }
 
-var builtinDocs = sync.OnceValue(indexBuiltinDocs)
-
-// indexBuiltinDocs collects the fields of the built-in types whose
-// documentation reads as immutability.
-func indexBuiltinDocs() []builtinDoc {
+var builtinDocs = sync.OnceValue(func() []builtinDoc {
 	var out []builtinDoc
-	seen := map[reflect.Type]bool{}
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
-			t = t.Elem()
-		}
-		if t.Kind() != reflect.Struct || seen[t] {
-			return
-		}
-		seen[t] = true
-		out = append(out, documented(t)...)
-		for i := range t.NumField() {
-			walk(t.Field(i).Type)
-		}
-	}
-	known := clientgoscheme.Scheme.AllKnownTypes()
-	types := make([]reflect.Type, 0, len(known))
-	for _, t := range known {
-		types = append(types, t)
-	}
-	sort.Slice(types, func(i, j int) bool { return types[i].String() < types[j].String() })
-	for _, t := range types {
-		walk(t)
+	for _, line := range strings.Split(strings.TrimSuffix(builtinDocsText, "\n"), "\n") {
+		where, text, _ := strings.Cut(line, "\t")
+		out = append(out, builtinDoc{where: where, text: text})
 	}
 	return out
-}
+})
 
-// swaggerDoc is the documentation generated for every API type.
-type swaggerDoc interface{ SwaggerDoc() map[string]string }
-
-// documented are the fields of t whose documentation reads as
-// immutability.
-func documented(t reflect.Type) []builtinDoc {
-	d, ok := reflect.New(t).Elem().Interface().(swaggerDoc)
-	if !ok {
-		return nil
-	}
-	var out []builtinDoc
-	docs := d.SwaggerDoc()
-	fields := make([]string, 0, len(docs))
-	for f := range docs {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		if f != "" && readsAsImmutability(docs[f], f) {
-			out = append(out, builtinDoc{where: t.Name() + "." + f, text: Normalized(docs[f])})
-		}
-	}
-	return out
-}
+// builtinDocsText has a line per documented field of a built-in type
+// whose documentation reads as immutability: Type.field, a tab, and the
+// documentation Normalized. TestBuiltinDocs writes it from the API types
+// client-go's scheme registers, read as indexBuiltinDocs reads them (go
+// test -update), and fails where it differs: linking the scheme would
+// keep every built-in type and its documentation in the binary, about 18
+// MB, for these few hundred lines.
+//
+//go:embed builtin-docs.txt
+var builtinDocsText string
 
 func readsAsImmutability(doc, name string) bool {
 	for _, s := range Sentences(doc) {
