@@ -44,12 +44,14 @@ e2e:
 
 # Short fuzzing runs of every fuzz target.
 fuzz:
-	$(GO) test ./verify -run '^$$' -fuzz FuzzCheck -fuzztime 30s
+	$(GO) test ./verify/reference -run '^$$' -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./verify -run '^$$' -fuzz FuzzRandomSchema -fuzztime 30s
-	$(GO) test ./verify -run '^$$' -fuzz FuzzNormalize -fuzztime 30s
+	$(GO) test ./verify/reference -run '^$$' -fuzz FuzzNormalize -fuzztime 30s
 	$(GO) test ./manifest -run '^$$' -fuzz FuzzParse -fuzztime 30s
 	$(GO) test ./manifest -run '^$$' -fuzz FuzzApply -fuzztime 30s
 	$(GO) test ./manifest -run '^$$' -fuzz FuzzLayout -fuzztime 30s
-	$(GO) test ./translate -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s
+	$(GO) test ./decl -run '^$$' -fuzz FuzzDeclPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzPath -fuzztime 30s
 	$(GO) test ./decl -run '^$$' -fuzz FuzzParseFile -fuzztime 30s
+	$(GO) test ./frontend/infer/phrases -run '^$$' -fuzz FuzzDescription -fuzztime 30s
+	$(GO) test ./frontend/infer/ruleshape -run '^$$' -fuzz FuzzRule -fuzztime 30s
