@@ -29,7 +29,7 @@ updates (and creates, for unions) exactly as the rules translate would
 write into the CRD (docs/semantics.md, docs/policy.md): each rule walked
 to every instance of its node, old and new entries paired as the
 apiserver pairs them for CRD rules, over the stored JSON the policy sees.
-Kubernetes 1.30 or later. --action Deny (the default), Warn or Audit,
+Kubernetes 1.30 or later (--kube-version). --action Deny (the default), Warn or Audit,
 repeatable, sets the binding's validationActions: Warn and Audit without
 Deny roll a policy out as a dry run.
 
@@ -39,7 +39,15 @@ them on create and update as KEP-1027's "Normalizing on updates" says
 (docs/semantics.md 11.7): a changed discriminator clears the members it
 does not select; a single member set, or a single member added, sets the
 discriminator and clears the others. Validation (the CRD's rules, or the
-validating policy) then judges the result. Kubernetes 1.36 or later.
+validating policy) then judges the result. Kubernetes 1.36 or later
+(--kube-version).
+
+The target (--kube-version, else a declarations file's kubeVersion or the
+CRD's mut2cel.io/kube-version record, else 1.31) must serve each kind of
+policy written: a CRD with unions needs 1.36 or later for --normalize,
+one with declarations 1.30 or later for --validate. Anything else is an
+error naming the target, and nothing is written; give --kube-version
+1.36, or --normalize=false for the validating policies alone.
 
 --builtin GROUP/VERSION/KIND (repeatable; VERSION/KIND in the core group,
 as v1/Service) adds a built-in kind, whose structure, list types and map

@@ -16,6 +16,11 @@
 //     refuses, is reported and gives no file; a run with any diagnostic
 //     writes nothing. Notes never fail a run; a validation that does not
 //     compile where the apiserver runs policies is an error.
+//   - A kind of policy that a CRD needs and the target Kubernetes
+//     version does not serve (policy.ValidatingSince,
+//     policy.MutatingSince) is an error at the CRD naming the target and
+//     --kube-version (target.go): the run writes nothing rather than a
+//     file the cluster refuses.
 //   - Each policy is written once: two CRDs giving one file name (a CRD
 //     given twice) is a diagnostic.
 //   - Write replaces only files that mut2cel policy wrote (Header), each
