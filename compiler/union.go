@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -127,4 +128,49 @@ func propertyNamesOf(nodes []*crd.Node) []string {
 		names[i] = m.Name()
 	}
 	return names
+}
+
+// unionCollections describes the lists and maps above the nodes of the
+// unions among decls (plan.Collection), in the order of plan.Less, each
+// once: how a back end that normalizes a union inside entries pairs
+// them with old entries (semantics.md 11.7).
+func unionCollections(root *crd.Node, decls []decl.Declaration) []plan.Collection {
+	var out []plan.Collection
+	seen := map[string]bool{}
+	for _, d := range decls {
+		if d.Ext != decl.ExtUnions {
+			continue
+		}
+		for i, s := range d.Path {
+			c := root.Find(d.Path[:i])
+			if !s.Entries || c == nil || seen[c.Path.String()] {
+				continue
+			}
+			seen[c.Path.String()] = true
+			out = append(out, collectionOf(c))
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return plan.Less(out[i].Node, out[j].Node) })
+	return out
+}
+
+// collectionOf says how the entries of the list or map c pair with old
+// ones: map values by key, list-map items by their keys, other items
+// not at all.
+func collectionOf(c *crd.Node) plan.Collection {
+	switch {
+	case c.IsMap():
+		return plan.Collection{Node: c.Path, Pairing: plan.ByMapKey}
+	case c.ListType() != "map":
+		return plan.Collection{Node: c.Path, Pairing: plan.Unpaired}
+	}
+	out := plan.Collection{Node: c.Path, Pairing: plan.ByListMapKeys}
+	for _, k := range c.ListMapKeys() {
+		key := plan.ListMapKey{Name: k}
+		if kn := c.Items.Prop(k); kn != nil {
+			key.Type, key.Kept = kn.Schema.Type, kn.KeptPresent()
+		}
+		out.Keys = append(out.Keys, key)
+	}
+	return out
 }

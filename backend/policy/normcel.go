@@ -41,7 +41,6 @@ import (
 // added. Every operation is a constant number of lookups on a list of
 // as many elements as the union has members.
 func normalizeExpression(node decl.Path, u decl.Union) string {
-	l := listsOf(node, u)
 	var b strings.Builder
 	b.WriteString("// KEP-1027 normalization of the union on " + node.String() + ": " + describe(u) + "\n")
 	newNode, oldNode := nodeValues(node)
@@ -50,15 +49,46 @@ func normalizeExpression(node decl.Path, u decl.Union) string {
 	}
 	b.WriteString("[" + newNode + "].map(n,\n")
 	b.WriteString("[" + oldNode + "].map(o,\n")
+	b.WriteString(unionBody(u, constPointer(node)))
+	b.WriteString(")[0])[0]")
+	return b.String()
+}
+
+// unionBody is the list of patches that normalize u on the object n
+// against the old object o, n's JSON pointer being at: the lists s and a,
+// and the rules of 11.7 over them.
+func unionBody(u decl.Union, at pointerAt) string {
+	l := listsOf(at, u)
+	var b strings.Builder
 	b.WriteString("[" + l.setNew + "].map(s,\n")
 	b.WriteString("[" + l.added + "].map(a,\n")
 	if u.Discriminator == "" {
 		b.WriteString(l.addedRule())
 	} else {
-		b.WriteString(l.discriminatedRules(node, u))
+		b.WriteString(l.discriminatedRules(at, u))
 	}
-	b.WriteString(")[0])[0])[0])[0]")
+	b.WriteString(")[0])[0]")
 	return b.String()
+}
+
+// pointerAt is the JSON pointer of the node a union is normalized on:
+// a constant where no entry lies on the way, else a CEL string
+// expression (a variable) that the walk over the entries computes.
+type pointerAt struct {
+	constant string
+	expr     string // "" where the pointer is constant
+}
+
+func constPointer(node decl.Path) pointerAt {
+	return pointerAt{constant: strings.TrimSuffix(pointer(node, ""), "/")}
+}
+
+// member is the CEL string of the pointer of property name below at.
+func (at pointerAt) member(name string) string {
+	if at.expr == "" {
+		return celString(at.constant + "/" + escapePointer(name))
+	}
+	return at.expr + " + " + celString("/"+escapePointer(name))
 }
 
 // memberLists are the CEL lists over a union's members the normalization
@@ -69,7 +99,7 @@ type memberLists struct {
 	idx, paths, setNew, added string
 }
 
-func listsOf(node decl.Path, u decl.Union) memberLists {
+func listsOf(at pointerAt, u decl.Union) memberLists {
 	k := len(u.Members)
 	idx := make([]string, k)
 	paths := make([]string, k)
@@ -77,7 +107,7 @@ func listsOf(node decl.Path, u decl.Union) memberLists {
 	added := make([]string, k)
 	for i, m := range u.Members {
 		idx[i] = strconv.Itoa(i)
-		paths[i] = celString(pointer(node, m.Name))
+		paths[i] = at.member(m.Name)
 		setNew[i] = "n[?" + celString(m.Name) + "].orValue(null) != null"
 		added[i] = fmt.Sprintf("s[%d] && o[?%s].orValue(null) == null", i, celString(m.Name))
 	}
@@ -103,7 +133,7 @@ func (l memberLists) addedRule() string {
 // its value does not select; else exactly one member set gives the
 // discriminator its value; else exactly one member added gives it its
 // value and clears the other set members.
-func (l memberLists) discriminatedRules(node decl.Path, u decl.Union) string {
+func (l memberLists) discriminatedRules(at pointerAt, u decl.Union) string {
 	values := make([]string, len(u.Members))
 	for i, m := range u.Members {
 		values[i] = celString(m.Value)
@@ -113,7 +143,7 @@ func (l memberLists) discriminatedRules(node decl.Path, u decl.Union) string {
 	od := "o[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
 	setD := func(which string) string {
 		v := valueList + "[" + which + ".indexOf(true)]"
-		return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + celString(pointer(node, u.Discriminator)) + ", value: " + v + "}])"
+		return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + at.member(u.Discriminator) + ", value: " + v + "}])"
 	}
 	return "  " + d + " != " + od + "\n" +
 		"  ? " + l.remove("s[i] && "+d+" != "+valueList+"[i]") + "\n" +

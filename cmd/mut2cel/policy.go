@@ -73,8 +73,10 @@ alone. A request a policy cannot evaluate is refused (--failure-policy
 Fail, the default).
 
 What a policy cannot do exactly is refused with its schema path:
-formatted strings compared as values, unions inside list items or map
-values for normalization. Inputs with nothing to write are an error. The
+formatted strings compared as values, a union of the root over
+apiVersion, kind or metadata for normalization. Unions inside list items
+and map values are normalized entry by entry, each against the old entry
+of its key, items of atomic lists and sets as if created. Inputs with nothing to write are an error. The
 flags that shape bounds are refused: bounds change the CRD, not its
 policies, and a policy has no static cost limit. Instead, for each
 validating policy, a line on standard error says up to which sizes of
