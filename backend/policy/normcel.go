@@ -20,7 +20,7 @@ import (
 //	[type(oldObject) == map && 'spec' in oldObject && type(oldObject['spec']) == map ? oldObject['spec'] : {}].map(o,
 //	[[n[?'a'].orValue(null) != null, n[?'b'].orValue(null) != null]].map(s,
 //	[[s[0] && o[?'a'].orValue(null) == null, s[1] && o[?'b'].orValue(null) == null]].map(a,
-//	  n[?'type'].orValue(dyn(null)) != o[?'type'].orValue(dyn(null))
+//	  !(n[?'type'].orValue(dyn(null)) in [dyn(null), dyn('')] && o[?'type'].orValue(dyn(null)) in [dyn(null), dyn('')]) && n[?'type'].orValue(dyn(null)) != o[?'type'].orValue(dyn(null))
 //	  ? [0, 1].filter(i, s[i] && n[?'type'].orValue(dyn(null)) != ['A', 'B'][i]).map(i, JSONPatch{op: 'remove', path: ['/spec/a', '/spec/b'][i]})
 //	  : s.exists_one(x, x)
 //	  ? (n[?'type'].orValue(dyn(null)) == ['A', 'B'][s.indexOf(true)] ? [] : [JSONPatch{op: 'add', path: '/spec/type', value: ['A', 'B'][s.indexOf(true)]}])
@@ -33,7 +33,10 @@ import (
 // The apiserver's CEL has no cel.bind, so a value is named with a
 // comprehension over a list of one element ([v].map(x, ...)[0]): n is the
 // new node, o the old one ({} on create or where it was absent), s says
-// which members are set in n, a which of them were not set in o (added).
+// which members are set in n, a which of them were not set in o (added);
+// an absent or null discriminator reads as "", and a member whose zero
+// value reads as unset is tested with "!(n[?'m'].orValue(null) in
+// jsonZeros)".
 // Objects are plain JSON maps there (admission.LazyObject), so a
 // property is read as x[?'name'], absent or null alike, and no name
 // needs CEL's escaping. The three branches are the rules of 11.7: the
@@ -108,11 +111,24 @@ func listsOf(at pointerAt, u decl.Union) memberLists {
 	for i, m := range u.Members {
 		idx[i] = strconv.Itoa(i)
 		paths[i] = at.member(m.Name)
+		if u.ZeroUnset(m.Name) {
+			// Unset also at the zero value of its JSON type, whatever
+			// the schema says: admission sees the object before
+			// validation, and no value is read as another type.
+			setNew[i] = "!(n[?" + celString(m.Name) + "].orValue(null) in " + jsonZeros + ")"
+			added[i] = fmt.Sprintf("s[%d] && o[?%s].orValue(null) in %s", i, celString(m.Name), jsonZeros)
+			continue
+		}
 		setNew[i] = "n[?" + celString(m.Name) + "].orValue(null) != null"
 		added[i] = fmt.Sprintf("s[%d] && o[?%s].orValue(null) == null", i, celString(m.Name))
 	}
 	return memberLists{idx: list(idx), paths: list(paths), setNew: list(setNew), added: list(added)}
 }
+
+// jsonZeros lists null and the zero value of each JSON type: CEL's ==
+// between values of two types is false, so "x in jsonZeros" says that x
+// is null or the zero of its own type.
+const jsonZeros = "[dyn(null), dyn(''), dyn(0), dyn(false), dyn([]), dyn({})]"
 
 // remove is the patches that remove the members for which cond holds, i
 // being the member's index.
@@ -141,11 +157,14 @@ func (l memberLists) discriminatedRules(at pointerAt, u decl.Union) string {
 	valueList := list(values)
 	d := "n[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
 	od := "o[?" + celString(u.Discriminator) + "].orValue(dyn(null))"
+	// An absent or null discriminator reads as "" (semantics.md 11.3):
+	// from absent to "" is no change.
+	changed := "!(" + d + " in [dyn(null), dyn('')] && " + od + " in [dyn(null), dyn('')]) && " + d + " != " + od
 	setD := func(which string) string {
 		v := valueList + "[" + which + ".indexOf(true)]"
 		return "(" + d + " == " + v + " ? [] : [JSONPatch{op: 'add', path: " + at.member(u.Discriminator) + ", value: " + v + "}])"
 	}
-	return "  " + d + " != " + od + "\n" +
+	return "  " + changed + "\n" +
 		"  ? " + l.remove("s[i] && "+d+" != "+valueList+"[i]") + "\n" +
 		"  : s.exists_one(x, x)\n" +
 		"  ? " + setD("s") + "\n" +

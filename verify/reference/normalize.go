@@ -120,9 +120,9 @@ func oldItem(n *node, oldList []interface{}, item interface{}) interface{} {
 // normalizeUnion applies the rules of 11.7 to one union.
 func normalizeUnion(u union, old, new map[string]interface{}) {
 	d := u.discriminator
-	if d != "" && !sameValue(new[d], old[d]) {
+	if d != "" && !sameValue(discriminatorValue(new[d]), discriminatorValue(old[d])) {
 		for _, m := range u.members {
-			if isSet(new, m.name) && !selects(new[d], m) {
+			if isSet(new, m) && !selects(new[d], m) {
 				delete(new, m.name)
 			}
 		}
@@ -130,9 +130,9 @@ func normalizeUnion(u union, old, new map[string]interface{}) {
 	}
 	var set, added []unionMember
 	for _, m := range u.members {
-		if isSet(new, m.name) {
+		if isSet(new, m) {
 			set = append(set, m)
-			if !isSet(old, m.name) {
+			if !isSet(old, m) {
 				added = append(added, m)
 			}
 		}
@@ -152,9 +152,40 @@ func normalizeUnion(u union, old, new map[string]interface{}) {
 	}
 }
 
-// isSet: present and not null (semantics.md 11.2).
-func isSet(obj map[string]interface{}, name string) bool {
-	return obj[name] != nil
+// isSet: present and not null, and, for a member whose zero value reads
+// as unset, not the zero value of its JSON type either: "", 0, false, []
+// or {} (semantics.md 11.2). The value's own type decides, not the
+// schema's: a value of another type, which validation refuses, is not
+// read as the schema's type.
+func isSet(obj map[string]interface{}, m unionMember) bool {
+	v := obj[m.name]
+	if v == nil {
+		return false
+	}
+	if !m.zeroUnset {
+		return true
+	}
+	switch x := v.(type) {
+	case string:
+		return x != ""
+	case bool:
+		return x
+	case []interface{}:
+		return len(x) > 0
+	case map[string]interface{}:
+		return len(x) > 0
+	}
+	f, ok := asFloat(v)
+	return !ok || f != 0
+}
+
+// discriminatorValue is the value of a discriminator as the rules
+// compare it: absent or null reads as "" (semantics.md 11.3).
+func discriminatorValue(v interface{}) interface{} {
+	if v == nil {
+		return ""
+	}
+	return v
 }
 
 // selects: the discriminator value d is the string that selects m.
