@@ -32,7 +32,7 @@ func (w *ruleWriter) union(n *crd.Node, check plan.Check, x string) (string, err
 	case plan.RequiredWhen:
 		// !has(self.D) || self.D != 'M' || has(self.m)
 		m, d, err := w.tie(n, c.Member, c.Discriminator, x)
-		rule := d + " != " + celString(c.Value) + " || " + isSet(n.Prop(c.Member), m, c.ZeroIsUnset)
+		rule := d + " != " + celString(c.Value) + " || " + paren(isSet(n.Prop(c.Member), m, c.ZeroIsUnset))
 		if !n.Prop(c.Discriminator).KeptPresent() {
 			rule = "!has(" + d + ") || " + rule
 		}
