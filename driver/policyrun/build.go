@@ -62,8 +62,11 @@ type Result struct {
 	Files []File
 	Diags []batch.Diagnostic
 	// Notes report the cost of each validating policy, one line each
-	// (costNote); they do not fail the run.
+	// (costNote), and the versions whose declarations need no rule
+	// (batch.UnenforcedNote); they do not fail the run.
 	Notes []batch.Diagnostic
+	// Declares says that a CRD of the input declares something.
+	Declares bool
 }
 
 // Build compiles the CRDs of in with tr and makes the policies o asks
@@ -78,6 +81,10 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 		}
 		if res.Plan == nil {
 			return nil
+		}
+		r.Declares = r.Declares || batch.Declares(res.Plan)
+		if vs := batch.Unenforced(res.Plan); len(vs) > 0 && o.Validate {
+			r.Notes = append(r.Notes, batch.UnenforcedNote(c.At, vs, "no validating policy"))
 		}
 		model, err := crd.Read(c.Value)
 		if err != nil {
@@ -229,7 +236,11 @@ func NothingDeclared(paths []string, flags ...string) batch.Diagnostic {
 func Kustomization(files []File) []byte {
 	var b strings.Builder
 	b.WriteString(Header)
-	b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n")
+	b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:")
+	if len(files) == 0 {
+		b.WriteString(" []")
+	}
+	b.WriteString("\n")
 	for _, f := range files {
 		b.WriteString("- " + f.Name + "\n")
 	}

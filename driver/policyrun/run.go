@@ -21,17 +21,21 @@ func Run(o Options) batch.Outcome {
 	tr := o.Inputs.Translate(compileForPolicies)
 	var files []File
 	var notes []batch.Diagnostic
+	declares := false
 	for i, input := range inputs {
 		r := Build(input, tr, o)
 		loop.Done(i, len(inputs), input, r.File)
 		files, loop.Problems, notes = append(files, r.Files...), append(loop.Problems, r.Diags...), append(notes, r.Notes...)
+		declares = declares || r.Declares
 	}
 	unusedWarnings, unusedErrs := o.Inputs.Unused()
 	o.Reporter.Say(unusedWarnings)
 	loop.Problems = append(loop.Problems, unusedErrs...)
 	loop.Problems = append(loop.Problems, Duplicates(files)...)
 	loop.NoCRD()
-	if len(loop.Problems) == 0 && len(files) == 0 {
+	// Declarations that need no rule are no error: translate takes them
+	// too, and the notes say that nothing is written for them.
+	if len(loop.Problems) == 0 && len(files) == 0 && !(o.Validate && declares) {
 		if o.Validate {
 			loop.Problems = []batch.Diagnostic{NothingDeclared(o.Paths, "--declarations", "--markers")}
 		} else {
@@ -50,6 +54,9 @@ func Run(o Options) batch.Outcome {
 	written, err := Write(o.Dir, files)
 	if err != nil {
 		return batch.Outcome{Exit: batch.ExitError, Summary: fmt.Sprintf("mut2cel policy: %v", err)}
+	}
+	if len(files) == 0 {
+		return batch.Outcome{Summary: fmt.Sprintf("mut2cel policy: no policy needed; wrote %s, which lists none", written[len(written)-1])}
 	}
 	what := fmt.Sprintf("%d policies and their bindings", len(files))
 	if len(files) == 1 {
