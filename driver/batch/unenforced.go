@@ -8,12 +8,14 @@ import (
 )
 
 // Declarations that need no rule: the schema already keeps what they
-// say (a required property cannot be unset; a check inside a set item
-// can never fail). translate writes no rule for them and policy no
-// validating policy, and both succeed: the declarations are true, and
-// refusing them would make a user delete a true statement to pass a
-// gate. A note says so, so that writing nothing does not pass for
-// enforcing something unseen.
+// say. A declaration inside an item of a set constrains nothing (an item
+// exists before and after only when it is equal as a whole), and a field
+// that its parents require cannot be unset (docs/translation.md, checks
+// that cannot be violated). translate writes no rule for them, policy no
+// validating policy and patch no rule, and all succeed: the declarations
+// are true, and refusing them would make a user delete a true statement
+// to pass a gate. A note says so, so that writing nothing does not pass
+// for enforcing something unseen.
 
 // Unenforced lists the served versions of p that declare something and
 // need no rule for it, in the plan's order.
@@ -44,14 +46,14 @@ func Declares(p *plan.Plan) bool {
 }
 
 // UnenforcedNote is the note on the versions of the CRD at whose
-// declarations need no rule; written says what the command writes for
+// declarations need no rule; needed says what the command writes for
 // them: "no rule", "no validating policy".
-func UnenforcedNote(at Diagnostic, versions []string, written string) Diagnostic {
+func UnenforcedNote(at Diagnostic, versions []string, needed string) Diagnostic {
 	note := at
 	what := "version " + versions[0]
 	if len(versions) > 1 {
 		what = "versions " + strings.Join(versions, ", ")
 	}
-	note.Detail = fmt.Sprintf("%s: the declarations need %s: the schema already keeps what they say (a required field cannot be unset, for one), so nothing is written for them", what, written)
+	note.Detail = fmt.Sprintf("%s: the declarations need %s: the schema keeps what they say already (inside a set item nothing can change; a field its parents require cannot be unset: docs/translation.md), so nothing is written for them", what, needed)
 	return note
 }

@@ -33,21 +33,38 @@ func Run(o Options) batch.Outcome {
 	loop.Problems = append(loop.Problems, unusedErrs...)
 	loop.Problems = append(loop.Problems, Duplicates(files)...)
 	loop.NoCRD()
-	// Declarations that need no rule are no error: translate takes them
-	// too, and the notes say that nothing is written for them.
-	if len(loop.Problems) == 0 && len(files) == 0 && !(o.Validate && declares) {
-		if o.Validate {
-			loop.Problems = []batch.Diagnostic{NothingDeclared(o.Paths, "--declarations", "--markers")}
-		} else {
-			loop.Problems = []batch.Diagnostic{NoUnions(o.Paths, "--declarations", "--markers")}
-		}
+	if len(loop.Problems) == 0 && len(files) == 0 {
+		loop.Problems = nothingToWrite(o, declares)
 	}
 	if len(loop.Problems) > 0 {
 		return batch.Failed(batch.FirstReasons(loop.Problems, false))
 	}
-	// One line per validating policy: up to which object sizes it is
-	// sure to run (docs/cost.md).
+	// One line per validating policy, up to which object sizes it is
+	// sure to run (docs/cost.md), and one per CRD whose declarations need
+	// none.
 	o.Reporter.Say(notes)
+	return output(o, files)
+}
+
+// nothingToWrite is the error of a run that writes no policy, if it is
+// one. Declarations that need no rule are none: translate takes them
+// too, and the notes say that nothing is written for them.
+func nothingToWrite(o Options, declares bool) []batch.Diagnostic {
+	switch {
+	case o.Validate && declares:
+		return nil
+	case o.Validate:
+		return []batch.Diagnostic{NothingDeclared(o.Paths, "--declarations", "--markers")}
+	}
+	return []batch.Diagnostic{NoUnions(o.Paths, "--declarations", "--markers")}
+}
+
+// output prints the policies, or writes them into o.Dir with their
+// kustomization; a run that needs none says so.
+func output(o Options, files []File) batch.Outcome {
+	if o.Dir == "" && len(files) == 0 {
+		return batch.Outcome{Summary: "mut2cel policy: no policy needed, none printed"}
+	}
 	if o.Dir == "" {
 		return batch.Outcome{Stdout: Stdout(files)}
 	}
