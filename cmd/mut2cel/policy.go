@@ -20,9 +20,9 @@ updates (and creates, for unions) exactly as the rules translate would
 write into the CRD (docs/semantics.md, docs/policy.md): each rule walked
 to every instance of its node, old and new entries paired as the
 apiserver pairs them for CRD rules, over the stored JSON the policy sees.
-Kubernetes 1.30 or later (--kube-version). --action Deny (the default), Warn or Audit,
-repeatable, sets the binding's validationActions: Warn and Audit without
-Deny roll a policy out as a dry run.
+Kubernetes 1.30 or later (--kube-version). --action Deny (the default),
+Warn or Audit, repeatable, sets the binding's validationActions: Warn and
+Audit without Deny roll a policy out as a dry run.
 
 --normalize (on by default) writes, for every served version that
 declares unions, a MutatingAdmissionPolicy and its binding that normalize
@@ -67,11 +67,14 @@ What a policy cannot do exactly is refused with its schema path:
 formatted strings compared as values, a union of the root over
 apiVersion, kind or metadata for normalization. Unions inside list items
 and map values are normalized entry by entry, each against the old entry
-of its key, items of atomic lists and sets as if created. Inputs with nothing to write are an error. The
-flags that shape bounds are refused: bounds change the CRD, not its
-policies, and a policy has no static cost limit. Instead, for each
-validating policy, a line on standard error says up to which sizes of
-lists, maps and strings its validations are sure to stay within the
+of its key, items of atomic lists and sets as if created. Inputs that
+declare nothing are an error. Declarations that need no rule (inside set
+items, or the presence of a field its parents require) need no policy
+either: as translate writes no rule for them, a note says so and the run
+succeeds. The flags that shape bounds are refused: bounds change the CRD,
+not its policies, and a policy has no static cost limit. Instead, for
+each validating policy, a line on standard error says up to which sizes
+of lists, maps and strings its validations are sure to stay within the
 runtime cost limits (docs/cost.md).
 `,
 	finding: "never: policy checks nothing",
