@@ -41,6 +41,7 @@ func compileVersion(v *crd.Version, st *state, decls []decl.Declaration, given g
 	pv.Declarations = p.declarations(tree)
 	pv.Rules = p.rules
 	pv.Given = given.in(tree, v.Name)
+	pv.Collections = unionCollections(tree, pv.Declarations)
 	return pv, nil
 }
 

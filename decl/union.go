@@ -9,8 +9,8 @@ import (
 )
 
 // ExtUnions declares the unions of an object node (docs/semantics.md,
-// "Unions"), in the shape of KEP-1027's x-kubernetes-unions with one key
-// of mut2cel's, exactlyOne:
+// "Unions"), in the shape of KEP-1027's x-kubernetes-unions with two keys
+// of mut2cel's, exactlyOne and zeroIsUnset:
 //
 //	x-kubernetes-unions:
 //	- discriminator: type
@@ -18,6 +18,7 @@ import (
 //	    requestRedirect: RequestRedirect
 //	    urlRewrite: URLRewrite
 //	  exactlyOne: true
+//	  zeroIsUnset: [urlRewrite]
 const ExtUnions = "x-kubernetes-unions"
 
 // The keys of one union entry.
@@ -25,6 +26,7 @@ const (
 	unionDiscriminator = "discriminator"
 	unionMembers       = "fields-to-discriminateBy"
 	unionExactlyOne    = "exactlyOne"
+	unionZeroIsUnset   = "zeroIsUnset"
 )
 
 // Union is one union of an object node: members, properties of the node
@@ -38,7 +40,15 @@ type Union struct {
 	// are ignored and may be "".
 	Members    []UnionMember
 	ExactlyOne bool
+	// ZeroIsUnset are the members, sorted, that are unset also when
+	// they hold the zero value of their type ("", 0, false, [], {}), as
+	// a Go field of a value type reads them (semantics.md 11.2).
+	ZeroIsUnset []string
 }
+
+// ZeroUnset says whether member name is unset when it holds its zero
+// value.
+func (u Union) ZeroUnset(name string) bool { return slices.Contains(u.ZeroIsUnset, name) }
 
 // UnionMember is one member property and the discriminator value that
 // selects it.
@@ -77,7 +87,7 @@ func ParseUnions(v interface{}) ([]Union, error) {
 func parseUnion(v interface{}) (Union, error) {
 	m, ok := v.(map[string]interface{})
 	if !ok {
-		return Union{}, fmt.Errorf("must be a map with %s, and optionally %s and %s", unionMembers, unionDiscriminator, unionExactlyOne)
+		return Union{}, fmt.Errorf("must be a map with %s, and optionally %s, %s and %s", unionMembers, unionDiscriminator, unionExactlyOne, unionZeroIsUnset)
 	}
 	var u Union
 	for _, key := range slices.Sorted(maps.Keys(m)) {
@@ -94,6 +104,12 @@ func parseUnion(v interface{}) (Union, error) {
 				return Union{}, fmt.Errorf("%s: must be true or false", key)
 			}
 			u.ExactlyOne = b
+		case unionZeroIsUnset:
+			names, err := memberList(value)
+			if err != nil {
+				return Union{}, fmt.Errorf("%s: %v", key, err)
+			}
+			u.ZeroIsUnset = names
 		case unionMembers:
 			members, ok := value.(map[string]interface{})
 			if !ok {
@@ -107,10 +123,31 @@ func parseUnion(v interface{}) (Union, error) {
 				u.Members = append(u.Members, UnionMember{Name: name, Value: value})
 			}
 		default:
-			return Union{}, fmt.Errorf("unknown key %q: want %s, %s and %s", key, unionDiscriminator, unionMembers, unionExactlyOne)
+			return Union{}, fmt.Errorf("unknown key %q: want %s, %s, %s and %s", key, unionDiscriminator, unionMembers, unionExactlyOne, unionZeroIsUnset)
 		}
 	}
 	return u, nil
+}
+
+// memberList reads a list of member names, sorted, each once.
+func memberList(v interface{}) ([]string, error) {
+	list, ok := v.([]interface{})
+	if !ok {
+		return nil, fmt.Errorf("must be a list of members, as in [a, b]")
+	}
+	var out []string
+	for _, e := range list {
+		name, ok := e.(string)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("must be a list of members, as in [a, b]")
+		}
+		if slices.Contains(out, name) {
+			return nil, fmt.Errorf("%s is named twice", name)
+		}
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // CheckUnions says why unions declared on one node are not consistent in
@@ -124,6 +161,11 @@ func CheckUnions(us []Union) error {
 	for i, u := range us {
 		if len(u.Members) == 0 {
 			return fmt.Errorf("union %d: %s: at least one member is required", i+1, unionMembers)
+		}
+		for _, name := range u.ZeroIsUnset {
+			if !slices.ContainsFunc(u.Members, func(m UnionMember) bool { return m.Name == name }) {
+				return fmt.Errorf("union %d: %s: %s is not a member", i+1, unionZeroIsUnset, name)
+			}
 		}
 		byValue := map[string]string{}
 		for _, m := range u.Members {
@@ -171,6 +213,13 @@ func UnionsText(us []Union) string {
 		if u.ExactlyOne {
 			fields = append(fields, JSONString(unionExactlyOne)+": true")
 		}
+		if len(u.ZeroIsUnset) > 0 {
+			names := make([]string, len(u.ZeroIsUnset))
+			for j, n := range u.ZeroIsUnset {
+				names[j] = JSONString(n)
+			}
+			fields = append(fields, JSONString(unionZeroIsUnset)+": ["+strings.Join(names, ", ")+"]")
+		}
 		parts[i] = "{" + strings.Join(fields, ", ") + "}"
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
@@ -203,6 +252,13 @@ func unionsValue(us []Union) interface{} {
 		}
 		if u.ExactlyOne {
 			entry[unionExactlyOne] = true
+		}
+		if len(u.ZeroIsUnset) > 0 {
+			names := make([]interface{}, len(u.ZeroIsUnset))
+			for j, n := range u.ZeroIsUnset {
+				names[j] = n
+			}
+			entry[unionZeroIsUnset] = names
 		}
 		list[i] = entry
 	}

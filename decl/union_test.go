@@ -26,6 +26,11 @@ func TestParseUnions(t *testing.T) {
 			want: []decl.Union{{Members: []decl.UnionMember{{"a", ""}, {"b", ""}}, ExactlyOne: true}},
 			text: `[{"fields-to-discriminateBy": {"a": null, "b": null}, "exactlyOne": true}]`,
 		},
+		{
+			yaml: "- fields-to-discriminateBy: {b: , a: , c: }\n  zeroIsUnset: [c, a]\n",
+			want: []decl.Union{{Members: []decl.UnionMember{{"a", ""}, {"b", ""}, {"c", ""}}, ZeroIsUnset: []string{"a", "c"}}},
+			text: `[{"fields-to-discriminateBy": {"a": null, "b": null, "c": null}, "zeroIsUnset": ["a", "c"]}]`,
+		},
 	} {
 		var v interface{}
 		if err := yaml.Unmarshal([]byte(c.yaml), &v); err != nil {
@@ -54,6 +59,9 @@ func TestUnionsRefused(t *testing.T) {
 		{"[{fields-to-discriminateBy: {a: 1}}]", "the discriminator value must be a string"},
 		{"[{fields-to-discriminateBy: {a: A}, exactlyOne: yes please}]", "exactlyOne: must be true or false"},
 		{"[{members: [a]}]", `unknown key "members"`},
+		{"[{fields-to-discriminateBy: {a: , b: }, zeroIsUnset: a}]", "zeroIsUnset: must be a list of members"},
+		{"[{fields-to-discriminateBy: {a: , b: }, zeroIsUnset: [a, a]}]", "zeroIsUnset: a is named twice"},
+		{"[{fields-to-discriminateBy: {a: , b: }, zeroIsUnset: [c]}]", "union 1: zeroIsUnset: c is not a member"},
 		{"[{discriminator: type}]", "at least one member is required"},
 		{"[{discriminator: type, fields-to-discriminateBy: {a: A, b: }}]", "member b has no discriminator value"},
 		{"[{discriminator: type, fields-to-discriminateBy: {a: X, b: X}}]", `members a and b have the same discriminator value "X"`},

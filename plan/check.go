@@ -73,25 +73,39 @@ type KeyPresence struct {
 	Scope, Collection decl.Path
 }
 
-// Union checks read only the new object, at the union's node.
+// Union checks read only the new object, at the union's node. A member
+// is set when it is present and not null, and, where the union reads its
+// zero value as unset (ZeroIsUnset, semantics.md 11.2), not the zero
+// value of its type either; a discriminator absent or null reads as "".
 
 // Count holds when the number of Members set is at most one, or, with
 // ExactlyOne, exactly one (semantics.md 11.2).
 type Count struct {
 	Members    []string // property names
 	ExactlyOne bool
+	// ZeroIsUnset are the members unset also at their zero value.
+	ZeroIsUnset []string
 }
 
 // Required holds when the property Property is set.
-type Required struct{ Property string }
+type Required struct {
+	Property    string
+	ZeroIsUnset bool
+}
 
 // SetOnlyWhen holds when the property Member is unset, or the property
-// Discriminator is set to Value.
-type SetOnlyWhen struct{ Member, Discriminator, Value string }
+// Discriminator is Value.
+type SetOnlyWhen struct {
+	Member, Discriminator, Value string
+	ZeroIsUnset                  bool
+}
 
-// RequiredWhen holds when the property Discriminator is unset or not
-// Value, or the property Member is set.
-type RequiredWhen struct{ Member, Discriminator, Value string }
+// RequiredWhen holds when the property Discriminator is not Value, or
+// the property Member is set.
+type RequiredWhen struct {
+	Member, Discriminator, Value string
+	ZeroIsUnset                  bool
+}
 
 func (Paired) check()       {}
 func (Unchanged) check()    {}

@@ -16,7 +16,9 @@
 // (name, served, storage) its declarations, its rules (check.go: a Check
 // on a host node, with its message, reason, the field it is about, the
 // declaration it stands for), the maxItems declarations files give its
-// lists, and the bounds a back end found its output needs.
+// lists, the bounds a back end found its output needs, and the lists
+// and maps above its unions with how their entries pair with old ones
+// (collection.go), for a back end that normalizes those unions.
 //
 // Invariants:
 //   - Every node is a decl.Path relative to the version's

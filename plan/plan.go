@@ -51,6 +51,10 @@ type Version struct {
 	// to the list's own maxItems or the one given here, which the list
 	// then gets.
 	Given []Bound
+	// Collections are the lists and maps above the nodes of the
+	// version's unions, in the order of Less: how their entries pair
+	// with old ones, for a back end that normalizes those unions.
+	Collections []Collection
 }
 
 // Rule is one check a declaration needs and where it runs.

@@ -2,6 +2,7 @@ package crdrules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,7 +20,7 @@ func (w *ruleWriter) union(n *crd.Node, check plan.Check, x string) (string, err
 		return w.count(n, c, x)
 	case plan.Required:
 		m, err := w.member(n, c.Property, x)
-		return "has(" + m + ")", err
+		return isSet(n.Prop(c.Property), m, c.ZeroIsUnset), err
 	case plan.SetOnlyWhen:
 		// !has(self.m) || (has(self.D) && self.D == 'M')
 		m, d, err := w.tie(n, c.Member, c.Discriminator, x)
@@ -27,11 +28,11 @@ func (w *ruleWriter) union(n *crd.Node, check plan.Check, x string) (string, err
 		if !n.Prop(c.Discriminator).KeptPresent() {
 			selected = "(has(" + d + ") && " + selected + ")"
 		}
-		return "!has(" + m + ") || " + selected, err
+		return "!" + paren(isSet(n.Prop(c.Member), m, c.ZeroIsUnset)) + " || " + selected, err
 	case plan.RequiredWhen:
 		// !has(self.D) || self.D != 'M' || has(self.m)
 		m, d, err := w.tie(n, c.Member, c.Discriminator, x)
-		rule := d + " != " + celString(c.Value) + " || has(" + m + ")"
+		rule := d + " != " + celString(c.Value) + " || " + paren(isSet(n.Prop(c.Member), m, c.ZeroIsUnset))
 		if !n.Prop(c.Discriminator).KeptPresent() {
 			rule = "!has(" + d + ") || " + rule
 		}
@@ -58,12 +59,41 @@ func (w *ruleWriter) count(n *crd.Node, c plan.Count, x string) (string, error) 
 	for i, m := range c.Members {
 		s, err := sel(x, m)
 		errs = joinReasons(errs, err)
-		terms[i] = "(has(" + s + ") ? 1 : 0)"
+		terms[i] = "(" + isSet(n.Prop(m), s, slices.Contains(c.ZeroIsUnset, m)) + " ? 1 : 0)"
 	}
 	if c.ExactlyOne {
 		return strings.Join(terms, " + ") + " == 1", errs
 	}
 	return strings.Join(terms, " + ") + " <= 1", errs
+}
+
+// isSet renders "the member m, selected as s, is set" (semantics.md
+// 11.2): has(s), and where its zero value reads as unset, not that value
+// either, tested as its CEL type allows (the compiler leaves out the types
+// without one zero value):
+//
+//	has(self.m) && self.m != ''         a string
+//	has(self.m) && self.m != 0          an integer (0.0 for a number)
+//	has(self.m) && self.m               a boolean
+//	has(self.m) && size(self.m) != 0    a list or a map
+func isSet(m *crd.Node, s string, zeroIsUnset bool) string {
+	if !zeroIsUnset {
+		return "has(" + s + ")"
+	}
+	nonZero := ""
+	switch m.Schema.Type {
+	case "string":
+		nonZero = s + " != ''"
+	case "integer":
+		nonZero = s + " != 0"
+	case "number":
+		nonZero = s + " != 0.0"
+	case "boolean":
+		nonZero = s
+	default:
+		nonZero = "size(" + s + ") != 0"
+	}
+	return "has(" + s + ") && " + nonZero
 }
 
 // member selects the member name of n from x, whose presence a union rule

@@ -21,6 +21,17 @@ const (
 	KindValidate  = "validate"
 )
 
+// The first Kubernetes releases that serve each kind of policy as
+// admissionregistration.k8s.io/v1, on by default: ValidatingAdmissionPolicy
+// is GA from 1.30, MutatingAdmissionPolicy from 1.36 (alpha in 1.32, beta
+// and off by default in 1.34 and 1.35). A policy written for an older
+// target would be refused by its apiserver, or, with the API turned on
+// by hand, run by code that is not the one mut2cel is held to.
+var (
+	ValidatingSince = plan.KubeVersion{Major: 1, Minor: 30}
+	MutatingSince   = plan.KubeVersion{Major: 1, Minor: 36}
+)
+
 // Name names the policy of one kind for one version of a CRD, and its
 // binding: <crd-name>-mut2cel-<kind>-<version>, so that the policies of
 // one CRD sort together and each version has its own. It fails when the

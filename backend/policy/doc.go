@@ -49,8 +49,12 @@
 //     schema path, and nothing is written for the CRD: formatted strings
 //     compared as values, fields inside an embedded resource's metadata,
 //     items compared by index before 1.33 where no maxItems bounds them,
-//     a union normalized inside list items or map values, or at the root
-//     with apiVersion, kind or metadata as a member or discriminator.
+//     a union normalized at the root with apiVersion, kind or metadata as
+//     a member or discriminator.
+//   - A union inside list items or map values is normalized at every
+//     instance of its node, each against the old entry the plan's
+//     Collections pair with it (by map key, by list-map keys, or none:
+//     as created), by one expression that walks the entries (normwalk.go).
 //   - Names are lowercase DNS subdomains made of the CRD's name, the kind
 //     of policy and the version; a name that would not be one is an
 //     error, not a shortened name.

@@ -75,9 +75,13 @@ func Normalizing(p *plan.Plan, o Options) ([]Normalizer, error) {
 				refused = append(refused, Refusal{Kind: KindNormalize, Version: v.Name, Node: u.Node, Detail: why})
 				continue
 			}
+			expr, err := unionExpression(u, &v)
+			if err != nil {
+				return nil, fmt.Errorf("version %s: %v", v.Name, err)
+			}
 			muts = append(muts, admissionregistrationv1.Mutation{
 				PatchType: admissionregistrationv1.PatchTypeJSONPatch,
-				JSONPatch: &admissionregistrationv1.JSONPatch{Expression: normalizeExpression(u.Node, u.Union)},
+				JSONPatch: &admissionregistrationv1.JSONPatch{Expression: expr},
 			})
 		}
 		if len(unions) == 0 || len(refused) > 0 {
@@ -139,13 +143,6 @@ var rootFields = map[string]bool{"apiVersion": true, "kind": true, "metadata": t
 
 // refuse says why u cannot be normalized by a JSON patch, or "".
 func refuse(u Union) string {
-	for _, s := range u.Node {
-		if s.Entries {
-			return "normalization of a union inside list items or map values cannot be written as a JSON patch: " +
-				"its paths hold the index or key of each entry, and the old entry that goes with a new one is not known; " +
-				"the union is still validated by the CRD's rules, only not normalized"
-		}
-	}
 	if len(u.Node) == 0 {
 		names := append(u.Union.MemberNames(), u.Union.Discriminator)
 		for _, n := range names {
@@ -155,6 +152,18 @@ func refuse(u Union) string {
 		}
 	}
 	return ""
+}
+
+// unionExpression is the JSONPatch expression of u: a walk to every
+// instance of its node where it lies inside entries, the node alone
+// where it does not.
+func unionExpression(u Union, v *plan.Version) (string, error) {
+	for _, s := range u.Node {
+		if s.Entries {
+			return entriesExpression(u.Node, u.Union, v)
+		}
+	}
+	return normalizeExpression(u.Node, u.Union), nil
 }
 
 // normalizer builds the policy and binding of one version.

@@ -124,23 +124,24 @@ func TestNormalizingDefaults(t *testing.T) {
 }
 
 // TestNormalizingRefusals: what cannot be normalized exactly is refused,
-// every case at once, with its version and path.
+// every case at once, with its version and path; unions inside entries
+// are not, where the plan says how their entries pair.
 func TestNormalizingRefusals(t *testing.T) {
 	rootMeta := decl.Union{Members: []decl.UnionMember{{Name: "metadata"}, {Name: "spec"}}}
+	rootKind := decl.Union{Discriminator: "kind", Members: []decl.UnionMember{{Name: "spec", Value: "S"}}}
 	_, err := policy.Normalizing(testPlan("Namespaced",
 		plan.Version{Name: "v1", Served: true, Declarations: []decl.Declaration{
 			unionsDecl(p(), rootMeta),
 			unionsDecl(p("spec", "filters", "*"), typed),
-			unionsDecl(p("spec", "byName", "*", "inner"), plain),
-		}}), policy.Options{})
+		}, Collections: []plan.Collection{{Node: p("spec", "filters"), Pairing: plan.Unpaired}}},
+		plan.Version{Name: "v2", Served: true, Declarations: []decl.Declaration{unionsDecl(p(), rootKind)}}), policy.Options{})
 	var perr *policy.Error
 	if !errors.As(err, &perr) {
 		t.Fatalf("Normalizing = %v, want a *policy.Error", err)
 	}
 	want := []string{
 		"version v1: .: the union has metadata as a member or discriminator: normalizing it would remove or rewrite the object's metadata",
-		"version v1: .spec.byName[*].inner: normalization of a union inside list items or map values cannot be written as a JSON patch",
-		"version v1: .spec.filters[*]: normalization of a union inside list items or map values cannot be written as a JSON patch",
+		"version v2: .: the union has kind as a member or discriminator: normalizing it would remove or rewrite the object's kind",
 	}
 	if len(perr.Refusals) != len(want) {
 		t.Fatalf("refusals:\n%v\nwant %d", err, len(want))
@@ -149,6 +150,13 @@ func TestNormalizingRefusals(t *testing.T) {
 		if !strings.HasPrefix(r.Error(), want[i]) {
 			t.Errorf("refusal %d = %s\nwant it to start with %s", i, r.Error(), want[i])
 		}
+	}
+	// A plan that does not say how the entries above a union pair is
+	// no plan the compiler makes: an error, not a refusal.
+	_, err = policy.Normalizing(testPlan("Namespaced", plan.Version{Name: "v1", Served: true,
+		Declarations: []decl.Declaration{unionsDecl(p("spec", "byName", "*", "inner"), plain)}}), policy.Options{})
+	if err == nil || errors.As(err, &perr) || !strings.Contains(err.Error(), "does not say how the entries of .spec.byName pair") {
+		t.Errorf("Normalizing without the collection = %v", err)
 	}
 	one := testPlan("Cluster", plan.Version{Name: "v1", Served: true, Declarations: []decl.Declaration{unionsDecl(p("spec"), typed)}})
 	sel := &metav1.LabelSelector{MatchLabels: map[string]string{"a": "b"}}

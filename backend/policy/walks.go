@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"slices"
+
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/plan"
 )
@@ -21,16 +23,28 @@ func (p *printer) unchecked(host *crd.Node, check plan.Check) string {
 	return "oldObject == null ? " + paren(onCreate) + " : " + paren(onUpdate)
 }
 
-// union renders a union check on n, whose value x is not null.
+// union renders a union check on n, whose value x is not null. A member
+// whose zero value reads as unset is unset where it is null or that
+// value (semantics.md 11.2): x.?m.orValue(null) in [null, ”].
 func (p *printer) union(n *crd.Node, check plan.Check, x string) string {
-	set := func(member string) string { return present(x, []string{member}, n.Prop(member)) }
-	unset := func(member string) string { return absent(x, []string{member}, n.Prop(member)) }
+	set := func(member string, zero bool) string {
+		if zero {
+			return "!(" + unsetZero(x, n.Prop(member)) + ")"
+		}
+		return present(x, []string{member}, n.Prop(member))
+	}
+	unset := func(member string, zero bool) string {
+		if zero {
+			return unsetZero(x, n.Prop(member))
+		}
+		return absent(x, []string{member}, n.Prop(member))
+	}
 	selects := func(d, value string) string { return valueOrNull(x, []string{d}) + " == " + celString(value) }
 	switch c := check.(type) {
 	case plan.Count:
 		terms := make([]string, len(c.Members))
 		for i, m := range c.Members {
-			terms[i] = "(" + set(m) + " ? 1 : 0)"
+			terms[i] = "(" + set(m, slices.Contains(c.ZeroIsUnset, m)) + " ? 1 : 0)"
 		}
 		op := " <= 1"
 		if c.ExactlyOne {
@@ -38,14 +52,31 @@ func (p *printer) union(n *crd.Node, check plan.Check, x string) string {
 		}
 		return joinPlus(terms) + op
 	case plan.Required:
-		return set(c.Property)
+		return set(c.Property, c.ZeroIsUnset)
 	case plan.SetOnlyWhen:
-		return unset(c.Member) + " || " + selects(c.Discriminator, c.Value)
+		return unset(c.Member, c.ZeroIsUnset) + " || " + selects(c.Discriminator, c.Value)
 	case plan.RequiredWhen:
-		return valueOrNull(x, []string{c.Discriminator}) + " != " + celString(c.Value) + " || " + set(c.Member)
+		return valueOrNull(x, []string{c.Discriminator}) + " != " + celString(c.Value) + " || " + set(c.Member, c.ZeroIsUnset)
 	}
 	p.fail("no policy expression for the check %T", check)
 	return "false"
+}
+
+// unsetZero renders "the member m of x is absent, null or the zero value
+// of its type".
+func unsetZero(x string, m *crd.Node) string {
+	zero := "{}"
+	switch m.Schema.Type {
+	case "string":
+		zero = "''"
+	case "integer", "number":
+		zero = "0"
+	case "boolean":
+		zero = "false"
+	case "array":
+		zero = "[]"
+	}
+	return valueOrNull(x, []string{m.Name()}) + " in [dyn(null), dyn(" + zero + ")]"
 }
 
 func joinPlus(terms []string) string {

@@ -128,11 +128,6 @@ func compact(obj json.RawMessage) string {
 // checkAuditDoc compares each generated section of docs/audit.md with
 // what the runs gave, or, with -update, rewrites it.
 func checkAuditDoc(t *testing.T, plan auditPlan, results, unions []auditResult) {
-	data, err := os.ReadFile(auditDoc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
 	sections := map[string]string{
 		"summary":        renderSummary(plan, results),
 		"details":        renderDetails(results),
@@ -140,24 +135,33 @@ func checkAuditDoc(t *testing.T, plan auditPlan, results, unions []auditResult) 
 		"unions details": renderDetails(unions),
 	}
 	for _, name := range slices.Sorted(mapKeys(sections)) {
-		begin, end := "<!-- audit "+name+": begin -->\n", "<!-- audit "+name+": end -->\n"
-		i, j := strings.Index(doc, begin), strings.Index(doc, end)
-		if i < 0 || j < i {
-			t.Fatalf("docs/audit.md has no %q ... %q", strings.TrimSpace(begin), strings.TrimSpace(end))
-		}
-		got := sections[name]
-		if *golden.Update {
-			doc = doc[:i+len(begin)] + got + doc[j:]
-			continue
-		}
+		checkAuditSection(t, name, sections[name])
+	}
+}
+
+// checkAuditSection compares the section name of docs/audit.md, between
+// its markers, with got, or, with -update, rewrites it.
+func checkAuditSection(t *testing.T, name, got string) {
+	t.Helper()
+	data, err := os.ReadFile(auditDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	begin, end := "<!-- audit "+name+": begin -->\n", "<!-- audit "+name+": end -->\n"
+	i, j := strings.Index(doc, begin), strings.Index(doc, end)
+	if i < 0 || j < i {
+		t.Fatalf("docs/audit.md has no %q ... %q", strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	if !*golden.Update {
 		if want := doc[i+len(begin) : j]; want != got {
 			t.Errorf("docs/audit.md, section %s, differs from the runs (go test -update rewrites it; review the diff):\n--- runs\n%s\n--- docs/audit.md\n%s", name, got, want)
 		}
+		return
 	}
-	if *golden.Update {
-		if err := os.WriteFile(auditDoc, []byte(doc), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	doc = doc[:i+len(begin)] + got + doc[j:]
+	if err := os.WriteFile(auditDoc, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

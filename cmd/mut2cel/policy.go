@@ -20,9 +20,9 @@ updates (and creates, for unions) exactly as the rules translate would
 write into the CRD (docs/semantics.md, docs/policy.md): each rule walked
 to every instance of its node, old and new entries paired as the
 apiserver pairs them for CRD rules, over the stored JSON the policy sees.
-Kubernetes 1.30 or later. --action Deny (the default), Warn or Audit,
-repeatable, sets the binding's validationActions: Warn and Audit without
-Deny roll a policy out as a dry run.
+Kubernetes 1.30 or later (--kube-version). --action Deny (the default),
+Warn or Audit, repeatable, sets the binding's validationActions: Warn and
+Audit without Deny roll a policy out as a dry run.
 
 --normalize (on by default) writes, for every served version that
 declares unions, a MutatingAdmissionPolicy and its binding that normalize
@@ -30,7 +30,15 @@ them on create and update as KEP-1027's "Normalizing on updates" says
 (docs/semantics.md 11.7): a changed discriminator clears the members it
 does not select; a single member set, or a single member added, sets the
 discriminator and clears the others. Validation (the CRD's rules, or the
-validating policy) then judges the result. Kubernetes 1.36 or later.
+validating policy) then judges the result. Kubernetes 1.36 or later
+(--kube-version).
+
+The target (--kube-version, else a declarations file's kubeVersion or the
+CRD's mut2cel.io/kube-version record, else 1.31) must serve each kind of
+policy written: a CRD with unions needs 1.36 or later for --normalize,
+one with declarations 1.30 or later for --validate. Anything else is an
+error naming the target, and nothing is written; give --kube-version
+1.36, or --normalize=false for the validating policies alone.
 
 --builtin GROUP/VERSION/KIND (repeatable; VERSION/KIND in the core group,
 as v1/Service) adds a built-in kind, whose structure, list types and map
@@ -56,12 +64,17 @@ alone. A request a policy cannot evaluate is refused (--failure-policy
 Fail, the default).
 
 What a policy cannot do exactly is refused with its schema path:
-formatted strings compared as values, unions inside list items or map
-values for normalization. Inputs with nothing to write are an error. The
-flags that shape bounds are refused: bounds change the CRD, not its
-policies, and a policy has no static cost limit. Instead, for each
-validating policy, a line on standard error says up to which sizes of
-lists, maps and strings its validations are sure to stay within the
+formatted strings compared as values, a union of the root over
+apiVersion, kind or metadata for normalization. Unions inside list items
+and map values are normalized entry by entry, each against the old entry
+of its key, items of atomic lists and sets as if created. Inputs that
+declare nothing are an error. Declarations that need no rule (inside set
+items, or the presence of a field its parents require) need no policy
+either: as translate writes no rule for them, a note says so and the run
+succeeds. The flags that shape bounds are refused: bounds change the CRD,
+not its policies, and a policy has no static cost limit. Instead, for
+each validating policy, a line on standard error says up to which sizes
+of lists, maps and strings its validations are sure to stay within the
 runtime cost limits (docs/cost.md).
 `,
 	finding: "never: policy checks nothing",

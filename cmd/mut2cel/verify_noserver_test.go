@@ -14,7 +14,7 @@ func TestVerifyNoServer(t *testing.T) {
 		stderr: []string{
 			"mut2cel verify: --server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n" +
 				"  go install -tags server ./cmd/mut2cel\n" +
-				"Usage: mut2cel verify [flags] [PATH...]\n",
+				"Usage: mut2cel verify [flags] [PATH...] | --policy|--normalize --builtin GROUP/VERSION/KIND [--openapi FILE] [flags]\n",
 		},
 	})
 }

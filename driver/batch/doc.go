@@ -15,6 +15,9 @@
 //   - A CRD document written anew whose text then differs outside its
 //     edits (manifest.Document.Reformatted) is reported, one warning in
 //     Result.Reformatted, so that no reformatting goes unsaid.
+//   - A served version whose declarations all need no rule gets a note
+//     (UnenforcedNote), never an error: the commands that translate and
+//     the policy command agree on such input.
 //   - Every problem of every input is reported, each with file, line,
 //     document and object; processing does not stop at the first.
 //   - Problems are diag.Diagnostics (Diagnostic is that type), whatever

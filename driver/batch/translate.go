@@ -29,6 +29,9 @@ type Result struct {
 	// because translate --check makes them errors: a check must not pass
 	// on a file that -w would reformat.
 	Reformatted []Diagnostic
+	// Notes say which versions declare only what needs no rule
+	// (UnenforcedNote); not a failure.
+	Notes []Diagnostic
 }
 
 // Output is the input's new contents; valid when there are no Diags.
@@ -68,6 +71,9 @@ func Translate(in Input, tr Translator) *Result {
 		r.Details = append(r.Details, details...)
 		if Works(res) {
 			r.Declaring++
+		}
+		if vs := Unenforced(res.Plan); len(vs) > 0 {
+			r.Notes = append(r.Notes, UnenforcedNote(crd.At, vs, "no rule"))
 		}
 		return nil
 	})

@@ -28,6 +28,7 @@ func Run(o Options) batch.Outcome {
 		found, r := Translate(input, tr)
 		loop.Done(i, len(inputs), input, r.File)
 		o.Reporter.Say(r.Warnings)
+		o.Reporter.Say(r.Notes)
 		if o.Verbose {
 			o.Reporter.SayAll(r.Details)
 		}

@@ -55,8 +55,11 @@ type Result struct {
 	Files []File
 	Diags []batch.Diagnostic
 	// Notes report the cost of each validating policy, one line each
-	// (costNote); they do not fail the run.
+	// (costNote), and the versions whose declarations need no rule
+	// (batch.UnenforcedNote); they do not fail the run.
 	Notes []batch.Diagnostic
+	// Declares says that a CRD of the input declares something.
+	Declares bool
 }
 
 // Build compiles the CRDs of in with tr and makes the policies o asks
@@ -71,6 +74,10 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 		}
 		if res.Plan == nil {
 			return nil
+		}
+		r.Declares = r.Declares || batch.Declares(res.Plan)
+		if vs := batch.Unenforced(res.Plan); len(vs) > 0 && o.Validate {
+			r.Notes = append(r.Notes, batch.UnenforcedNote(c.At, vs, "no validating policy"))
 		}
 		model, err := crd.Read(c.Value)
 		if err != nil {
@@ -94,7 +101,8 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 
 // policies renders the policies of the kinds o asks for, the validating
 // ones first, with the cost of each validating one; every refusal of
-// either kind is reported together.
+// either kind is reported together, and so is every kind the target
+// version does not serve.
 func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) {
 	if r, ok := o.Builtins[p.Resource.Name]; ok {
 		inputs.RetargetBuiltin(p, r)
@@ -102,28 +110,26 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 	var out []File
 	var costs []*Cost
 	var refused refusals
+	var targets []error
 	if o.Validate {
 		vs, err := policy.Validating(p, model, policy.ValidatingOptions{Options: o.Binding, Actions: o.Actions})
 		if err := refused.add(err); err != nil {
 			return nil, nil, err
 		}
-		for _, v := range vs {
-			f, err := policyFile(p, v.Policy.Name, v.Policy, v.Binding)
-			if err != nil {
-				return nil, nil, err
-			}
-			cost, err := policyCost(v, model)
-			if err != nil {
-				return nil, nil, err
-			}
-			costs = append(costs, cost)
-			out = append(out, f)
+		if len(vs) > 0 {
+			targets = append(targets, targetError(policy.KindValidate, p.KubeVersion, o))
+		}
+		if out, costs, err = validatingFiles(p, model, vs); err != nil {
+			return nil, nil, err
 		}
 	}
 	if o.Normalize {
 		ns, err := policy.Normalizing(p, o.Binding)
 		if err := refused.add(err); err != nil {
 			return nil, nil, err
+		}
+		if len(ns) > 0 {
+			targets = append(targets, targetError(policy.KindNormalize, p.KubeVersion, o))
 		}
 		for _, n := range ns {
 			f, err := policyFile(p, n.Policy.Name, n.Policy, n.Binding)
@@ -135,6 +141,29 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 	}
 	if len(refused.Refusals) > 0 {
 		return nil, nil, &refused.Error
+	}
+	if err := errors.Join(targets...); err != nil {
+		return nil, nil, err
+	}
+	return out, costs, nil
+}
+
+// validatingFiles renders the validating policies vs, and the cost of
+// each.
+func validatingFiles(p *plan.Plan, model *crd.CRD, vs []policy.ValidatingPolicy) ([]File, []*Cost, error) {
+	var out []File
+	var costs []*Cost
+	for _, v := range vs {
+		f, err := policyFile(p, v.Policy.Name, v.Policy, v.Binding)
+		if err != nil {
+			return nil, nil, err
+		}
+		cost, err := policyCost(v, model)
+		if err != nil {
+			return nil, nil, err
+		}
+		costs = append(costs, cost)
+		out = append(out, f)
 	}
 	return out, costs, nil
 }
@@ -200,7 +229,11 @@ func NothingDeclared(paths []string, flags ...string) batch.Diagnostic {
 func Kustomization(files []File) []byte {
 	var b strings.Builder
 	b.WriteString(Header)
-	b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n")
+	b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:")
+	if len(files) == 0 {
+		b.WriteString(" []")
+	}
+	b.WriteString("\n")
 	for _, f := range files {
 		b.WriteString("- " + f.Name + "\n")
 	}

@@ -24,7 +24,8 @@ type translateReport struct {
 	// Bounds lists every bound added, one per node.
 	Bounds []batch.Diagnostic `json:"bounds"`
 	// Notes count, input by input, the documents that are not CRDs,
-	// which pass through.
+	// which pass through, and then say which versions declare only what
+	// needs no rule (batch.UnenforcedNote).
 	Notes []batch.Diagnostic `json:"notes"`
 }
 
@@ -49,6 +50,7 @@ func reportJSON(results []*batch.Result, errs, warnings, notes []batch.Diagnosti
 			rep.Warnings = append(rep.Warnings, r.Reformatted...)
 		}
 		rep.Bounds = append(rep.Bounds, r.Details...)
+		rep.Notes = append(rep.Notes, r.Notes...)
 	}
 	rep.Warnings = append(rep.Warnings, warnings...)
 	code := batch.ExitOK

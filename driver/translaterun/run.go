@@ -38,6 +38,7 @@ func Run(o Options) batch.Outcome {
 		}
 		loop.Done(i, len(inputs), input, r.File)
 		o.Reporter.Say(r.Warnings)
+		o.Reporter.Say(r.Notes)
 		if !o.Check {
 			o.Reporter.Say(r.Reformatted)
 		}

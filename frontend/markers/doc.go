@@ -30,7 +30,11 @@
 //
 // A struct's unions are one x-kubernetes-unions value on the node it
 // lands on (an inlined struct's on the node it is inlined into);
-// discriminator values default to the Go field name.
+// discriminator values default to the Go field name. validation-gen's
+// member tags on a field of a Go value type (not a pointer) list it in
+// zeroIsUnset, as validation-gen reads such a member; its stability
+// wrappers +k8s:alpha(since: "X")= and +k8s:beta(since: "X")= are read
+// around the union tags (unionwrap.go).
 //
 // Invariants:
 //   - Every problem is a decl.Error at the Go file and line of the marker
@@ -38,7 +42,8 @@
 //     reported, sorted.
 //   - Only marker spellings validation-gen or the KEP define are read; a
 //     spelling the model cannot say (+k8s:item, +k8s:subfield with an
-//     update payload, +k8s:modeDiscriminator, +k8s:ifMode) is an error,
-//     never approximated.
+//     update payload, +k8s:modeDiscriminator, +k8s:ifMode, a stability
+//     wrapper around an update tag, a validation-gen member of a value
+//     type without one zero value) is an error, never approximated.
 //   - Output is deterministic: sets by CRD and version, fields by path.
 package markers

@@ -140,6 +140,9 @@ func (s *unionStruct) k8sUnions() ([]*unionBuilt, decl.Errors) {
 				if t.member != "" {
 					value = t.member
 				}
+				if !f.pointer {
+					b.u.ZeroIsUnset = append(b.u.ZeroIsUnset, f.json)
+				}
 				b.add(f.json, value, t.source)
 			case tagK8sDiscriminator:
 				if first, twice := discs[t.union]; twice {
@@ -176,23 +179,19 @@ func checkOn(built []*unionBuilt, node *apiextensionsv1.JSONSchemaProps) ([]decl
 	for _, b := range built {
 		u := b.u
 		u.Members = slices.Clone(b.u.Members) // built serves every node the struct lands on
+		u.ZeroIsUnset = slices.Sorted(slices.Values(b.u.ZeroIsUnset))
 		if u.Discriminator != "" {
 			errs = append(errs, checkDiscriminator(u.Discriminator, node, b.discriminator)...)
 		}
 		byValue := map[string]string{}
 		for _, m := range u.Members {
 			at := b.members[m.Name]
-			_, ok := node.Properties[m.Name]
-			switch {
-			case m.Name == "":
+			if m.Name == "" {
 				errs = append(errs, &decl.Error{Source: at, Detail: `a field left out of the schema (json:"-") cannot be a union member`})
 				continue
-			case !ok:
-				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("union member %s: not a property of the struct's schema", m.Name)})
-			case slices.Contains(node.Required, m.Name):
-				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("union member %s is a required field: a member must be optional (+optional or omitempty), or it would always be set", m.Name)})
-			case m.Name == u.Discriminator:
-				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("%s is the discriminator and cannot be a member too", m.Name)})
+			}
+			if why := memberProblem(u, m.Name, node); why != "" {
+				errs = append(errs, &decl.Error{Source: at, Detail: why})
 			}
 			if first, twice := memberOf[m.Name]; twice {
 				errs = append(errs, &decl.Error{Source: at, Detail: fmt.Sprintf("%s is a member of the union at %s too: a field may be a member of one union only", m.Name, first)})
@@ -216,6 +215,24 @@ func checkOn(built []*unionBuilt, node *apiextensionsv1.JSONSchemaProps) ([]decl
 	}
 	sortUnions(out)
 	return out, errs
+}
+
+// memberProblem says why the member name of u cannot stand on node, or "".
+func memberProblem(u decl.Union, name string, node *apiextensionsv1.JSONSchemaProps) string {
+	p, ok := node.Properties[name]
+	switch {
+	case !ok:
+		return fmt.Sprintf("union member %s: not a property of the struct's schema", name)
+	case slices.Contains(node.Required, name):
+		return fmt.Sprintf("union member %s is a required field: a member must be optional (+optional or omitempty), or it would always be set", name)
+	case u.ZeroUnset(name):
+		if why := valueMemberZero(p); why != "" {
+			return fmt.Sprintf("union member %s is not a pointer, so validation-gen reads it as set where it is not its zero value; but %s: make the field a pointer", name, why)
+		}
+	case name == u.Discriminator:
+		return fmt.Sprintf("%s is the discriminator and cannot be a member too", name)
+	}
+	return ""
 }
 
 // checkDiscriminator refuses a discriminator no rule can compare with a

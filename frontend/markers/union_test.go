@@ -32,17 +32,20 @@ func TestLoadUnions(t *testing.T) {
 	file := "testdata/unions/v1/types.go"
 	want := []string{
 		// validation-gen: two named unions, memberName, zeroOrOneOfMember
-		`.spec.backend [{"discriminator": "kind", "fields-to-discriminateBy": {"bucket": "Bucket", "service": "Svc"}, "exactlyOne": true}, {"fields-to-discriminateBy": {"cert": null, "token": null}, "exactlyOne": true}, {"fields-to-discriminateBy": {"region": null, "zone": null}}] ` + file + ":40",
+		`.spec.backend [{"discriminator": "kind", "fields-to-discriminateBy": {"bucket": "Bucket", "service": "Svc"}, "exactlyOne": true}, {"fields-to-discriminateBy": {"cert": null, "token": null}, "exactlyOne": true}, {"fields-to-discriminateBy": {"region": null, "zone": null}}] ` + file + ":41",
 		// in list items; values default to the Go field name
-		`.spec.filters[*] [{"discriminator": "type", "fields-to-discriminateBy": {"requestHeaderModifier": "Header", "requestRedirect": "RequestRedirect"}, "exactlyOne": true}] ` + file + ":28",
+		`.spec.filters[*] [{"discriminator": "type", "fields-to-discriminateBy": {"requestHeaderModifier": "Header", "requestRedirect": "RequestRedirect"}, "exactlyOne": true}] ` + file + ":29",
 		// the KEP's +unionDeprecated and an inlined +union struct
-		`.spec.inlined [{"fields-to-discriminateBy": {"alpha": null, "beta": null}}, {"fields-to-discriminateBy": {"field1": null, "field2": null}}] ` + file + ":90",
+		`.spec.inlined [{"fields-to-discriminateBy": {"alpha": null, "beta": null}}, {"fields-to-discriminateBy": {"field1": null, "field2": null}}] ` + file + ":91",
 		// the KEP's +union with +unionDiscriminator
-		`.spec.source [{"discriminator": "sourceType", "fields-to-discriminateBy": {"git": "Git", "httpURL": "HTTPURL"}}] ` + file + ":61",
+		`.spec.source [{"discriminator": "sourceType", "fields-to-discriminateBy": {"git": "Git", "httpURL": "HTTPURL"}}] ` + file + ":62",
+		// validation-gen's, in stability wrappers, with members of value
+		// types: unset at their zero value
+		`.spec.storage [{"discriminator": "mode", "fields-to-discriminateBy": {"inline": "Inline", "items": "Items", "labels": "Labels", "ref": "Ref", "size": "Size"}, "exactlyOne": true, "zeroIsUnset": ["inline", "items", "labels", "size"]}] ` + file + ":117",
 		// controller-gen's
-		`.spec.volume [{"fields-to-discriminateBy": {"configMap": null, "secret": null}, "exactlyOne": true}, {"fields-to-discriminateBy": {"readOnly": null, "readWrite": null}}] ` + file + ":73",
-		"oneOf v1 .spec.volume [secret configMap] exactly=true " + file + ":73",
-		"oneOf v1 .spec.volume [readOnly readWrite] exactly=false " + file + ":74",
+		`.spec.volume [{"fields-to-discriminateBy": {"configMap": null, "secret": null}, "exactlyOne": true}, {"fields-to-discriminateBy": {"readOnly": null, "readWrite": null}}] ` + file + ":74",
+		"oneOf v1 .spec.volume [secret configMap] exactly=true " + file + ":74",
+		"oneOf v1 .spec.volume [readOnly readWrite] exactly=false " + file + ":75",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Load(testdata/unions) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -72,11 +75,17 @@ func TestLoadUnionErrors(t *testing.T) {
 		file + ":31: +k8s:ifMode" + mode,
 		file + `:34: +union: cannot stand on a field (docs/markers.md, "Unions")`,
 		file + `:37: +k8s:unionMember(unions: "x"): unknown argument "unions": +k8s:unionMember takes union: and memberName:`,
-		file + ":46: union member nope: not a property of the struct's schema",
-		file + ":48: +unionDiscriminator: no union to discriminate: mark the struct +union, or its members +unionDeprecated",
-		file + `:53: a field left out of the schema (json:"-") cannot be a union member`,
-		file + `:58: +k8s:unionDiscriminator: no +k8s:unionMember of union "nothing" to discriminate (+k8s:zeroOrOneOfMember has no discriminator)`,
-		file + ":64: +union: belongs on a struct type, whose fields are the union's members",
+		file + ":48: union member nope: not a property of the struct's schema",
+		file + ":50: +unionDiscriminator: no union to discriminate: mark the struct +union, or its members +unionDeprecated",
+		file + `:55: a field left out of the schema (json:"-") cannot be a union member`,
+		file + `:60: +k8s:unionDiscriminator: no +k8s:unionMember of union "nothing" to discriminate (+k8s:zeroOrOneOfMember has no discriminator)`,
+		file + ":66: +union: belongs on a struct type, whose fields are the union's members",
+		// validation-gen reads members of value types at their zero value
+		file + ":72: union member plain is not a pointer, so validation-gen reads it as set where it is not its zero value; but it is a struct, zero where every field is, which no one JSON value says: make the field a pointer",
+		file + ":75: union member when is not a pointer, so validation-gen reads it as set where it is not its zero value; but its schema is a string of format date-time, which the apiserver's CEL reads as another type: make the field a pointer",
+		// stability wrappers: read around union tags, refused elsewhere
+		file + `:78: +k8s:beta(since: "1.36"): mut2cel reads a stability wrapper around the union tags only, and would drop the update tag it holds: write the tag bare, as mut2cel reads it whatever its stability, or remove it`,
+		file + `:81: +k8s:beta=+k8s:unionMember: +k8s:beta takes one argument, since: "1.36", and the tag it wraps after =, as in +k8s:beta(since: "1.36")=+k8s:unionMember`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Load(testdata/badunions) errors =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -113,6 +122,13 @@ func TestParseUnionTag(t *testing.T) {
 		{text: "+k8s:unionMember(union)", err: `argument "union": want key: "value"`},
 		{text: "+k8s:modeDiscriminator", err: "+k8s:modeDiscriminator: not read"},
 		{text: `+k8s:ifMode("A")=+k8s:required`, err: "+k8s:ifMode: not read"},
+		{text: `+k8s:beta(since: "1.36")=+k8s:unionMember(union: "a", memberName: "M)")`, name: tagK8sMember, union: "a", member: "M)"},
+		{text: `+k8s:alpha(since: "1.35")=+k8s:unionDiscriminator`, name: tagK8sDiscriminator},
+		{text: `+k8s:beta=+k8s:unionMember`, err: `+k8s:beta takes one argument, since: "1.36"`},
+		{text: `+k8s:beta(since: "1.36", other: "x")=+k8s:unionMember`, err: `+k8s:beta takes one argument`},
+		{text: `+k8s:beta(since: "1.36")`, err: `+k8s:beta wraps a tag: write it after =`},
+		{text: `+k8s:beta(since: "1.36")=+k8s:alpha(since: "1.35")=+k8s:unionMember`, err: "wraps another stability wrapper"},
+		{text: `+k8s:beta(since: "1.36")=+k8s:modeDiscriminator`, err: "+k8s:modeDiscriminator: not read"},
 	} {
 		names := append(append([]string{}, fieldUnionTags...), typeUnionTags...)
 		tags, errs := readTags(func(token.Pos) decl.Source { return decl.Source{File: "f.go", Line: 1} },

@@ -71,6 +71,9 @@ type unionField struct {
 	// left out of the schema (json:"-").
 	goName, json string
 	tags         []unionTag
+	// pointer: its Go type is a pointer, unset where nil; a field of a
+	// value type is unset at its zero value (zeroIsUnset).
+	pointer bool
 }
 
 // readUnionTags finds the structs of pkgs that carry union markers, and
@@ -129,7 +132,7 @@ func readStruct(at positions, ts *ast.TypeSpec, doc *ast.CommentGroup) (*unionSt
 			name = ""
 		}
 		for _, id := range field.Names {
-			s.fields = append(s.fields, unionField{goName: id.Name, json: name, tags: tags})
+			s.fields = append(s.fields, unionField{goName: id.Name, json: name, tags: tags, pointer: isPointer(field.Type)})
 		}
 		if field.Names == nil {
 			if len(tags) > 0 {
@@ -164,6 +167,17 @@ func readTags(at positions, doc *ast.CommentGroup, names, misplaced []string, wh
 		}
 		src := at(c.Pos())
 		name, args, hasArgs, value := splitTag(text[1:])
+		if isStabilityWrapper(name) {
+			inner, err := unwrap(name, args, hasArgs, value)
+			if err != nil {
+				errs = append(errs, &decl.Error{Source: src, Detail: text + ": " + err.Error()})
+				continue
+			}
+			if !slices.Contains(names, inner.name) && !slices.Contains(misplaced, inner.name) && inner.name != tagK8sMode && inner.name != tagK8sIfMode {
+				continue // a wrapped tag of another kind: not a union's
+			}
+			name, args, hasArgs, value = inner.name, inner.args, inner.hasArgs, inner.value
+		}
 		switch {
 		case name == tagK8sMode || name == tagK8sIfMode:
 			errs = append(errs, &decl.Error{Source: src, Detail: "+" + name + ": not read: it makes the validation of other fields depend on a mode value, which is not a union of members; mut2cel has no declaration for it yet (docs/semantics.md, 11.6)"})
@@ -195,7 +209,7 @@ func splitTag(text string) (name, args string, hasArgs bool, value string) {
 	}
 	name, rest := text[:end], text[end:]
 	if strings.HasPrefix(rest, "(") {
-		close := strings.LastIndexByte(rest, ')')
+		close := closingParen(rest)
 		if close < 0 {
 			return name, rest[1:], true, ""
 		}

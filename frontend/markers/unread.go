@@ -42,6 +42,12 @@ func unread(text string) string {
 	if (strings.HasPrefix(tag, "+k8s:item(") || strings.HasPrefix(tag, "+k8s:subfield(")) && mentionsUpdate(payload) {
 		return tag + ": mut2cel cannot declare on one entry or on a field chosen from outside: put the marker on the field itself, or +k8s:eachVal on the list for every entry"
 	}
+	// The stability wrappers are read around union tags (unionwrap.go);
+	// the update tags are read by controller-tools, which cannot read a
+	// name with arguments.
+	if (strings.HasPrefix(tag, "+k8s:alpha(") || strings.HasPrefix(tag, "+k8s:beta(")) && mentionsUpdate(payload) {
+		return tag + ": mut2cel reads a stability wrapper around the union tags only, and would drop the update tag it holds: write the tag bare, as mut2cel reads it whatever its stability, or remove it"
+	}
 	// controller-tools takes "+k8s:immutable # why" for a marker named
 	// "k8s:immutable # why", which nothing reads.
 	name, comment, _ := strings.Cut(tag, "#")

@@ -29,6 +29,9 @@ type schemaGen struct {
 	// before the opt-in existed, whether a declaration compares formatted
 	// strings as values (x-mut2cel-formats); nil never.
 	optIn *rand.Rand
+	// zeroIn draws, apart from rnd and optIn for the same reason, which
+	// members of a union read their zero value as unset (zeroIsUnset).
+	zeroIn *rand.Rand
 	Options
 }
 
@@ -57,7 +60,8 @@ const maxDepth = 4
 // webhook may store them differently (semantics.md 1.1.6), so a CRD with
 // two has one. The same seed and options give the same document.
 func New(seed int64, o Options) map[string]interface{} {
-	g := &schemaGen{rnd: rand.New(rand.NewSource(seed)), optIn: rand.New(rand.NewSource(^seed)), Options: o}
+	g := &schemaGen{rnd: rand.New(rand.NewSource(seed)), optIn: rand.New(rand.NewSource(^seed)),
+		zeroIn: rand.New(rand.NewSource(seed ^ 0x5a5a5a5a)), Options: o}
 	versions := []interface{}{g.version("v1", true, true)}
 	if g.rnd.Intn(4) == 0 {
 		versions = append(versions, g.version("v2", g.rnd.Intn(2) == 0, false))

@@ -37,8 +37,34 @@ func (g *schemaGen) declareUnion(n map[string]interface{}) {
 	if g.rnd.Intn(2) == 0 {
 		u["exactlyOne"] = true
 	}
+	var zero []interface{}
+	for _, name := range slices.Sorted(maps.Keys(members)) {
+		if oneZero(props[name].(map[string]interface{})) && g.zeroIn.Intn(3) == 0 {
+			zero = append(zero, name)
+		}
+	}
+	if len(zero) > 0 {
+		u["zeroIsUnset"] = zero
+	}
 	n["x-kubernetes-unions"] = []interface{}{u}
 	g.decls++
+}
+
+// oneZero says whether the values of the schema p have one zero value
+// that zeroIsUnset may read as unset: strings CEL reads as strings,
+// numbers, booleans, lists and maps.
+func oneZero(p map[string]interface{}) bool {
+	switch p["type"] {
+	case "string":
+		f, _ := p["format"].(string)
+		return f != "date" && f != "date-time" && f != "duration" && f != "byte"
+	case "integer", "number", "boolean", "array":
+		return true
+	case "object":
+		_, isMap := p["additionalProperties"].(map[string]interface{})
+		return isMap
+	}
+	return false
 }
 
 // dropUnionsOf removes the unions of a list-map item that name one of its

@@ -18,6 +18,9 @@ type gunion struct {
 	members       []string
 	values        []string // discriminator value of each member
 	discriminator string   // "" when none
+	// zero says of each member that its zero value reads as unset
+	// (zeroIsUnset): the generator sets it to that value now and then.
+	zero []bool
 }
 
 // unknownValue is a discriminator value meant to select no member: the
@@ -37,6 +40,7 @@ func (g *Generator) useUnions(c *reference.Checker) {
 			if gn.propIdx[m.Name] != nil {
 				gu.members = append(gu.members, m.Name)
 				gu.values = append(gu.values, m.Value)
+				gu.zero = append(gu.zero, m.ZeroIsUnset)
 			}
 		}
 		if u.Discriminator != "" && gn.propIdx[u.Discriminator] == nil {
@@ -98,8 +102,38 @@ func (g *Generator) shapeUnion(n *gnode, u gunion, m map[string]interface{}) {
 	}
 }
 
+// setMember sets member i, to its zero value one time in three where
+// that reads as unset: then it is present and yet unset.
 func (g *Generator) setMember(n *gnode, u gunion, m map[string]interface{}, i int) {
-	m[u.members[i]] = g.value(n.propIdx[u.members[i]])
+	c := n.propIdx[u.members[i]]
+	if u.zero[i] && g.rnd.Intn(3) == 0 {
+		if z, ok := zeroOf(c); ok {
+			m[u.members[i]] = z
+			return
+		}
+	}
+	m[u.members[i]] = g.value(c)
+}
+
+// zeroOf is the zero value of the type of n, as stored.
+func zeroOf(n *gnode) (interface{}, bool) {
+	switch {
+	case n.kind == kindList:
+		return []interface{}{}, true
+	case n.kind == kindMap:
+		return map[string]interface{}{}, true
+	case n.kind != kindScalar:
+		return nil, false
+	}
+	switch n.s.Type {
+	case "string":
+		return "", true
+	case "integer", "number":
+		return int64(0), true
+	case "boolean":
+		return false, true
+	}
+	return nil, false
 }
 
 // discriminate sets the discriminator to value; "" unsets it, but for a

@@ -105,7 +105,3 @@ func unionNotSelectedDetail(u union, m unionMember) string {
 func unionSelectedUnsetDetail(u union, m unionMember) string {
 	return fmt.Sprintf("%s: %s must be set when %s is %s", u.name, m.name, u.discriminator, m.value)
 }
-
-func unionNoSelectionDetail(u union) string {
-	return fmt.Sprintf("%s: %s must be set: exactly one of %s must be set, and %s selects it", u.name, u.discriminator, strings.Join(u.memberNames(), ", "), u.discriminator)
-}

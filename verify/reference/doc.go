@@ -33,8 +33,10 @@
 //   - Checker.Normalize takes the old object (nil on create) and the new
 //     one and returns the new one as the unions' normalization leaves it
 //     (semantics.md 11.7, normalize.go), or an error naming the unions it
-//     refuses to normalize (inside list items or map values, or over the
-//     root's apiVersion, kind or metadata). It walks the JSON itself; the
+//     refuses to normalize (over the root's apiVersion, kind or
+//     metadata). Unions inside entries are normalized entry by entry,
+//     each against the old entry it pairs with (a map value by key, a
+//     list-map item by its keys, an atomic or set item none). It walks the JSON itself; the
 //     policy back end is held to it by this package's tests, which run the
 //     policies with the apiserver's code.
 //   - DeclaringVersions takes a CRD document and lists the versions whose

@@ -114,3 +114,15 @@ func errMemberValueTaken(path *field.Path, value, other string) *field.Error {
 func errSharedMember(path *field.Path, name string, other int) *field.Error {
 	return field.Invalid(path, name, fmt.Sprintf("already a member of union %d of this object; a property belongs to at most one union", other))
 }
+
+func errZeroIsUnsetNotList(path *field.Path, value interface{}) *field.Error {
+	return field.Invalid(path, value, "must be a list of members")
+}
+
+func errZeroIsUnsetNotMember(path *field.Path, value interface{}) *field.Error {
+	return field.Invalid(path, value, "not a member of this union")
+}
+
+func errZeroIsUnsetNoZero(path *field.Path, name string) *field.Error {
+	return field.Invalid(path, name, "its type has no one zero value (an object that is not a map, int-or-string, a formatted string CEL reads as another type, or no type)")
+}

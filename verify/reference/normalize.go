@@ -2,7 +2,9 @@ package reference
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
@@ -24,36 +26,24 @@ import (
 //
 // Without a discriminator only the last rule applies, without D. Unions
 // are normalized node by node, a node before the nodes below it,
-// properties in name order, the unions of a node in declared order, each
-// on what the ones before left. new is not modified.
+// properties in name order, map values in key order, list items in list
+// order, the unions of a node in declared order, each on what the ones
+// before left. The old N of a node inside entries is found entry by
+// entry: a map value's is the old value of its key, a list-map item's
+// the first old item whose keys equal its own (numbers by value, an
+// absent key null), an atomic or set list's item has none and is
+// normalized as created. new is not modified.
 //
 // It fails, naming every such union, where the normalization is refused:
-// a union inside list items or map values, and a union of the root with
-// apiVersion, kind or metadata among its members or as discriminator.
+// a union of the root with apiVersion, kind or metadata among its
+// members or as discriminator.
 func (c *Checker) Normalize(old, new map[string]interface{}) (map[string]interface{}, error) {
-	refused := rootRefusals(c.root)
-	if refused = refusedUnions(c.root, false, refused); len(refused) > 0 {
+	if refused := rootRefusals(c.root); len(refused) > 0 {
 		return nil, fmt.Errorf("normalization refused: %s", strings.Join(refused, "; "))
 	}
 	out := jsonvalue.CopyMap(new)
 	normalizeNode(c.root, old, out)
 	return out, nil
-}
-
-// refusedUnions lists the unions at and below n that cannot be
-// normalized; inEntry says n is in list items or map values.
-func refusedUnions(n *node, inEntry bool, out []string) []string {
-	if n == nil || !n.unionsBelow {
-		return out
-	}
-	if len(n.unions) > 0 && inEntry {
-		out = append(out, n.schemaPath+": a union inside list items or map values")
-	}
-	for _, p := range n.props {
-		out = refusedUnions(p.node, inEntry, out)
-	}
-	out = refusedUnions(n.items, true, out)
-	return refusedUnions(n.values, true, out)
 }
 
 // rootRefusals lists the unions of the root over the properties the
@@ -70,32 +60,69 @@ func rootRefusals(root *node) []string {
 	return out
 }
 
-// normalizeNode normalizes the unions of n on new, a value of n, and
-// then those below it. old is the old value of n, nil where there is
+// normalizeNode normalizes the unions of n on new, an object value of n,
+// and then those below it. old is the old value of n, nil where there is
 // none.
 func normalizeNode(n *node, old, new map[string]interface{}) {
 	for _, u := range n.unions {
 		normalizeUnion(u, old, new)
 	}
 	for _, p := range n.props {
-		if p.node == nil || !p.node.unionsBelow {
-			continue
-		}
-		child, isObj := new[p.name].(map[string]interface{})
-		if !isObj {
-			continue // absent, null or no object: nothing to normalize
-		}
-		oldChild, _ := old[p.name].(map[string]interface{})
-		normalizeNode(p.node, oldChild, child)
+		normalizeValue(p.node, old[p.name], new[p.name])
 	}
+}
+
+// normalizeValue normalizes the unions at and below n on new, a value of
+// n of any type, against old, the value paired with it (nil for none).
+// A value of another type than its schema's has nothing to normalize.
+func normalizeValue(n *node, old, new interface{}) {
+	if n == nil || !n.unionsBelow {
+		return
+	}
+	switch v := new.(type) {
+	case map[string]interface{}:
+		if !n.isMap() {
+			oldObj, _ := old.(map[string]interface{})
+			normalizeNode(n, oldObj, v)
+			return
+		}
+		oldMap, _ := old.(map[string]interface{})
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			normalizeValue(n.values, oldMap[k], v[k])
+		}
+	case []interface{}:
+		oldList, _ := old.([]interface{})
+		for i, item := range v {
+			normalizeValue(n.items, oldItem(n, oldList, item), v[i])
+		}
+	}
+}
+
+// oldItem is the old item paired with item of the list n (11.7): for a
+// list map, the first old item whose keys equal item's; for other lists,
+// none.
+func oldItem(n *node, oldList []interface{}, item interface{}) interface{} {
+	if n.listType != "map" || n.items == nil {
+		return nil
+	}
+	if _, ok := item.(map[string]interface{}); !ok {
+		return nil
+	}
+	key := tupleKey(n.items, n.mapKeys, item)
+	for _, o := range oldList {
+		if _, ok := o.(map[string]interface{}); ok && tupleKey(n.items, n.mapKeys, o) == key {
+			return o
+		}
+	}
+	return nil
 }
 
 // normalizeUnion applies the rules of 11.7 to one union.
 func normalizeUnion(u union, old, new map[string]interface{}) {
 	d := u.discriminator
-	if d != "" && !sameValue(new[d], old[d]) {
+	if d != "" && !sameValue(discriminatorValue(new[d]), discriminatorValue(old[d])) {
 		for _, m := range u.members {
-			if isSet(new, m.name) && !selects(new[d], m) {
+			if isSet(new, m) && !selects(new[d], m) {
 				delete(new, m.name)
 			}
 		}
@@ -103,9 +130,9 @@ func normalizeUnion(u union, old, new map[string]interface{}) {
 	}
 	var set, added []unionMember
 	for _, m := range u.members {
-		if isSet(new, m.name) {
+		if isSet(new, m) {
 			set = append(set, m)
-			if !isSet(old, m.name) {
+			if !isSet(old, m) {
 				added = append(added, m)
 			}
 		}
@@ -125,9 +152,40 @@ func normalizeUnion(u union, old, new map[string]interface{}) {
 	}
 }
 
-// isSet: present and not null (semantics.md 11.2).
-func isSet(obj map[string]interface{}, name string) bool {
-	return obj[name] != nil
+// isSet: present and not null, and, for a member whose zero value reads
+// as unset, not the zero value of its JSON type either: "", 0, false, []
+// or {} (semantics.md 11.2). The value's own type decides, not the
+// schema's: a value of another type, which validation refuses, is not
+// read as the schema's type.
+func isSet(obj map[string]interface{}, m unionMember) bool {
+	v := obj[m.name]
+	if v == nil {
+		return false
+	}
+	if !m.zeroUnset {
+		return true
+	}
+	switch x := v.(type) {
+	case string:
+		return x != ""
+	case bool:
+		return x
+	case []interface{}:
+		return len(x) > 0
+	case map[string]interface{}:
+		return len(x) > 0
+	}
+	f, ok := asFloat(v)
+	return !ok || f != 0
+}
+
+// discriminatorValue is the value of a discriminator as the rules
+// compare it: absent or null reads as "" (semantics.md 11.3).
+func discriminatorValue(v interface{}) interface{} {
+	if v == nil {
+		return ""
+	}
+	return v
 }
 
 // selects: the discriminator value d is the string that selects m.

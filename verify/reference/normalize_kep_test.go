@@ -37,6 +37,16 @@ var kepCases = []struct {
 	{"a member replaced by null and another added", `{"type": "A", "a": {}}`, `{"type": "A", "a": null, "b": "x"}`, `{"type": "B", "a": null, "b": "x"}`},
 	{"a null discriminator is unset, as before: it is set", `{"a": {}}`, `{"type": null, "a": {}}`, `{"type": "A", "a": {}}`},
 	{"a null discriminator where one was set: changed", `{"type": "A", "a": {}}`, `{"type": null, "a": {}}`, `{"type": null}`},
+	// An absent or null discriminator reads as "" (semantics.md 11.3).
+	{"a discriminator from absent to \"\" is unchanged: the one member sets it", `{"a": {}}`, `{"type": "", "a": {}}`, `{"type": "A", "a": {}}`},
+	{"a discriminator from \"\" to null is unchanged", `{"type": "", "a": {}, "b": "x"}`, `{"type": null, "a": {}, "b": "x"}`, `{"type": null, "a": {}, "b": "x"}`},
+	{"a discriminator from \"\" to a member's value changed", `{"type": "", "a": {}, "b": "x"}`, `{"type": "B", "a": {}, "b": "x"}`, `{"type": "B", "b": "x"}`},
+	// Members whose zero value reads as unset (zeroIsUnset).
+	{"zero values are unset: nothing set, nothing to do", ``, `{"zero": {"inline": "", "items": [], "size": 0, "flag": false, "labels": {}}}`, `{"zero": {"inline": "", "items": [], "size": 0, "flag": false, "labels": {}}}`},
+	{"the one member set beside zero values: selected, the zeros stay", ``, `{"zero": {"inline": "", "items": ["a"], "size": 0}}`, `{"zero": {"inline": "", "items": ["a"], "size": 0, "kind": "Items"}}`},
+	{"a member added beside one set and a zero: the added one wins", `{"zero": {"kind": "Inline", "inline": "x"}}`, `{"zero": {"kind": "Inline", "inline": "x", "size": 0, "flag": true}}`, `{"zero": {"kind": "Flag", "size": 0, "flag": true}}`},
+	{"discriminator changed: set members go, zero ones stay", `{"zero": {"kind": "Inline", "inline": "x"}}`, `{"zero": {"kind": "Size", "inline": "x", "size": 0, "labels": {"k": "v"}}}`, `{"zero": {"kind": "Size", "size": 0}}`},
+	{"a member that was zero and is set now was added", `{"zero": {"kind": "Items", "items": ["a"], "size": 0}}`, `{"zero": {"kind": "Items", "items": ["a"], "size": 3}}`, `{"zero": {"kind": "Size", "size": 3}}`},
 	// The union's node comes and goes.
 	{"node added: against an empty old node", `null`, `{"a": {}}`, `{"a": {}, "type": "A"}`},
 	{"node null: nothing to normalize", `{"type": "A", "a": {}}`, `null`, `null`},
@@ -70,6 +80,8 @@ var oddCases = []struct {
 	{"a number discriminator, unchanged", `{"type": 5, "a": {}}`, `{"type": 5, "a": {}, "b": "x"}`, `{"type": "B", "b": "x"}`},
 	{"a number discriminator, changed", `{"type": 5, "a": {}}`, `{"type": 6, "a": {}}`, `{"type": 6}`},
 	{"an object discriminator, unchanged", `{"type": {"k": 1}, "a": {}}`, `{"type": {"k": 1}, "a": {}}`, `{"type": "A", "a": {}}`},
+	{"zero values of other types than the schema's are unset too", `{}`, `{"zero": {"inline": 0, "items": {}, "size": "", "flag": [], "labels": false}}`, `{"zero": {"inline": 0, "items": {}, "size": "", "flag": [], "labels": false}}`},
+	{"a member of another type, not zero, is set", `{}`, `{"zero": {"inline": 7, "size": ""}}`, `{"zero": {"inline": 7, "size": "", "kind": "Inline"}}`},
 }
 
 // TestNormalizeOddValues runs oddCases on both sides.

@@ -20,9 +20,10 @@ const (
 	unionDiscriminator = "discriminator"
 	unionMembers       = "fields-to-discriminateBy"
 	unionExactlyOne    = "exactlyOne"
+	unionZeroIsUnset   = "zeroIsUnset"
 )
 
-var unionKeys = []string{unionDiscriminator, unionExactlyOne, unionMembers}
+var unionKeys = []string{unionDiscriminator, unionExactlyOne, unionMembers, unionZeroIsUnset}
 
 // union is one valid entry of x-kubernetes-unions.
 type union struct {
@@ -33,9 +34,11 @@ type union struct {
 }
 
 // unionMember is a property of the union's node and the discriminator
-// value that selects it (ignored without a discriminator).
+// value that selects it (ignored without a discriminator); zeroUnset says
+// that it is unset also at the zero value of its type (zeroIsUnset).
 type unionMember struct {
 	name, value string
+	zeroUnset   bool
 }
 
 // unionName renders a union as the value of its Declaration, such as
@@ -71,9 +74,10 @@ type Union struct {
 }
 
 // UnionMember is a member of a Union and the discriminator value that
-// selects it.
+// selects it; ZeroIsUnset says that its zero value reads as unset.
 type UnionMember struct {
 	Name, Value string
+	ZeroIsUnset bool
 }
 
 // Unions lists the valid unions of the schema, their nodes in the order
@@ -84,7 +88,7 @@ func (c *Checker) Unions() []Union {
 		for _, u := range c.root.at(path).unions {
 			e := Union{Path: path, Discriminator: u.discriminator}
 			for _, m := range u.members {
-				e.Members = append(e.Members, UnionMember{Name: m.name, Value: m.value})
+				e.Members = append(e.Members, UnionMember{Name: m.name, Value: m.value, ZeroIsUnset: m.zeroUnset})
 			}
 			out = append(out, e)
 		}
@@ -168,6 +172,9 @@ func (p *parser) parseUnion(e interface{}, path *field.Path, props map[string]in
 		u.discriminator = p.discriminator(d, path.Child(unionDiscriminator), props)
 	}
 	u.members = p.members(entry[unionMembers], path.Child(unionMembers), props, u.discriminator)
+	if z, present := entry[unionZeroIsUnset]; present {
+		p.zeroIsUnset(z, path.Child(unionZeroIsUnset), props, u.members)
+	}
 	if len(p.errs) > before {
 		return union{}, false
 	}
@@ -217,7 +224,9 @@ func (p *parser) members(v interface{}, path *field.Path, props map[string]inter
 		if disc != "" {
 			value, isString := m[name].(string)
 			switch {
-			case !isString:
+			case !isString || value == "":
+				// "" is what an absent discriminator reads as
+				// (semantics.md 11.3): it selects nothing.
 				p.errs = append(p.errs, errMemberValue(at, m[name]))
 			case byValue[value] != "":
 				p.errs = append(p.errs, errMemberValueTaken(at, value, byValue[value]))
@@ -229,6 +238,46 @@ func (p *parser) members(v interface{}, path *field.Path, props map[string]inter
 		out = append(out, member)
 	}
 	return out
+}
+
+// zeroIsUnset reads the members whose zero value reads as unset: a list
+// of members, each of a type with one zero value (semantics.md 11.2): a
+// string the apiserver's CEL reads as a string, a number, a boolean, a
+// list or a map. It marks them in members.
+func (p *parser) zeroIsUnset(v interface{}, path *field.Path, props map[string]interface{}, members []unionMember) {
+	list, ok := v.([]interface{})
+	if !ok {
+		p.errs = append(p.errs, errZeroIsUnsetNotList(path, v))
+		return
+	}
+	for i, e := range list {
+		name, _ := e.(string)
+		j := slices.IndexFunc(members, func(m unionMember) bool { return m.name == name })
+		prop, _ := props[name].(map[string]interface{})
+		switch {
+		case j < 0:
+			p.errs = append(p.errs, errZeroIsUnsetNotMember(path.Index(i), e))
+		case !hasOneZero(prop):
+			p.errs = append(p.errs, errZeroIsUnsetNoZero(path.Index(i), name))
+		default:
+			members[j].zeroUnset = true
+		}
+	}
+}
+
+// hasOneZero: the values of the schema prop have one zero value.
+func hasOneZero(prop map[string]interface{}) bool {
+	switch prop["type"] {
+	case "string":
+		f, _ := prop["format"].(string)
+		return prop["x-kubernetes-int-or-string"] != true && f != "date" && f != "date-time" && f != "duration" && f != "byte"
+	case "integer", "number", "boolean", "array":
+		return prop["x-kubernetes-int-or-string"] != true
+	case "object":
+		_, isMap := prop["additionalProperties"].(map[string]interface{})
+		return isMap
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {

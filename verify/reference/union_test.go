@@ -150,18 +150,17 @@ const (
 	none     = kindUnionNone
 	notSel   = kindUnionNotSelected
 	selUnset = kindUnionSelectedUnset
-	noSel    = kindUnionNoSelection
 )
 
 var unionCases = []unionCase{
-	{`{}`, [4]string{"", ". " + none, "", "type " + noSel}},
-	{`{other: 1}`, [4]string{"", ". " + none, "", "type " + noSel}},
-	{`{s: null, type: null}`, [4]string{"", ". " + none, "", "type " + noSel}},
-	{`{s: ""}`, [4]string{"", "", "s " + notSel, "s " + notSel + ";type " + noSel}},
-	{`{i: 0}`, [4]string{"", "", "i " + notSel, "i " + notSel + ";type " + noSel}},
-	{`{o: {}}`, [4]string{"", "", "o " + notSel, "o " + notSel + ";type " + noSel}},
-	{`{l: []}`, [4]string{"", "", "l " + notSel, "l " + notSel + ";type " + noSel}},
-	{`{s: "", i: 0}`, [4]string{". " + tooMany, ". " + tooMany, "i " + notSel + ";s " + notSel, "i " + notSel + ";s " + notSel + ";type " + noSel}},
+	{`{}`, [4]string{"", ". " + none, "", ""}},
+	{`{other: 1}`, [4]string{"", ". " + none, "", ""}},
+	{`{s: null, type: null}`, [4]string{"", ". " + none, "", ""}},
+	{`{s: ""}`, [4]string{"", "", "s " + notSel, "s " + notSel}},
+	{`{i: 0}`, [4]string{"", "", "i " + notSel, "i " + notSel}},
+	{`{o: {}}`, [4]string{"", "", "o " + notSel, "o " + notSel}},
+	{`{l: []}`, [4]string{"", "", "l " + notSel, "l " + notSel}},
+	{`{s: "", i: 0}`, [4]string{". " + tooMany, ". " + tooMany, "i " + notSel + ";s " + notSel, "i " + notSel + ";s " + notSel}},
 	{`{type: S}`, [4]string{"", ". " + none, "", "s " + selUnset}},
 	{`{type: S, s: x}`, [4]string{"", "", "", ""}},
 	{`{type: S, i: 1}`, [4]string{"", "", "i " + notSel, "i " + notSel + ";s " + selUnset}},
@@ -171,7 +170,7 @@ var unionCases = []unionCase{
 	{`{type: "", other: 2}`, [4]string{"", ". " + none, "", ""}},
 	{`{type: Nothing, s: x}`, [4]string{"", "", "s " + notSel, "s " + notSel}},
 	{`{type: s, s: x}`, [4]string{"", "", "s " + notSel, "s " + notSel}}, // values are case-sensitive
-	{`{type: null, s: x}`, [4]string{"", "", "s " + notSel, "s " + notSel + ";type " + noSel}},
+	{`{type: null, s: x}`, [4]string{"", "", "s " + notSel, "s " + notSel}},
 }
 
 // relative renders violations as "path kind" relative to the node at

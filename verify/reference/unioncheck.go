@@ -14,7 +14,6 @@ const (
 	kindUnionNone          = "union: no member"             // ExactlyOne without a discriminator, no member present
 	kindUnionNotSelected   = "union: member not selected"   // a present member the discriminator does not select
 	kindUnionSelectedUnset = "union: selected member unset" // ExactlyOne: the selected member is absent
-	kindUnionNoSelection   = "union: discriminator unset"   // ExactlyOne: the discriminator is absent
 )
 
 // checkUnions judges the unions at and below n in the new value. old is
@@ -167,11 +166,13 @@ func ratchetEqual(n *node, a, b interface{}) bool {
 
 // judgeUnion adds a violation for each way obj, a value of n, breaks u.
 // A member is present when its property is present and not null; "", 0,
-// false, {} and [] are present.
+// false, {} and [] are present, but for a member whose zero value reads
+// as unset (isSet). An absent or null discriminator reads as "", which
+// selects nothing.
 func (w *walker) judgeUnion(n *node, u union, obj map[string]interface{}, at *field.Path) {
 	var present []string
 	for _, m := range u.members {
-		if obj[m.name] != nil {
+		if isSet(obj, m) {
 			present = append(present, m.name)
 		}
 	}
@@ -188,6 +189,9 @@ func (w *walker) judgeUnion(n *node, u union, obj map[string]interface{}, at *fi
 	// is present and selects nothing.
 	raw := obj[u.discriminator]
 	d, isString := raw.(string)
+	if raw == nil {
+		d, isString = "", true
+	}
 	for _, name := range present {
 		if m := u.member(name); !isString || d != m.value {
 			w.add(at.Child(name), n, kindUnionNotSelected, unionNotSelectedDetail(u, m))
@@ -196,11 +200,7 @@ func (w *walker) judgeUnion(n *node, u union, obj map[string]interface{}, at *fi
 	if !u.exactlyOne {
 		return
 	}
-	if raw == nil {
-		w.add(at.Child(u.discriminator), n, kindUnionNoSelection, unionNoSelectionDetail(u))
-		return
-	}
-	if m, ok := u.selected(d); ok && isString && obj[m.name] == nil {
+	if m, ok := u.selected(d); ok && isString && !isSet(obj, m) {
 		w.add(at.Child(m.name), n, kindUnionSelectedUnset, unionSelectedUnsetDetail(u, m))
 	}
 }

@@ -95,6 +95,11 @@ type VolumeSpec struct {
 	// +optional
 	DataSource *DataSource `json:"dataSource,omitempty"`
 
+	// Snapshots say when the controller snapshots the volume and how
+	// many snapshots it keeps.
+	// +optional
+	Snapshots *Snapshots `json:"snapshots,omitempty"`
+
 	// Source names what the volume was cloned from (inline, as Go embeds
 	// it): set at creation, or never.
 	Source `json:",inline"`
@@ -153,6 +158,53 @@ type DataSource struct {
 	// +optional
 	// +kubebuilder:validation:MaxLength=253
 	ImageURL string `json:"imageURL,omitempty"`
+}
+
+// Snapshots holds three unions in validation-gen's tags, as k8s.io/api
+// writes them (some in stability wrappers), whose members are Go value
+// types: a member is unset at its zero value ("", 0, false, an empty list
+// or map), as validation-gen's functions and the controller, which
+// decodes the object into this struct, read it (docs/markers.md).
+type Snapshots struct {
+	// Trigger selects what starts a snapshot: a schedule or events. It
+	// may be left out, or "", which selects nothing: then neither cron
+	// nor events may be set.
+	// +k8s:beta(since: "1.36")=+k8s:unionDiscriminator(union: "trigger")
+	// +optional
+	// +kubebuilder:validation:MaxLength=16
+	Trigger string `json:"trigger,omitempty"`
+
+	// Cron is the schedule, selected by the trigger Schedule.
+	// +k8s:beta(since: "1.36")=+k8s:unionMember(union: "trigger", memberName: "Schedule")
+	// +optional
+	// +kubebuilder:validation:MaxLength=63
+	Cron string `json:"cron,omitempty"`
+
+	// Events start a snapshot, selected by the trigger Events.
+	// +k8s:unionMember(union: "trigger")
+	// +optional
+	// +kubebuilder:validation:MaxItems=4
+	Events []Label `json:"events,omitempty"`
+
+	// KeepLast or KeepDays, exactly one, says which snapshots stay.
+	// +k8s:unionMember(union: "keep")
+	// +optional
+	KeepLast int32 `json:"keepLast,omitempty"`
+
+	// +k8s:unionMember(union: "keep")
+	// +optional
+	KeepDays int32 `json:"keepDays,omitempty"`
+
+	// Labels for the snapshots, or Inherit to copy the volume's: at
+	// most one of the two.
+	// +k8s:zeroOrOneOfMember
+	// +optional
+	// +kubebuilder:validation:MaxProperties=4
+	Labels map[string]Label `json:"labels,omitempty"`
+
+	// +k8s:zeroOrOneOfMember
+	// +optional
+	Inherit bool `json:"inherit,omitempty"`
 }
 
 // Encryption is immutable wherever it is used: the marker is on the type.

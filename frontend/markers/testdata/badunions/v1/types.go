@@ -39,6 +39,8 @@ type ThingSpec struct {
 	C *string `json:"c,omitempty"`
 	// +optional
 	Extra *Extra `json:"extra,omitempty"`
+	// +optional
+	Values *Values `json:"values,omitempty"`
 }
 
 // Extra names a property it lacks, and has a discriminator without
@@ -63,3 +65,26 @@ type Extra struct {
 // Mode is no struct.
 // +union
 type Mode string
+
+// Values has members of value types whose zero no one JSON value says,
+// an update tag in a stability wrapper and a wrapper without since.
+type Values struct {
+	// +k8s:unionMember
+	// +optional
+	Plain Plain `json:"plain,omitempty"`
+	// +k8s:unionMember
+	// +optional
+	When metav1.Time `json:"when,omitempty"`
+	// +k8s:beta(since: "1.36")=+k8s:immutable
+	// +optional
+	Frozen string `json:"frozen,omitempty"`
+	// +k8s:beta=+k8s:unionMember
+	// +optional
+	Bad *string `json:"bad,omitempty"`
+}
+
+// Plain is a struct.
+type Plain struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+}

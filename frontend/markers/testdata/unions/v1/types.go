@@ -19,6 +19,7 @@ type RouteSpec struct {
 	Source  Source   `json:"source"`
 	Volume  Volume   `json:"volume"`
 	Inlined Outer    `json:"inlined"`
+	Storage Storage  `json:"storage"`
 }
 
 // Filter is validation-gen's union with a discriminator, in list items.
@@ -104,4 +105,34 @@ type Inner struct {
 	Alpha *int32 `json:"alpha,omitempty"`
 	// +optional
 	Beta *int32 `json:"beta,omitempty"`
+}
+
+// Storage is validation-gen's union with members of Go value types, as
+// k8s.io/api writes them, in stability wrappers: a member is unset at its
+// zero value.
+type Storage struct {
+	// +k8s:beta(since: "1.36")=+k8s:unionDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +k8s:alpha(since: "1.35")=+k8s:unionMember(memberName: "Inline")
+	// +optional
+	Inline string `json:"inline,omitempty"`
+	// +k8s:beta(since: "1.36")=+k8s:unionMember
+	// +optional
+	Items []string `json:"items,omitempty"`
+	// +k8s:unionMember
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+	// +k8s:unionMember
+	// +optional
+	Size int32 `json:"size,omitempty"`
+	// +k8s:unionMember
+	// +optional
+	Ref *Thing `json:"ref,omitempty"`
+}
+
+// Thing is a struct member, behind a pointer.
+type Thing struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
