@@ -3,6 +3,7 @@ package verifyrun
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
@@ -14,6 +15,7 @@ import (
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -28,6 +30,10 @@ type NormalizationReport struct {
 	// object; Disagreements those on which the policy's object differs
 	// from the reference's, or the policy failed.
 	Changed, Disagreements int
+	// SetAside counts the requests a server (verify --normalize --server)
+	// refuses whatever the policy does: its schema or the CRD's own rules
+	// refuse the old object or the reference's. In process, none.
+	SetAside int
 	// First is the first disagreement, nil without one.
 	First *NormalizationCounterexample
 }
@@ -41,6 +47,14 @@ type NormalizationCounterexample struct {
 	Err               string
 }
 
+// A Normalization is what a normalizing policy makes of one request: the
+// object it leaves, given the request's new object and, for an update,
+// its old one. want is the reference's object, for a judge that must tell
+// a failing policy from a request refused whatever the policy does (an
+// error wrapping verify.ErrInvalidPair). An error that is a
+// *verify.JudgeError stops the run; any other is the policy's failure.
+type Normalization = func(old, new, want map[string]interface{}) (map[string]interface{}, error)
+
 // verifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
 // the apiserver's own mutating-policy code, to the reference normalizer
 // (Checker.Normalize, semantics.md 11.7) on generated pairs of the
@@ -49,11 +63,21 @@ type NormalizationCounterexample struct {
 // apiserver's admission code on what a back end wrote, so it lives with
 // the driver.
 func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
-	n, err := newNormalization(declared, version, p)
+	n, err := newNormalization(declared, version)
 	if err != nil {
 		return nil, err
 	}
-	rep := &NormalizationReport{Version: version}
+	if n.mutate, err = n.inProcess(p); err != nil {
+		return nil, err
+	}
+	return n.verify(pairs, seed)
+}
+
+// verify compares the reference and n.mutate on pairs generated with
+// seed.
+func (n *normalization) verify(pairs int, seed int64) (*NormalizationReport, error) {
+	var err error
+	rep := &NormalizationReport{Version: n.version}
 	g := pairgen.NewFor(n.s, seed, n.checker)
 	for i := 1; i <= pairs; i++ {
 		old, new := g.Next()
@@ -74,17 +98,17 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 }
 
 // normalization is what verifyNormalization holds side by side for one
-// version: the reference and the policy.
+// version: the reference and the policy, in process or through a server.
 type normalization struct {
 	version string
 	checker *reference.Checker
 	s       *structuralschema.Structural
-	policy  *admit.Mutator
+	mutate  Normalization
 	gvk     schema.GroupVersionKind
 	request admit.Request
 }
 
-func newNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy) (*normalization, error) {
+func newNormalization(declared map[string]interface{}, version string) (*normalization, error) {
 	c, err := crd.Read(declared)
 	if err != nil {
 		return nil, err
@@ -99,9 +123,6 @@ func newNormalization(declared map[string]interface{}, version string, p *admiss
 	}
 	if n.s, err = v.Structural(); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
-	}
-	if n.policy, err = admit.Mutating(p); err != nil {
-		return nil, fmt.Errorf("version %s: the policy does not compile: %w", version, err)
 	}
 	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
 	return n, nil
@@ -130,17 +151,15 @@ func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[st
 	if !sameText(want, new) {
 		rep.Changed++
 	}
-	r := n.request
-	r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
-	if old != nil {
-		r.Operation = admission.Update
-	}
-	var got map[string]interface{}
-	res, err := n.policy.Mutate(context.Background(), r)
-	if err == nil {
-		got = res.Object
-	}
-	if err == nil && sameText(want, got) {
+	got, err := n.mutate(old, new, want)
+	var jerr *verify.JudgeError
+	switch {
+	case errors.As(err, &jerr):
+		return err
+	case errors.Is(err, verify.ErrInvalidPair):
+		rep.SetAside++
+		return nil
+	case err == nil && sameText(want, got):
 		return nil
 	}
 	rep.Disagreements++
@@ -151,6 +170,27 @@ func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[st
 		}
 	}
 	return nil
+}
+
+// inProcess returns the Normalization of p evaluated in process, with the
+// apiserver's mutating-policy code.
+func (n *normalization) inProcess(p *admissionregistrationv1.MutatingAdmissionPolicy) (Normalization, error) {
+	m, err := admit.Mutating(p)
+	if err != nil {
+		return nil, fmt.Errorf("version %s: the policy does not compile: %w", n.version, err)
+	}
+	return func(old, new, _ map[string]interface{}) (map[string]interface{}, error) {
+		r := n.request
+		r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
+		if old != nil {
+			r.Operation = admission.Update
+		}
+		res, err := m.Mutate(context.Background(), r)
+		if err != nil {
+			return nil, err
+		}
+		return res.Object, nil
+	}, nil
 }
 
 // sameText reports whether a and b write the same JSON: the policy's
