@@ -3,12 +3,18 @@ package policyserver
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -71,4 +77,47 @@ func runVerify(t *testing.T, path string, normalize, server bool) (string, batch
 		t.Logf("stderr (server %v): %s", server, stderr.String())
 	}
 	return stdout.String(), code
+}
+
+// refusingSchema has a union without a discriminator that the CRD's own
+// rule also states, and a required field with an enum: most generated
+// objects are refused by the server unless mended as verify mends them.
+const refusingSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    required: [mode]
+    x-kubernetes-validations:
+    - rule: "!(has(self.price) && has(self.adjustment))"
+      message: cannot set both
+    x-kubernetes-unions:
+    - fields-to-discriminateBy: {price: "", adjustment: ""}
+    properties:
+      mode: {type: string, enum: [A, B]}
+      price: {type: string, maxLength: 8}
+      adjustment: {type: string, maxLength: 8}
+`
+
+// TestNormalizeSetAside runs verify --normalize through the server on a
+// CRD whose schema and own rule refuse most generated objects: the pairs
+// are mended until the server can hold the old object and store the
+// reference's, so that at most verify.MaxSetAside of the requests are set
+// aside, and none disagrees.
+func TestNormalizeSetAside(t *testing.T) {
+	t.Parallel()
+	data, err := yaml.Marshal(testcrd.WithSchema(t, refusingSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "widgets.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inProcess, want := runVerify(t, path, true, false)
+	served, got := runVerify(t, path, true, true)
+	if want != batch.ExitOK || got != batch.ExitOK || !strings.Contains(served, "no disagreement") {
+		t.Errorf("through the server, exit %d:\n%s\nin process, exit %d:\n%s", got, served, want, inProcess)
+	}
+	t.Logf("through the server: %s", served)
 }

@@ -10,6 +10,7 @@ import (
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -76,15 +77,11 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 // verify compares the reference and n.mutate on pairs generated with
 // seed.
 func (n *normalization) verify(pairs int, seed int64) (*NormalizationReport, error) {
-	var err error
 	rep := &NormalizationReport{Version: n.version}
 	g := pairgen.NewFor(n.s, seed, n.checker)
 	for i := 1; i <= pairs; i++ {
-		old, new := g.Next()
-		if old, err = n.admitted(old); err != nil {
-			return nil, err
-		}
-		if new, err = n.admitted(new); err != nil {
+		old, new, err := n.storable(g)
+		if err != nil {
 			return nil, err
 		}
 		rep.Pairs++
@@ -104,6 +101,9 @@ type normalization struct {
 	checker *reference.Checker
 	s       *structuralschema.Structural
 	mutate  Normalization
+	// objects validates an object as the server creates it, by the
+	// schema and the rules of the CRD as published (storable).
+	objects *kube.ObjectValidator
 	gvk     schema.GroupVersionKind
 	request admit.Request
 }
@@ -124,8 +124,90 @@ func newNormalization(declared map[string]interface{}, version string) (*normali
 	if n.s, err = v.Structural(); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
+	if n.objects, err = publishedValidator(declared, version); err != nil {
+		return nil, fmt.Errorf("version %s: %w", version, err)
+	}
 	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
 	return n, nil
+}
+
+// publishedValidator validates objects of the version of declared as
+// published: its schema and its own rules, none the declarations add.
+func publishedValidator(declared map[string]interface{}, version string) (*kube.ObjectValidator, error) {
+	doc, err := crd.Published(declared)
+	if err != nil {
+		return nil, err
+	}
+	c, err := crd.Read(doc)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := c.Version(version)
+	if !ok {
+		return nil, fmt.Errorf("no version %s", version)
+	}
+	props, err := v.Schema()
+	if err != nil {
+		return nil, err
+	}
+	return kube.NewObjectValidator(props)
+}
+
+// storable returns the next pair of g, admitted, mended as verify mends
+// the pairs the apiserver refuses (pairgen's Repair), until its old object
+// is one the server can hold and the reference's update of it to the new
+// one an object the server can store: a request the server refuses
+// whatever the policy does says nothing of the policy, and a server sets
+// it aside. After pairgen.RepairRounds mends the pair is kept as it is.
+func (n *normalization) storable(g *pairgen.Generator) (old, new map[string]interface{}, err error) {
+	rawOld, rawNew := g.Next()
+	var last *pairgen.Mend
+	for round := 0; ; round++ {
+		if old, err = n.admitted(rawOld); err != nil {
+			return nil, nil, err
+		}
+		if new, err = n.admitted(rawNew); err != nil {
+			return nil, nil, err
+		}
+		which, f := n.refused(old, new)
+		if which == "" && last != nil {
+			g.Passed(*last)
+		}
+		if which == "" || round == pairgen.RepairRounds {
+			return old, new, nil
+		}
+		m := g.Repair(rawOld, rawNew, which, f, round)
+		rawOld, rawNew, last = m.Old, m.New, &m
+	}
+}
+
+// refused names the object the server refuses of an admitted pair ("old",
+// or "new" when it refuses the reference's update to new) and the field
+// of the first of its errors; "" when it refuses neither.
+func (n *normalization) refused(old, new map[string]interface{}) (which, at string) {
+	if errs := n.objects.Validate(old); len(errs) > 0 {
+		return "old", firstField(errs)
+	}
+	want, err := n.checker.Normalize(old, new)
+	if err != nil {
+		return "", ""
+	}
+	if errs := n.objects.Validate(want); len(errs) > 0 {
+		return "new", firstField(errs)
+	}
+	return "", ""
+}
+
+// firstField is the field of the error first in the order of their
+// messages: the validators list errors in Go map order.
+func firstField(errs field.ErrorList) string {
+	first := errs[0]
+	for _, e := range errs[1:] {
+		if e.Error() < first.Error() {
+			first = e
+		}
+	}
+	return first.Field
 }
 
 // admitted is obj as the apiserver gives it to admission: stored, read
