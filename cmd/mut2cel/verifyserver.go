@@ -1,10 +1,10 @@
 //go:build server
 
 // The apiextensions-apiserver and etcd of verify --server weigh about 80 MB
-// and 800 packages, more than the rest of mut2cel, and the in-memory
-// clientset its admission-policy plugins read their policies from about
-// 23 MB more: only a binary built with the server tag has them
-// (TestNoServerDeps keeps them out of the others).
+// and 800 packages, more than the rest of mut2cel, and its admission-policy
+// plugins (driver/policyserver), through the in-memory clientset they read
+// their policies from, 23 MB more: only a binary built with the server tag
+// has them (TestNoServerDeps keeps them out of the others).
 
 package main
 
