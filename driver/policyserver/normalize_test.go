@@ -129,3 +129,28 @@ func text(t *testing.T, obj map[string]interface{}) string {
 	}
 	return string(data)
 }
+
+// TestRestored checks that a stored object is compared as the request's:
+// the judged group's apiVersion, the server's metadata and the judge's
+// name and namespace give way to the request's, and any other metadata
+// stays, to show.
+func TestRestored(t *testing.T) {
+	request := map[string]interface{}{
+		"apiVersion": "example.com/v1", "kind": "Widget",
+		"metadata": map[string]interface{}{"name": "x", "namespace": "default"},
+		"spec":     map[string]interface{}{"a": int64(1)},
+	}
+	got := map[string]interface{}{
+		"apiVersion": "j3.example.com/v1", "kind": "Widget",
+		"metadata": map[string]interface{}{"name": "w7", "namespace": "mut2cel", "uid": "u", "resourceVersion": "12",
+			"generation": int64(1), "creationTimestamp": "2026-11-28T00:00:00Z", "managedFields": []interface{}{}},
+		"spec": map[string]interface{}{"a": int64(1)},
+	}
+	if r := restored(got, request); text(t, r) != text(t, request) {
+		t.Errorf("restored = %s, want %s", text(t, r), text(t, request))
+	}
+	got["metadata"].(map[string]interface{})["labels"] = map[string]interface{}{"set": "by a policy"}
+	if r := restored(got, request); !strings.Contains(text(t, r), `"labels":{"set":"by a policy"}`) {
+		t.Errorf("restored = %s, want the labels kept", text(t, r))
+	}
+}
