@@ -1,6 +1,7 @@
 package verifyrun
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
@@ -35,6 +36,7 @@ func (r *Options) startServer() (stop func(), ok bool) {
 		return r.StartServer(r.Stderr, &r.Verify, r.Quiet)
 	}
 	if r.StartPolicyServer == nil {
+		fmt.Fprintln(r.Stderr, "mut2cel verify: --server with policies needs the admission-policy plugins, which this binary is built without")
 		return nil, false
 	}
 	r.policyServer, stop, ok = r.StartPolicyServer(r.Stderr, r.Quiet)
