@@ -87,6 +87,41 @@ func TestVerifyServerPolicies(t *testing.T) {
 	}
 }
 
+// handWritten is a policy that compares the listeners' protocols by
+// position and fails on an object without spec: verify --against-policy
+// finds both.
+const handWritten = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: listener-protocol-fixed}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [networking.example.com], apiVersions: [v1], operations: [UPDATE], resources: [gateways]}
+  validations:
+  - expression: object.spec.listeners.map(l, l.protocol) == oldObject.spec.listeners.map(l, l.protocol)
+    message: the protocol of a listener is fixed
+`
+
+// TestVerifyServerAgainstPolicy runs verify --against-policy with
+// --server: the hand-written policy, bound to deny by the server's judge
+// as the in-process judge treats it, must disagree with the checker on
+// the same pairs, in the same groups, as in process. The counterexamples,
+// left out, would differ only in the messages, which the server's plugin
+// prefixes with the names of the policy and binding.
+func TestVerifyServerAgainstPolicy(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "handwritten.yaml")
+	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"verify", "--against-policy", file, "--pairs", "200", "--counterexamples", "0", "../../examples/ports.yaml"}
+	want, code, _ := runText(t, append(args, "-q"))
+	got, served, _ := runText(t, append(args, "-q", "--server"))
+	if code != exitFinding || served != exitFinding || got != want || !strings.Contains(got, "evaluation error") {
+		t.Errorf("with --server, exit %d:\n%s\nin process, exit %d:\n%s", served, got, code, want)
+	}
+}
+
 // runText runs mut2cel with args and returns its standard output, exit
 // code and standard error.
 func runText(t *testing.T, args []string) (string, int, string) {
