@@ -9,10 +9,12 @@ import (
 
 // serverOnly are packages that only verify --server needs: etcd, the
 // apiserver's storage on it, the apiextensions-apiserver itself (whose
-// schema, validation and CEL subpackages every build needs) and its
-// wiring in driver/apiserver.
+// schema, validation and CEL subpackages every build needs), its wiring
+// in driver/apiserver, and driver/policyserver, which runs the
+// admission-policy plugins in it.
 var serverOnly = []string{
 	"github.com/mut2cel/mut2cel/driver/apiserver",
+	"github.com/mut2cel/mut2cel/driver/policyserver",
 	"go.etcd.io/etcd/server/v3/embed",
 	"k8s.io/apiserver/pkg/storage/etcd3",
 	"k8s.io/apiextensions-apiserver/pkg/apiserver",

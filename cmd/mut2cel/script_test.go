@@ -94,8 +94,12 @@ func controllerGen() {
 // condition adds [root] to the scripts' conditions: root may write any
 // file, whatever its permission bits.
 func condition(cond string) (bool, error) {
-	if cond == "root" {
+	switch cond {
+	case "root":
 		return os.Geteuid() == 0, nil
+	case "server":
+		// Built with the server tag (verifyserver.go).
+		return startServer != nil, nil
 	}
 	return false, fmt.Errorf("unknown condition %q", cond)
 }

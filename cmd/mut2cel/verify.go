@@ -38,8 +38,9 @@ policy writes for PATH (with the same flags), evaluated by the apiserver's
 admission-policy code in process after the CRD's own rules; with
 --against-policy FILE, the ValidatingAdmissionPolicies of FILE that match
 updates of the CRD's resource, hand-written or made by another tool
-(policies with parameters are refused). The report is the same, and the
-policy's verdict is shown where the rules' would be.
+(policies with parameters are refused; the bindings of FILE are not
+read: each policy denies). The report is the same, and the policy's
+verdict is shown where the rules' would be.
 With --normalize, verify checks the MutatingAdmissionPolicies that mut2cel
 policy writes to normalize the unions of PATH instead: each generated pair
 is a create of its new object and an update, normalized by the policy
@@ -76,8 +77,18 @@ object and an update to the new one, through the server's whole request
 path. Pairs the server refuses whatever the rules say (objects that fail
 the schema) are not counted as denials. Nothing is downloaded. It judges at
 most a few hundred pairs per second, against thousands in process: use a
-smaller --pairs. The apiserver and etcd double the size of the binary, so
-only a mut2cel built with the server tag has them; from a clone of mut2cel:
+smaller --pairs. With --policy or --against-policy, the server's
+admission chain runs the apiserver's ValidatingAdmissionPolicy plugin on
+the policies, after the CRD's own rules, as a kube-apiserver does. With
+--normalize, its MutatingAdmissionPolicy plugin runs the normalizing
+policy on each request, the old object of an update being created
+untouched, and what the server stored is compared with the reference's
+object: a request the server refuses whatever the policy does (its schema
+or the CRD's own rules refuse the old object or the reference's) is set
+aside and counted, and more than 5% set aside fails the run. The plugins
+read the policies from memory: this server serves no admission API. The
+apiserver and etcd almost double the size of the binary, so only a
+mut2cel built with the server tag has them; from a clone of mut2cel:
 go install -tags server ./cmd/mut2cel
 
 For each version a line reports the pairs generated, how many were
@@ -165,6 +176,11 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 // the binary is built with the server tag (verifyserver.go).
 var startServer func(stderr io.Writer, opts *verifyrun.VerifyOptions, quiet bool) (stop func(), ok bool)
 
+// startPolicyServer starts the apiserver of verify --server with the
+// admission-policy plugins, for --policy, --against-policy and
+// --normalize; nil unless the binary is built with the server tag.
+var startPolicyServer verifyrun.StartPolicyServerFunc
+
 // installServer installs the mut2cel whose verify has --server.
 const installServer = "go install -tags server ./cmd/mut2cel"
 
@@ -234,14 +250,14 @@ func (o verifyOptions) policyUsage() string {
 		return "--policy and --against-policy both name the policies under test; give one"
 	case (o.policy || o.againstPolicy != "") && o.against != "":
 		return "--against names CRD rules under test, and --policy or --against-policy policies; give one"
-	case (o.policy || o.againstPolicy != "") && o.server:
-		return "--server judges CRD rules through a real apiserver; policies are judged in process, by the apiserver's admission-policy code"
-	case o.normalize && (o.policy || o.againstPolicy != "" || o.against != "" || o.server):
-		return "--normalize checks the normalizing policies, in process; it takes none of --policy, --against-policy, --against and --server"
+	case o.normalize && (o.policy || o.againstPolicy != "" || o.against != ""):
+		return "--normalize checks the normalizing policies; it takes none of --policy, --against-policy and --against"
 	case o.normalize && o.output != "text":
 		return "--normalize writes text only"
 	case len(o.builtins) > 0 && !o.policy && o.againstPolicy == "" && !o.normalize:
 		return "--builtin kinds have no CRD rules to judge: verify their policies with --policy, --against-policy or --normalize"
+	case len(o.builtins) > 0 && o.server:
+		return "--builtin kinds are served by a kube-apiserver, not by the apiextensions-apiserver of --server: their policies are judged in process, by the apiserver's admission-policy code"
 	}
 	return ""
 }
@@ -249,12 +265,13 @@ func (o verifyOptions) policyUsage() string {
 // run says what verify checks from start, and how.
 func (o verifyOptions) run(e *env, start inputs.Run) verifyrun.Options {
 	run := verifyrun.Options{
-		Run:         start,
-		Against:     o.against,
-		Policy:      o.policy,
-		Normalize:   o.normalize,
-		Server:      o.server,
-		StartServer: startServer,
+		Run:               start,
+		Against:           o.against,
+		Policy:            o.policy,
+		Normalize:         o.normalize,
+		Server:            o.server,
+		StartServer:       startServer,
+		StartPolicyServer: startPolicyServer,
 		Verify: verifyrun.VerifyOptions{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
 			CompareFormatsAsValues: start.Inputs.Options.CompareFormatsAsValues},
 		Quiet:  o.quiet,

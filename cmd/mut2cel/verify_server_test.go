@@ -3,13 +3,16 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/translate"
 )
 
 // TestVerifyServer runs verify --server, in a binary built with the server
@@ -55,4 +58,75 @@ func TestVerifyServerProtectedGroup(t *testing.T) {
 			"    judged violating disagreements  declaration\n" +
 			"        50        21             0  x-kubernetes-mutability: Immutable at .spec.controllerName\n",
 	})
+}
+
+// TestVerifyServerPolicies runs verify --policy and verify --normalize
+// with --server, whose server runs the policies in its admission chain,
+// and wants the report of the same run in process, byte for byte: the
+// validating policies of an example decided by the server's
+// ValidatingAdmissionPolicy plugin, the normalizing policies of the
+// kubebuilder example's unions by its MutatingAdmissionPolicy plugin.
+func TestVerifyServerPolicies(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"policy", []string{"verify", "--policy", "--pairs", "200", "../../examples/ports.yaml"}},
+		{"normalize", []string{"verify", "--normalize", "--pairs", "100", "../../examples/kubebuilder/config/crd/bases/storage.example.com_volumes.yaml"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want, code, _ := runText(t, append(c.args, "-q"))
+			got, served, stderr := runText(t, append(c.args, "--server"))
+			if code != exitOK || served != exitOK || got != want {
+				t.Errorf("with --server, exit %d:\n%s\nin process, exit %d:\n%s", served, got, code, want)
+			}
+			if !strings.HasPrefix(stderr, "mut2cel verify: started an apiextensions-apiserver with the admission-policy plugins in ") {
+				t.Errorf("stderr with --server: %q", stderr)
+			}
+		})
+	}
+}
+
+// handWritten is a policy that compares the listeners' protocols by
+// position and fails on an object without spec: verify --against-policy
+// finds both.
+const handWritten = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: listener-protocol-fixed}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [networking.example.com], apiVersions: [v1], operations: [UPDATE], resources: [gateways]}
+  validations:
+  - expression: object.spec.listeners.map(l, l.protocol) == oldObject.spec.listeners.map(l, l.protocol)
+    message: the protocol of a listener is fixed
+`
+
+// TestVerifyServerAgainstPolicy runs verify --against-policy with
+// --server: the hand-written policy, bound to deny by the server's judge
+// as the in-process judge treats it, must disagree with the checker on
+// the same pairs, in the same groups, as in process. The counterexamples,
+// left out, would differ only in the messages, which the server's plugin
+// prefixes with the names of the policy and binding.
+func TestVerifyServerAgainstPolicy(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "handwritten.yaml")
+	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"verify", "--against-policy", file, "--pairs", "200", "--counterexamples", "0", "../../examples/ports.yaml"}
+	want, code, _ := runText(t, append(args, "-q"))
+	got, served, _ := runText(t, append(args, "-q", "--server"))
+	if code != exitFinding || served != exitFinding || got != want || !strings.Contains(got, "evaluation error") {
+		t.Errorf("with --server, exit %d:\n%s\nin process, exit %d:\n%s", served, got, code, want)
+	}
+}
+
+// runText runs mut2cel with args and returns its standard output, exit
+// code and standard error.
+func runText(t *testing.T, args []string) (string, int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := runWith(&env{stdout: &stdout, stderr: &stderr, translate: translate.Translate}, args)
+	return stdout.String(), code, stderr.String()
 }

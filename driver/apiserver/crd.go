@@ -67,14 +67,20 @@ func judgedCRD(doc map[string]interface{}, version, prefix string) (*apiextensio
 // schema has no x-kubernetes-validations: what the server refuses there, it
 // refuses whatever the rules say.
 func withoutRules(crd *apiextensionsv1.CustomResourceDefinition, prefix string) *apiextensionsv1.CustomResourceDefinition {
-	out := crd.DeepCopy()
-	out.Spec.Group = prefix + "." + crd.Spec.Group
-	out.Name = out.Spec.Names.Plural + "." + out.Spec.Group
+	out := regrouped(crd, prefix)
 	for i := range out.Spec.Versions {
 		if s := out.Spec.Versions[i].Schema; s != nil {
 			stripRules(s.OpenAPIV3Schema)
 		}
 	}
+	return out
+}
+
+// regrouped returns a copy of crd in the API group prefix.<group>.
+func regrouped(crd *apiextensionsv1.CustomResourceDefinition, prefix string) *apiextensionsv1.CustomResourceDefinition {
+	out := crd.DeepCopy()
+	out.Spec.Group = prefix + "." + crd.Spec.Group
+	out.Name = out.Spec.Names.Plural + "." + out.Spec.Group
 	return out
 }
 

@@ -66,16 +66,8 @@ func (s *Server) NewJudgeWith(t verify.Target, o JudgeOptions) (verify.Judge, er
 	if j.causes == nil {
 		j.causes = invalidCauses
 	}
-	if j.real, err = newResource(s.Config, crd); err != nil {
+	if j.real, j.creator, err = s.resources(crd, o.CreateAs); err != nil {
 		return nil, err
-	}
-	j.creator = j.real
-	if o.CreateAs != nil {
-		c := rest.CopyConfig(s.Config)
-		c.Impersonate = *o.CreateAs
-		if j.creator, err = newResource(c, crd); err != nil {
-			return nil, err
-		}
 	}
 	if j.bare, err = newResource(s.Config, bare); err != nil {
 		return nil, err

@@ -7,7 +7,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/admission/initializer"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/mutating"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
+	"k8s.io/apiserver/pkg/features"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/discovery"
@@ -16,26 +18,41 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 )
 
-// policyAdmission is the apiserver's ValidatingAdmissionPolicy admission
-// plugin, as a kube-apiserver runs it, added to the admission chain of
-// the apiextensions-apiserver. The plugin reads its policies, bindings and
-// namespaces through informers; this server serves none of them, so they
-// come from store, an in-memory clientset that Server.InstallPolicies
-// writes to. Everything else the plugin asks for is the server's own: its
-// authorizer, its discovery (the REST mapper, groupMapper, which maps the
-// installed CRDs) and a dynamic client on its loopback connection. The
-// plugin needs the last two only for policies with parameters.
+// policyAdmission is the apiserver's MutatingAdmissionPolicy and
+// ValidatingAdmissionPolicy admission plugins, as a kube-apiserver runs
+// them, added to the admission chain of the apiextensions-apiserver. The
+// plugins read their policies, bindings and namespaces through informers;
+// this server serves none of them, so they come from store, an in-memory
+// clientset that Server.InstallPolicies writes to. Everything else the
+// plugins ask for is the server's own: its authorizer, its discovery (the
+// REST mapper, groupMapper, which maps the installed CRDs, and the OpenAPI
+// v3 documents the mutating plugin builds its type converters from) and a
+// dynamic client on its loopback connection. The plugins need the dynamic
+// client only for policies with parameters.
 type policyAdmission struct {
-	store  *fake.Clientset
-	plugin *validating.Plugin
-	mapper meta.RESTMapper // the plugin's
+	store    *fake.Clientset
+	plugin   *validating.Plugin
+	mutating *mutating.Plugin
+	mapper   meta.RESTMapper // the plugins'
 }
 
-// addPolicyAdmission builds the plugin with the apiserver's own plugin
+// storeClient is the clientset the plugins are given: the in-memory store,
+// whose discovery client-go's fake cannot serve (its OpenAPIV3 panics),
+// with the server's own discovery in its place.
+type storeClient struct {
+	*fake.Clientset
+	disc *discovery.DiscoveryClient
+}
+
+func (c storeClient) Discovery() discovery.DiscoveryInterfaces { return c.disc }
+
+// addPolicyAdmission builds the plugins with the apiserver's own plugin
 // initializers, given the in-memory store in place of a kube-apiserver
-// client, checks its initialization as the admission chain does, and
-// appends it to config's admission chain, which runs it after the
-// chain's own plugins. objects seed the store.
+// client, checks their initialization as the admission chain does, and
+// appends them to config's admission chain, which runs them after the
+// chain's own plugins: the mutating plugin, then the validating one, in a
+// kube-apiserver's order (a chain runs every plugin's Admit before any
+// Validate). objects seed the store.
 func addPolicyAdmission(config *genericapiserver.RecommendedConfig, objects []runtime.Object) (*policyAdmission, error) {
 	seed := make([]runtime.Object, 0, len(objects))
 	for _, o := range objects {
@@ -46,7 +63,6 @@ func addPolicyAdmission(config *genericapiserver.RecommendedConfig, objects []ru
 		seed = append(seed, d)
 	}
 	store := fake.NewClientset(seed...)
-	factory := informers.NewSharedInformerFactory(store, 0)
 	loopback := config.LoopbackClientConfig
 	dyn, err := dynamic.NewForConfig(loopback)
 	if err != nil {
@@ -56,30 +72,53 @@ func addPolicyAdmission(config *genericapiserver.RecommendedConfig, objects []ru
 	if err != nil {
 		return nil, err
 	}
-	mapper := groupMapper{disc: disc}
-	plugin, err := validating.NewPlugin(nil)
-	if err != nil {
+	p := &policyAdmission{store: store, mapper: groupMapper{disc: disc}}
+	if p.mutating, err = mutating.NewPlugin(nil); err != nil {
 		return nil, err
 	}
-	features := config.FeatureGate
-	if features == nil {
-		features = utilfeature.DefaultFeatureGate
+	if p.plugin, err = validating.NewPlugin(nil); err != nil {
+		return nil, err
 	}
-	stop := config.DrainedNotify()
-	admission.PluginInitializers{
-		initializer.NewAPIServerIDInitializer(config.APIServerID),
-		initializer.New(store, dyn, factory, config.Authorization.Authorizer, features, config.EffectiveVersion, stop, mapper),
-	}.Initialize(plugin)
-	if err := admission.ValidateInitialization(plugin); err != nil {
-		return nil, fmt.Errorf("the %s admission plugin: %w", validating.PluginName, err)
+	factory := informers.NewSharedInformerFactory(store, 0)
+	if err := p.initialize(config, storeClient{store, disc}, dyn, factory); err != nil {
+		return nil, err
 	}
 	// A kube-apiserver starts its informers in a post-start hook; these
 	// read memory, and may start at once.
-	factory.Start(stop)
-	if config.AdmissionControl == nil {
-		config.AdmissionControl = plugin
-	} else {
-		config.AdmissionControl = admission.NewChainHandler(config.AdmissionControl, plugin)
+	factory.Start(config.DrainedNotify())
+	chain := admission.NewChainHandler(p.mutating, p.plugin)
+	if config.AdmissionControl != nil {
+		chain = admission.NewChainHandler(config.AdmissionControl, p.mutating, p.plugin)
 	}
-	return &policyAdmission{store: store, plugin: plugin, mapper: mapper}, nil
+	config.AdmissionControl = chain
+	return p, nil
+}
+
+// initialize gives both plugins what they ask for, as the admission chain
+// of a kube-apiserver does, and checks that they have it. The mutating
+// plugin turns itself off, without an error, when its feature gate
+// (MutatingAdmissionPolicy, GA and on by default from 1.36) is off: that
+// is an error here.
+func (p *policyAdmission) initialize(config *genericapiserver.RecommendedConfig, client storeClient, dyn dynamic.Interface, factory informers.SharedInformerFactory) error {
+	gates := config.FeatureGate
+	if gates == nil {
+		gates = utilfeature.DefaultFeatureGate
+	}
+	if !gates.Enabled(features.MutatingAdmissionPolicy) {
+		return fmt.Errorf("the %s admission plugin needs the feature gate %s, which this server has off", mutating.PluginName, features.MutatingAdmissionPolicy)
+	}
+	inits := admission.PluginInitializers{
+		initializer.NewAPIServerIDInitializer(config.APIServerID),
+		initializer.New(client, dyn, factory, config.Authorization.Authorizer, gates, config.EffectiveVersion, config.DrainedNotify(), p.mapper),
+	}
+	for _, plugin := range []struct {
+		name string
+		admission.Interface
+	}{{mutating.PluginName, p.mutating}, {validating.PluginName, p.plugin}} {
+		inits.Initialize(plugin.Interface)
+		if err := admission.ValidateInitialization(plugin.Interface); err != nil {
+			return fmt.Errorf("the %s admission plugin: %w", plugin.name, err)
+		}
+	}
+	return nil
 }

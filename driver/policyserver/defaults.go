@@ -9,12 +9,14 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// defaulted returns a copy of obj, a ValidatingAdmissionPolicy, its
-// binding or a namespace, with the defaults a kube-apiserver gives the
-// admission-policy objects it stores. The in-memory store sets none, and
-// the plugin reads a missing selector as one that matches nothing. The
-// defaults are those of Kubernetes' pkg/apis/admissionregistration/v1
-// (SetDefaults_ValidatingAdmissionPolicySpec, SetDefaults_MatchResources,
+// defaulted returns a copy of obj, a Validating- or
+// MutatingAdmissionPolicy, their bindings or a namespace, with the
+// defaults a kube-apiserver gives the admission-policy objects it stores.
+// The in-memory store sets none, and the plugins read a missing selector
+// as one that matches nothing. The defaults are those of Kubernetes'
+// pkg/apis/admissionregistration/v1
+// (SetDefaults_ValidatingAdmissionPolicySpec,
+// SetDefaults_MutatingAdmissionPolicySpec, SetDefaults_MatchResources,
 // SetDefaults_Rule), which no module this program builds with holds.
 func defaulted(obj runtime.Object) (runtime.Object, error) {
 	switch o := obj.(type) {
@@ -29,10 +31,21 @@ func defaulted(obj runtime.Object) (runtime.Object, error) {
 		out := o.DeepCopy()
 		defaultMatch(out.Spec.MatchResources)
 		return out, nil
+	case *admissionregistrationv1.MutatingAdmissionPolicy:
+		out := o.DeepCopy()
+		if out.Spec.FailurePolicy == nil {
+			out.Spec.FailurePolicy = ptrTo(admissionregistrationv1.Fail)
+		}
+		defaultMatch(out.Spec.MatchConstraints)
+		return out, nil
+	case *admissionregistrationv1.MutatingAdmissionPolicyBinding:
+		out := o.DeepCopy()
+		defaultMatch(out.Spec.MatchResources)
+		return out, nil
 	case *corev1.Namespace:
 		return o.DeepCopy(), nil
 	}
-	return nil, fmt.Errorf("%T: the admission plugin reads ValidatingAdmissionPolicies, their bindings and namespaces only", obj)
+	return nil, fmt.Errorf("%T: the admission plugins read Validating- and MutatingAdmissionPolicies, their bindings and namespaces only", obj)
 }
 
 func defaultMatch(m *admissionregistrationv1.MatchResources) {

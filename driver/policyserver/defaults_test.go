@@ -61,6 +61,26 @@ func TestDefaulted(t *testing.T) {
 				NamespaceSelector: selector, ObjectSelector: &metav1.LabelSelector{}, MatchPolicy: &equivalent,
 			}}},
 		},
+		{
+			what: "a mutating policy's match constraints",
+			in: &admissionregistrationv1.MutatingAdmissionPolicy{Spec: admissionregistrationv1.MutatingAdmissionPolicySpec{
+				MatchConstraints:   &admissionregistrationv1.MatchResources{MatchPolicy: &exact, ResourceRules: rule(nil)},
+				ReinvocationPolicy: admissionregistrationv1.IfNeededReinvocationPolicy,
+			}},
+			out: &admissionregistrationv1.MutatingAdmissionPolicy{Spec: admissionregistrationv1.MutatingAdmissionPolicySpec{
+				FailurePolicy: &fail, MatchConstraints: &admissionregistrationv1.MatchResources{
+					NamespaceSelector: &metav1.LabelSelector{}, ObjectSelector: &metav1.LabelSelector{}, MatchPolicy: &exact, ResourceRules: rule(&all),
+				},
+				ReinvocationPolicy: admissionregistrationv1.IfNeededReinvocationPolicy,
+			}},
+		},
+		{
+			what: "a mutating policy's binding",
+			in:   &admissionregistrationv1.MutatingAdmissionPolicyBinding{Spec: admissionregistrationv1.MutatingAdmissionPolicyBindingSpec{MatchResources: &admissionregistrationv1.MatchResources{}}},
+			out: &admissionregistrationv1.MutatingAdmissionPolicyBinding{Spec: admissionregistrationv1.MutatingAdmissionPolicyBindingSpec{MatchResources: &admissionregistrationv1.MatchResources{
+				NamespaceSelector: &metav1.LabelSelector{}, ObjectSelector: &metav1.LabelSelector{}, MatchPolicy: &equivalent,
+			}}},
+		},
 		{what: "a namespace", in: &corev1.Namespace{}, out: &corev1.Namespace{}},
 	} {
 		in := c.in.DeepCopyObject()

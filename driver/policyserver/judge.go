@@ -66,17 +66,34 @@ func (s *Server) NewPolicyJudge(policies []policy.ValidatingPolicy) func(verify.
 // requests of oldWriter alone.
 func retargeted(p policy.ValidatingPolicy, group, judged string) []runtime.Object {
 	pol, b := p.Policy.DeepCopy(), p.Binding.DeepCopy()
-	suffix := "-" + strings.TrimSuffix(judged, "."+group)
+	if b == nil {
+		// A policy read without its bindings (verify --against-policy)
+		// is judged as verifyrun.PolicyJudge judges it: denying.
+		b = &admissionregistrationv1.ValidatingAdmissionPolicyBinding{Spec: admissionregistrationv1.ValidatingAdmissionPolicyBindingSpec{
+			ValidationActions: []admissionregistrationv1.ValidationAction{admissionregistrationv1.Deny},
+		}}
+	}
+	suffix := "-" + judgedSuffix(judged, group)
 	pol.Name += suffix
-	b.Name += suffix
+	b.Name = pol.Name
 	b.Spec.PolicyName = pol.Name
 	retarget(pol.Spec.MatchConstraints, group, judged)
 	retarget(b.Spec.MatchResources, group, judged)
-	pol.Spec.MatchConditions = append(pol.Spec.MatchConditions, admissionregistrationv1.MatchCondition{
+	pol.Spec.MatchConditions = append(pol.Spec.MatchConditions, oldWriterExempt())
+	return []runtime.Object{pol, b}
+}
+
+// judgedSuffix is what tells the copies of policies for the judged group
+// apart: its prefix.
+func judgedSuffix(judged, group string) string { return strings.TrimSuffix(judged, "."+group) }
+
+// oldWriterExempt is the match condition that leaves the requests of
+// oldWriter alone.
+func oldWriterExempt() admissionregistrationv1.MatchCondition {
+	return admissionregistrationv1.MatchCondition{
 		Name:       "mut2cel-judge-writes-old",
 		Expression: fmt.Sprintf("request.userInfo.username != %q", oldWriter.UserName),
-	})
-	return []runtime.Object{pol, b}
+	}
 }
 
 func retarget(m *admissionregistrationv1.MatchResources, group, judged string) {

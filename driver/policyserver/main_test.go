@@ -1,6 +1,7 @@
 package policyserver
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"testing"
@@ -20,6 +21,16 @@ const namespaceLabel, namespaceValue = "mut2cel.io/test", "yes"
 var shared *Server
 
 func TestMain(m *testing.M) {
+	// The tests wait on the server (etcd, the plugins' recompiles, the
+	// mutating plugin's five-second read of the OpenAPI documents) more
+	// than they compute: unless -parallel is given, more of them run at
+	// once than the cores.
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", "8")
+	}
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: apiserver.Namespace, Labels: map[string]string{namespaceLabel: namespaceValue}}}
 	s, err := Start(Options{Objects: []runtime.Object{ns}})
 	if err != nil {

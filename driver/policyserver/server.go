@@ -17,23 +17,23 @@ import (
 type Options struct {
 	// Log is apiserver.Options.Log.
 	Log io.Writer
-	// Objects are the ValidatingAdmissionPolicies, bindings and
-	// namespaces the plugin reads from the start. The namespace the
+	// Objects are the Validating- and MutatingAdmissionPolicies, their
+	// bindings and namespaces the plugins read from the start. The namespace the
 	// judges write in (apiserver.Namespace) exists unless Objects replace
 	// it, to give it the labels a binding's namespaceSelector reads.
 	Objects []runtime.Object
 }
 
 // Server is an apiserver.Server whose admission chain runs the
-// ValidatingAdmissionPolicy plugin.
+// MutatingAdmissionPolicy and ValidatingAdmissionPolicy plugins.
 type Server struct {
 	*apiserver.Server
 	admission *policyAdmission
 	probes    atomic.Int64 // numbers the probes of InstallPolicies
 }
 
-// Start starts the apiserver with the plugin, and returns once the plugin
-// has read and compiled opts.Objects: until then it refuses every request.
+// Start starts the apiserver with the plugins, and returns once they have
+// read and compiled opts.Objects: until then they refuse every request.
 func Start(opts Options) (*Server, error) {
 	s := &Server{}
 	configure := func(c *genericapiserver.RecommendedConfig) error {
@@ -46,9 +46,9 @@ func Start(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.Server = srv
-	if !s.admission.plugin.WaitForReady() {
+	if !s.admission.mutating.WaitForReady() || !s.admission.plugin.WaitForReady() {
 		srv.Stop()
-		return nil, errors.New("the ValidatingAdmissionPolicy admission plugin did not get ready")
+		return nil, errors.New("the admission-policy plugins did not get ready")
 	}
 	return s, nil
 }

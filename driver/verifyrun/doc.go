@@ -8,7 +8,12 @@
 // verify, which imports no back end: PolicyJudge decides updates by the
 // validating policies of backend/policy (verify --policy), and
 // NormalizationJob.Verify holds its mutating policies to the reference
-// normalizer (verify --normalize).
+// normalizer (verify --normalize). With --server, both run in the
+// admission chain of a real server instead, a PolicyServer the command
+// gives (driver/policyserver, in a binary built with the server tag):
+// this package does not import it. The generator, the mending of pairs
+// the server could not store and the comparison are the same either way;
+// only the Normalization differs.
 //
 // In: input paths, the --against manifest, the declarations the command
 // read (files and markers, as batch.DeclarationSets), the translate

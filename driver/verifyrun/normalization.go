@@ -3,17 +3,20 @@ package verifyrun
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -28,6 +31,10 @@ type NormalizationReport struct {
 	// object; Disagreements those on which the policy's object differs
 	// from the reference's, or the policy failed.
 	Changed, Disagreements int
+	// SetAside counts the requests a server (verify --normalize --server)
+	// refuses whatever the policy does: its schema or the CRD's own rules
+	// refuse the old object or the reference's. In process, none.
+	SetAside int
 	// First is the first disagreement, nil without one.
 	First *NormalizationCounterexample
 }
@@ -41,6 +48,14 @@ type NormalizationCounterexample struct {
 	Err               string
 }
 
+// A Normalization is what a normalizing policy makes of one request: the
+// object it leaves, given the request's new object and, for an update,
+// its old one. want is the reference's object, for a judge that must tell
+// a failing policy from a request refused whatever the policy does (an
+// error wrapping verify.ErrInvalidPair). An error that is a
+// *verify.JudgeError stops the run; any other is the policy's failure.
+type Normalization = func(old, new, want map[string]interface{}) (map[string]interface{}, error)
+
 // verifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
 // the apiserver's own mutating-policy code, to the reference normalizer
 // (Checker.Normalize, semantics.md 11.7) on generated pairs of the
@@ -49,18 +64,24 @@ type NormalizationCounterexample struct {
 // apiserver's admission code on what a back end wrote, so it lives with
 // the driver.
 func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
-	n, err := newNormalization(declared, version, p)
+	n, err := newNormalization(declared, version)
 	if err != nil {
 		return nil, err
 	}
-	rep := &NormalizationReport{Version: version}
+	if n.mutate, err = n.inProcess(p); err != nil {
+		return nil, err
+	}
+	return n.verify(pairs, seed)
+}
+
+// verify compares the reference and n.mutate on pairs generated with
+// seed.
+func (n *normalization) verify(pairs int, seed int64) (*NormalizationReport, error) {
+	rep := &NormalizationReport{Version: n.version}
 	g := pairgen.NewFor(n.s, seed, n.checker)
 	for i := 1; i <= pairs; i++ {
-		old, new := g.Next()
-		if old, err = n.admitted(old); err != nil {
-			return nil, err
-		}
-		if new, err = n.admitted(new); err != nil {
+		old, new, err := n.storable(g)
+		if err != nil {
 			return nil, err
 		}
 		rep.Pairs++
@@ -74,17 +95,20 @@ func verifyNormalization(declared map[string]interface{}, version string, p *adm
 }
 
 // normalization is what verifyNormalization holds side by side for one
-// version: the reference and the policy.
+// version: the reference and the policy, in process or through a server.
 type normalization struct {
 	version string
 	checker *reference.Checker
 	s       *structuralschema.Structural
-	policy  *admit.Mutator
+	mutate  Normalization
+	// objects validates an object as the server creates it, by the
+	// schema and the rules of the CRD as published (storable).
+	objects *kube.ObjectValidator
 	gvk     schema.GroupVersionKind
 	request admit.Request
 }
 
-func newNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy) (*normalization, error) {
+func newNormalization(declared map[string]interface{}, version string) (*normalization, error) {
 	c, err := crd.Read(declared)
 	if err != nil {
 		return nil, err
@@ -100,11 +124,90 @@ func newNormalization(declared map[string]interface{}, version string, p *admiss
 	if n.s, err = v.Structural(); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
-	if n.policy, err = admit.Mutating(p); err != nil {
-		return nil, fmt.Errorf("version %s: the policy does not compile: %w", version, err)
+	if n.objects, err = publishedValidator(declared, version); err != nil {
+		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
 	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
 	return n, nil
+}
+
+// publishedValidator validates objects of the version of declared as
+// published: its schema and its own rules, none the declarations add.
+func publishedValidator(declared map[string]interface{}, version string) (*kube.ObjectValidator, error) {
+	doc, err := crd.Published(declared)
+	if err != nil {
+		return nil, err
+	}
+	c, err := crd.Read(doc)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := c.Version(version)
+	if !ok {
+		return nil, fmt.Errorf("no version %s", version)
+	}
+	props, err := v.Schema()
+	if err != nil {
+		return nil, err
+	}
+	return kube.NewObjectValidator(props)
+}
+
+// storable returns the next pair of g, admitted, mended as verify mends
+// the pairs the apiserver refuses (pairgen's Repair), until its old object
+// is one the server can hold and the reference's update of it to the new
+// one an object the server can store: a request the server refuses
+// whatever the policy does says nothing of the policy, and a server sets
+// it aside. After pairgen.RepairRounds mends the pair is kept as it is.
+func (n *normalization) storable(g *pairgen.Generator) (old, new map[string]interface{}, err error) {
+	rawOld, rawNew := g.Next()
+	var last *pairgen.Mend
+	for round := 0; ; round++ {
+		if old, err = n.admitted(rawOld); err != nil {
+			return nil, nil, err
+		}
+		if new, err = n.admitted(rawNew); err != nil {
+			return nil, nil, err
+		}
+		which, f := n.refused(old, new)
+		if which == "" && last != nil {
+			g.Passed(*last)
+		}
+		if which == "" || round == pairgen.RepairRounds {
+			return old, new, nil
+		}
+		m := g.Repair(rawOld, rawNew, which, f, round)
+		rawOld, rawNew, last = m.Old, m.New, &m
+	}
+}
+
+// refused names the object the server refuses of an admitted pair ("old",
+// or "new" when it refuses the reference's update to new) and the field
+// of the first of its errors; "" when it refuses neither.
+func (n *normalization) refused(old, new map[string]interface{}) (which, at string) {
+	if errs := n.objects.Validate(old); len(errs) > 0 {
+		return "old", firstField(errs)
+	}
+	want, err := n.checker.Normalize(old, new)
+	if err != nil {
+		return "", ""
+	}
+	if errs := n.objects.Validate(want); len(errs) > 0 {
+		return "new", firstField(errs)
+	}
+	return "", ""
+}
+
+// firstField is the field of the error first in the order of their
+// messages: the validators list errors in Go map order.
+func firstField(errs field.ErrorList) string {
+	first := errs[0]
+	for _, e := range errs[1:] {
+		if e.Error() < first.Error() {
+			first = e
+		}
+	}
+	return first.Field
 }
 
 // admitted is obj as the apiserver gives it to admission: stored, read
@@ -130,17 +233,15 @@ func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[st
 	if !sameText(want, new) {
 		rep.Changed++
 	}
-	r := n.request
-	r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
-	if old != nil {
-		r.Operation = admission.Update
-	}
-	var got map[string]interface{}
-	res, err := n.policy.Mutate(context.Background(), r)
-	if err == nil {
-		got = res.Object
-	}
-	if err == nil && sameText(want, got) {
+	got, err := n.mutate(old, new, want)
+	var jerr *verify.JudgeError
+	switch {
+	case errors.As(err, &jerr):
+		return err
+	case errors.Is(err, verify.ErrInvalidPair):
+		rep.SetAside++
+		return nil
+	case err == nil && sameText(want, got):
 		return nil
 	}
 	rep.Disagreements++
@@ -151,6 +252,27 @@ func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[st
 		}
 	}
 	return nil
+}
+
+// inProcess returns the Normalization of p evaluated in process, with the
+// apiserver's mutating-policy code.
+func (n *normalization) inProcess(p *admissionregistrationv1.MutatingAdmissionPolicy) (Normalization, error) {
+	m, err := admit.Mutating(p)
+	if err != nil {
+		return nil, fmt.Errorf("version %s: the policy does not compile: %w", n.version, err)
+	}
+	return func(old, new, _ map[string]interface{}) (map[string]interface{}, error) {
+		r := n.request
+		r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
+		if old != nil {
+			r.Operation = admission.Update
+		}
+		res, err := m.Mutate(context.Background(), r)
+		if err != nil {
+			return nil, err
+		}
+		return res.Object, nil
+	}, nil
 }
 
 // sameText reports whether a and b write the same JSON: the policy's

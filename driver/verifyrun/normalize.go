@@ -9,6 +9,7 @@ import (
 	"github.com/mut2cel/mut2cel/backend/policy"
 	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/verify"
 )
 
 // NormalizationJob is a Job whose unions are normalized (verify
@@ -54,6 +55,13 @@ func (j NormalizationJob) Verify(pairs int, seed int64) ([]*NormalizationReport,
 	return out, nil
 }
 
+// TooManySetAside reports whether a server set aside more of the
+// requests than verify.MaxSetAside allows: what it checked then says
+// little of the policy.
+func (r *NormalizationReport) TooManySetAside() bool {
+	return r.Requests > 0 && float64(r.SetAside) > verify.MaxSetAside*float64(r.Requests)
+}
+
 // WriteNormalizationText writes a line per version, and the first
 // disagreement of a version as a YAML document.
 func WriteNormalizationText(w io.Writer, job Job, reps []*NormalizationReport) {
@@ -63,6 +71,12 @@ func WriteNormalizationText(w io.Writer, job Job, reps []*NormalizationReport) {
 		verdict := "no disagreement"
 		if r.Disagreements > 0 {
 			verdict = fmt.Sprintf("%d disagreements, the first at pair %d", r.Disagreements, r.First.Pair)
+		}
+		if r.SetAside > 0 {
+			verdict = fmt.Sprintf("%d set aside (the server refuses the reference's object whatever the policy), %s", r.SetAside, verdict)
+		}
+		if r.TooManySetAside() {
+			verdict += fmt.Sprintf("; more than %g%% set aside: too few checked", verify.MaxSetAside*100)
 		}
 		d.Detail = fmt.Sprintf("%s %s: normalization: %d pairs, %d requests (each new object created and updated), %d normalized by the reference, %s",
 			job.Declared.Name(), r.Version, r.Pairs, r.Requests, r.Changed, verdict)

@@ -66,6 +66,13 @@ type Options struct {
 	// which it reports. Only a binary built with the server tag has one
 	// (driver/apiserver.StartForVerify).
 	StartServer func(stderr io.Writer, opts *verify.Options, quiet bool) (stop func(), ok bool)
+	// StartPolicyServer starts the apiserver of Server with the
+	// admission-policy plugins in its chain, for Policy, HandWritten and
+	// Normalize; only a binary built with the server tag has one
+	// (driver/policyserver.StartForVerify). policyServer is what it
+	// started.
+	StartPolicyServer StartPolicyServerFunc
+	policyServer      PolicyServer
 
 	// Verify are the options of each verify.Verify; its Progress is
 	// ProgressOf's.
@@ -108,7 +115,7 @@ func Run(r Options) batch.Exit {
 	}
 	defer BoundHeap()()
 	if r.Server {
-		stop, ok := r.StartServer(r.Stderr, &r.Verify, r.Quiet)
+		stop, ok := r.startServer()
 		if !ok {
 			return batch.ExitError
 		}
@@ -161,7 +168,7 @@ func (r *Options) judge(job Job, opts verify.Options) (*verify.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pj.Verify(opts)
+	return r.verifyPolicies(pj, opts)
 }
 
 // judgeAll verifies the jobs and prints their reports in r.Format.
@@ -217,7 +224,7 @@ func (r *Options) failed(job Job, err error) batch.Exit {
 // normalizeAll checks the normalizing policies of the jobs: nothing to
 // normalize is an error, a disagreement a finding.
 func (r *Options) normalizeAll(jobs []Job) batch.Exit {
-	found, disagreements := false, 0
+	found, disagreements, unchecked := false, 0, 0
 	for _, job := range jobs {
 		nj, err := Normalizers(job, r.Translate)
 		if err != nil {
@@ -227,21 +234,29 @@ func (r *Options) normalizeAll(jobs []Job) batch.Exit {
 			continue
 		}
 		found = true
-		reps, err := nj.Verify(r.Verify.Pairs, r.Verify.Seed)
+		reps, err := r.normalizations(nj)
 		if err != nil {
 			return r.failed(job, err)
 		}
 		WriteNormalizationText(r.Text(r.Stdout), job, reps)
 		for _, rep := range reps {
 			disagreements += rep.Disagreements
+			if rep.TooManySetAside() {
+				unchecked++
+			}
 		}
 	}
 	if !found {
 		fmt.Fprintln(r.Stderr, "mut2cel verify: no CRD of the inputs declares a union: nothing to normalize")
 		return batch.ExitError
 	}
+	if unchecked > 0 {
+		fmt.Fprintf(r.Stderr, "mut2cel verify: %d versions have more than %g%% of their requests set aside: too few checked\n", unchecked, verify.MaxSetAside*100)
+	}
 	if disagreements > 0 {
 		fmt.Fprintf(r.Stderr, "mut2cel verify: %d normalizations disagree with the reference\n", disagreements)
+	}
+	if disagreements > 0 || unchecked > 0 {
 		return batch.ExitFinding
 	}
 	return batch.ExitOK
