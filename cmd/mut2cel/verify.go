@@ -55,6 +55,9 @@ kinds a cluster's OpenAPI document describes: with --policy,
 The policies are written, and the updates sent, for the kind itself; the
 pairs are generated from its schema as for a CRD. PATH may then be left
 out.
+--policy, --against-policy and --normalize run the apiserver's
+admission-policy code, which weighs a third of the binary: only a mut2cel
+built with the server tag has it, as for --server below.
 With --all-versions, the declarations of each served version are first
 applied to every other served version where the path exists, as translate
 --all-versions does, and every version is held to them. A CRD under test
@@ -181,6 +184,12 @@ var startServer func(stderr io.Writer, opts *verifyrun.VerifyOptions, quiet bool
 // --normalize; nil unless the binary is built with the server tag.
 var startPolicyServer verifyrun.StartPolicyServerFunc
 
+// policyJudges evaluate policies in this process with the apiserver's
+// admission-policy code, for --policy, --against-policy and --normalize;
+// nil unless the binary is built with the server tag, as that code
+// (about 20 MB) would make the default binary a third larger.
+var policyJudges verifyrun.PolicyJudges
+
 // installServer installs the mut2cel whose verify has --server.
 const installServer = "go install -tags server ./cmd/mut2cel"
 
@@ -234,6 +243,8 @@ func (o verifyOptions) usage(fs *pflag.FlagSet) string {
 		return badOutput(o.output, "text", "json", "yaml")
 	case o.server && startServer == nil:
 		return "--server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  " + installServer
+	case (o.policy || o.againstPolicy != "" || o.normalize) && policyJudges == nil:
+		return "--policy, --against-policy and --normalize run the apiserver's admission-policy code, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  " + installServer
 	case o.against != "" && len(givenBounds(fs)) > 0:
 		// The rules under test are --against's: no translation makes
 		// them, so bounds for one would shape nothing.
@@ -272,6 +283,7 @@ func (o verifyOptions) run(e *env, start inputs.Run) verifyrun.Options {
 		Server:            o.server,
 		StartServer:       startServer,
 		StartPolicyServer: startPolicyServer,
+		PolicyJudges:      policyJudges,
 		Verify: verifyrun.VerifyOptions{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
 			CompareFormatsAsValues: start.Inputs.Options.CompareFormatsAsValues},
 		Quiet:  o.quiet,

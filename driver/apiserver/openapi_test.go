@@ -25,7 +25,7 @@ import (
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
-	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/policyjudge"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
@@ -234,7 +234,7 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verifyrun.PolicyJudge(ps)})
+	rep, err := verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: policyjudge.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	for _, p := range ps {
 		p.Policy.Spec.Validations = nil
 	}
-	rep, err = verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: verifyrun.PolicyJudge(ps)})
+	rep, err = verify.Verify(declared, withoutDeclarations(vehicle), verify.Options{Pairs: pairs, Seed: 1, NewJudge: policyjudge.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}

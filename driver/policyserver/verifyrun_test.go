@@ -13,6 +13,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/inputs"
+	"github.com/mut2cel/mut2cel/driver/policyjudge"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
@@ -65,11 +66,11 @@ func TestVerifyRunThroughServer(t *testing.T) {
 func runVerify(t *testing.T, path string, normalize, server bool) (string, batch.Exit) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	start := func(io.Writer, bool) (verifyrun.PolicyServer, func(), bool) { return shared, func() {}, true }
+	start := func(io.Writer, bool) (verifyrun.PolicyJudges, func(), bool) { return shared, func() {}, true }
 	code := verifyrun.Run(verifyrun.Options{
 		Translate: translate.Options{KubeVersion: translate.DefaultKubeVersion},
 		Run:       inputs.Run{Paths: []string{path}, Reporter: batch.Silent{}},
-		Policy:    !normalize, Normalize: normalize, Server: server, StartPolicyServer: start,
+		Policy:    !normalize, Normalize: normalize, Server: server, StartPolicyServer: start, PolicyJudges: policyjudge.InProcess{},
 		Verify: verify.Options{Pairs: serverPairs(), Seed: 1, Counterexamples: 3},
 		Quiet:  true, Format: "text", Stdout: &stdout, Stderr: &stderr, Text: func(w io.Writer) io.Writer { return w },
 	})

@@ -4,16 +4,18 @@
 // reports of verify.Verify's results. The command only binds flags,
 // prints and maps the outcome to an exit code.
 //
-// The judges that run the apiserver's admission code live here, not in
-// verify, which imports no back end: PolicyJudge decides updates by the
-// validating policies of backend/policy (verify --policy), and
-// NormalizationJob.Verify holds its mutating policies to the reference
-// normalizer (verify --normalize). With --server, both run in the
-// admission chain of a real server instead, a PolicyServer the command
-// gives (driver/policyserver, in a binary built with the server tag):
-// this package does not import it. The generator, the mending of pairs
-// the server could not store and the comparison are the same either way;
-// only the Normalization differs.
+// The judges that run the apiserver's admission code are the command's to
+// give, as PolicyJudges: in process (driver/policyjudge.InProcess,
+// Options.PolicyJudges) or in the admission chain of a real server
+// (driver/policyserver, Options.StartPolicyServer), both only in a binary
+// built with the server tag, as the admission code is a third of the
+// binary. This package imports neither. It makes the policies (the
+// validating ones of backend/policy for --policy, those of the manifest
+// for --against-policy, the normalizing ones for --normalize) and holds
+// what the judges decide to the reference: verify.Verify for the
+// validating ones, NormalizationJob.Verify for the normalizing ones. The
+// generator, the mending of pairs a server could not store and the
+// comparison are the same either way; only the Normalization differs.
 //
 // In: input paths, the --against manifest, the declarations the command
 // read (files and markers, as batch.DeclarationSets), the translate

@@ -41,12 +41,7 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 	if o.Translator == nil {
 		o.Translator = translate.Translate
 	}
-	var docs []batch.Input
-	if len(paths) > 0 || len(o.Builtins) == 0 {
-		docs, diags = batch.Collect(paths, o.Stdin)
-	}
-	vehicles, more := inputs.Vehicles(o.Builtins, sets)
-	docs, diags = append(docs, vehicles...), append(diags, more...)
+	docs, diags := inputDocs(paths, o, sets)
 	crds, census, more := batch.CRDs(docs)
 	diags = append(diags, more...)
 	warnings = append(warnings, census.Notes()...)
@@ -283,4 +278,18 @@ func crdName(doc map[string]interface{}) string {
 	md, _ := doc["metadata"].(map[string]interface{})
 	name, _ := md["name"].(string)
 	return name
+}
+
+// inputDocs reads the inputs at paths, standard input when there are none
+// and no built-in kind either, and adds the documents that carry the
+// built-in kinds of o to the compiler (inputs.Vehicles), which renames
+// the declaration sets of sets that name them.
+func inputDocs(paths []string, o Options, sets *batch.DeclarationSets) ([]batch.Input, []batch.Diagnostic) {
+	var docs []batch.Input
+	var diags []batch.Diagnostic
+	if len(paths) > 0 || len(o.Builtins) == 0 {
+		docs, diags = batch.Collect(paths, o.Stdin)
+	}
+	vehicles, more := inputs.Vehicles(o.Builtins, sets)
+	return append(docs, vehicles...), append(diags, more...)
 }

@@ -1,27 +1,26 @@
 package verifyrun
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/crd"
-	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
-// NormalizationReport is what verifyNormalization found for one version.
+// NormalizationReport is what NormalizationJob.Verify found for one
+// version: a normalizing policy, run in process or through a server, held
+// to the reference normalizer (Checker.Normalize, semantics.md 11.7) on
+// generated pairs, each as a create and as an update, in the stored form
+// the apiserver gives admission.
 type NormalizationReport struct {
 	Version string
 	// Pairs were generated; each is judged as a create of its new object
@@ -56,24 +55,6 @@ type NormalizationCounterexample struct {
 // *verify.JudgeError stops the run; any other is the policy's failure.
 type Normalization = func(old, new, want map[string]interface{}) (map[string]interface{}, error)
 
-// verifyNormalization holds the MutatingAdmissionPolicy p, evaluated by
-// the apiserver's own mutating-policy code, to the reference normalizer
-// (Checker.Normalize, semantics.md 11.7) on generated pairs of the
-// version of the declared CRD, each as a create and as an update, in the
-// stored form the apiserver gives admission. Like PolicyJudge it runs the
-// apiserver's admission code on what a back end wrote, so it lives with
-// the driver.
-func verifyNormalization(declared map[string]interface{}, version string, p *admissionregistrationv1.MutatingAdmissionPolicy, pairs int, seed int64) (*NormalizationReport, error) {
-	n, err := newNormalization(declared, version)
-	if err != nil {
-		return nil, err
-	}
-	if n.mutate, err = n.inProcess(p); err != nil {
-		return nil, err
-	}
-	return n.verify(pairs, seed)
-}
-
 // verify compares the reference and n.mutate on pairs generated with
 // seed.
 func (n *normalization) verify(pairs int, seed int64) (*NormalizationReport, error) {
@@ -94,7 +75,7 @@ func (n *normalization) verify(pairs int, seed int64) (*NormalizationReport, err
 	return rep, nil
 }
 
-// normalization is what verifyNormalization holds side by side for one
+// normalization is what NormalizationJob.Verify holds side by side for one
 // version: the reference and the policy, in process or through a server.
 type normalization struct {
 	version string
@@ -105,7 +86,6 @@ type normalization struct {
 	// schema and the rules of the CRD as published (storable).
 	objects *kube.ObjectValidator
 	gvk     schema.GroupVersionKind
-	request admit.Request
 }
 
 func newNormalization(declared map[string]interface{}, version string) (*normalization, error) {
@@ -127,7 +107,6 @@ func newNormalization(declared map[string]interface{}, version string) (*normali
 	if n.objects, err = publishedValidator(declared, version); err != nil {
 		return nil, fmt.Errorf("version %s: %w", version, err)
 	}
-	n.request = admit.Request{Resource: schema.GroupVersionResource{Group: c.Group, Version: version, Resource: c.Plural}, Kind: n.gvk, Namespace: "default"}
 	return n, nil
 }
 
@@ -252,27 +231,6 @@ func (n *normalization) compare(rep *NormalizationReport, i int, old, new map[st
 		}
 	}
 	return nil
-}
-
-// inProcess returns the Normalization of p evaluated in process, with the
-// apiserver's mutating-policy code.
-func (n *normalization) inProcess(p *admissionregistrationv1.MutatingAdmissionPolicy) (Normalization, error) {
-	m, err := admit.Mutating(p)
-	if err != nil {
-		return nil, fmt.Errorf("version %s: the policy does not compile: %w", n.version, err)
-	}
-	return func(old, new, _ map[string]interface{}) (map[string]interface{}, error) {
-		r := n.request
-		r.Operation, r.Object, r.OldObject = admission.Create, runtime.DeepCopyJSON(new), old
-		if old != nil {
-			r.Operation = admission.Update
-		}
-		res, err := m.Mutate(context.Background(), r)
-		if err != nil {
-			return nil, err
-		}
-		return res.Object, nil
-	}, nil
 }
 
 // sameText reports whether a and b write the same JSON: the policy's

@@ -41,12 +41,19 @@ func Normalizers(job Job, opts translate.Options) (NormalizationJob, error) {
 	return NormalizationJob{Job: job, Normalizers: ns}, nil
 }
 
-// Verify holds each normalizing policy of the job to the reference
-// normalizer on pairs generated with seed.
-func (j NormalizationJob) Verify(pairs int, seed int64) ([]*NormalizationReport, error) {
+// Verify holds each normalizing policy of the job, run by judges, to the
+// reference normalizer on pairs generated with seed.
+func (j NormalizationJob) Verify(judges PolicyJudges, pairs int, seed int64) ([]*NormalizationReport, error) {
 	var out []*NormalizationReport
-	for _, n := range j.Normalizers {
-		rep, err := verifyNormalization(j.Declared.Value, n.Version, n.Policy, pairs, seed)
+	for _, p := range j.Normalizers {
+		n, err := newNormalization(j.Declared.Value, p.Version)
+		if err != nil {
+			return nil, err
+		}
+		if n.mutate, err = judges.NewNormalizer(j.Declared.Value, p); err != nil {
+			return nil, err
+		}
+		rep, err := n.verify(pairs, seed)
 		if err != nil {
 			return nil, err
 		}

@@ -151,9 +151,9 @@ func ReadPolicies(path string) ([]*admissionregistrationv1.ValidatingAdmissionPo
 	return out, nil
 }
 
-// Verify judges the job through its policies.
-func (j PolicyJob) Verify(opts verify.Options) (*verify.Report, error) {
-	opts.NewJudge = policyJudgeOf(j.Policies, j.Builtin)
+// Verify judges the job through its policies, run by judges.
+func (j PolicyJob) Verify(judges PolicyJudges, opts verify.Options) (*verify.Report, error) {
+	opts.NewJudge = judges.NewPolicyJudge(j.Policies)
 	return verify.Verify(j.Declared.Value, j.Tested, opts)
 }
 

@@ -72,7 +72,11 @@ type Options struct {
 	// (driver/policyserver.StartForVerify). policyServer is what it
 	// started.
 	StartPolicyServer StartPolicyServerFunc
-	policyServer      PolicyServer
+	policyServer      PolicyJudges
+	// PolicyJudges judge Policy, HandWritten and Normalize without Server:
+	// the apiserver's admission code in this process. Only a binary built
+	// with the server tag has them (driver/policyjudge.InProcess).
+	PolicyJudges PolicyJudges
 
 	// Verify are the options of each verify.Verify; its Progress is
 	// ProgressOf's.

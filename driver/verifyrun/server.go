@@ -1,6 +1,7 @@
 package verifyrun
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -8,25 +9,27 @@ import (
 	"github.com/mut2cel/mut2cel/verify"
 )
 
-// PolicyServer is a real apiserver whose admission chain runs the
-// apiserver's MutatingAdmissionPolicy and ValidatingAdmissionPolicy
-// plugins (driver/policyserver's Server): the judge of --server with
-// --policy, --against-policy and --normalize. The command gives it
-// through Options.StartPolicyServer, so that this package, and the
-// binary without the server tag, do not import the server.
-type PolicyServer interface {
-	// NewPolicyJudge is PolicyJudge through the server: the CRD's own
-	// rules, then the policies, decide each update.
+// PolicyJudges run the policies of --policy, --against-policy and
+// --normalize with the apiserver's admission code: in this process
+// (driver/policyjudge.InProcess, Options.PolicyJudges), or through a real
+// apiserver whose admission chain runs the apiserver's
+// MutatingAdmissionPolicy and ValidatingAdmissionPolicy plugins
+// (driver/policyserver's Server, started by Options.StartPolicyServer).
+// The command gives both, so that this package, and the binary without
+// the server tag, import neither: the admission code alone is about 20 MB
+// of the binary.
+type PolicyJudges interface {
+	// NewPolicyJudge returns the judge of updates by the validating
+	// policies: the CRD's own rules, then the policies, decide each.
 	NewPolicyJudge(policies []policy.ValidatingPolicy) func(verify.Target) (verify.Judge, error)
-	// NewNormalizer installs the version n.Version of the declared CRD,
-	// as published, with the normalizing policy n, and returns what
-	// sends a request through the server and reads what it stored.
+	// NewNormalizer returns what the normalizing policy n makes of a
+	// request on the version n.Version of the declared CRD.
 	NewNormalizer(declared map[string]interface{}, n policy.Normalizer) (Normalization, error)
 }
 
-// StartPolicyServerFunc starts a PolicyServer; it returns what stops it,
-// or false when it cannot start, which it reports.
-type StartPolicyServerFunc func(stderr io.Writer, quiet bool) (srv PolicyServer, stop func(), ok bool)
+// StartPolicyServerFunc starts the server of PolicyJudges; it returns what
+// stops it, or false when it cannot start, which it reports.
+type StartPolicyServerFunc func(stderr io.Writer, quiet bool) (srv PolicyJudges, stop func(), ok bool)
 
 // startServer starts the server of --server: the apiextensions-apiserver
 // alone to judge by the CRD's rules, with the admission-policy plugins to
@@ -43,36 +46,34 @@ func (r *Options) startServer() (stop func(), ok bool) {
 	return stop, ok
 }
 
+// judges are the PolicyJudges of the run: the server of --server, or
+// those of this process.
+func (r *Options) judges() (PolicyJudges, error) {
+	switch {
+	case r.policyServer != nil:
+		return r.policyServer, nil
+	case r.PolicyJudges != nil:
+		return r.PolicyJudges, nil
+	}
+	return nil, errors.New("policies are judged by the apiserver's admission-policy code, which this binary is built without")
+}
+
 // verifyPolicies judges pj through its policies: in process, or through
 // the server of --server.
 func (r *Options) verifyPolicies(pj PolicyJob, opts verify.Options) (*verify.Report, error) {
-	if r.policyServer == nil {
-		return pj.Verify(opts)
+	judges, err := r.judges()
+	if err != nil {
+		return nil, err
 	}
-	opts.NewJudge = r.policyServer.NewPolicyJudge(pj.Policies)
-	return verify.Verify(pj.Declared.Value, pj.Tested, opts)
+	return pj.Verify(judges, opts)
 }
 
 // normalizations holds the normalizing policies of nj to the reference:
 // in process, or through the server of --server.
 func (r *Options) normalizations(nj NormalizationJob) ([]*NormalizationReport, error) {
-	if r.policyServer == nil {
-		return nj.Verify(r.Verify.Pairs, r.Verify.Seed)
+	judges, err := r.judges()
+	if err != nil {
+		return nil, err
 	}
-	var out []*NormalizationReport
-	for _, p := range nj.Normalizers {
-		n, err := newNormalization(nj.Declared.Value, p.Version)
-		if err != nil {
-			return nil, err
-		}
-		if n.mutate, err = r.policyServer.NewNormalizer(nj.Declared.Value, p); err != nil {
-			return nil, err
-		}
-		rep, err := n.verify(r.Verify.Pairs, r.Verify.Seed)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rep)
-	}
-	return out, nil
+	return nj.Verify(judges, r.Verify.Pairs, r.Verify.Seed)
 }

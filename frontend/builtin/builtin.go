@@ -85,11 +85,30 @@ func (r Resource) VehicleGroup() string {
 	if g == "" {
 		g = "core"
 	}
-	return g + ".builtin.mut2cel.io"
+	return g + vehicleSuffix
 }
 
 // VehicleName is the name of the carrying CRD document.
 func (r Resource) VehicleName() string { return r.Plural + "." + r.VehicleGroup() }
+
+// vehicleSuffix ends the group of every carrying CRD document.
+const vehicleSuffix = ".builtin.mut2cel.io"
+
+// OfVehicle returns the built-in resource and kind whose carrying CRD
+// document (VehicleGroup) serves gvr and gvk, and false for any other
+// CRD's: a judge of policies sends the requests a cluster sends for the
+// kind itself.
+func OfVehicle(gvr schema.GroupVersionResource, gvk schema.GroupVersionKind) (schema.GroupVersionResource, schema.GroupVersionKind, bool) {
+	group, ok := strings.CutSuffix(gvr.Group, vehicleSuffix)
+	if !ok || gvk.Group != gvr.Group {
+		return gvr, gvk, false
+	}
+	if group == "core" {
+		group = ""
+	}
+	gvr.Group, gvk.Group = group, group
+	return gvr, gvk, true
+}
 
 // CRD returns a CustomResourceDefinition document with one version that
 // describes r. With r.OpenAPI, it describes the kind as the document

@@ -1,4 +1,4 @@
-package verifyrun
+package policyjudge
 
 import (
 	"fmt"
@@ -30,14 +30,11 @@ import (
 // It lives with the driver, not in verify, because it runs the
 // apiserver's admission code on what a back end wrote: verify judges by
 // the CRD's rules alone and imports no back end.
+//
+// A CRD that carries a built-in kind to the compiler (builtin.OfVehicle)
+// is judged with requests that update the kind itself, as a cluster
+// sends them.
 func PolicyJudge(policies []policy.ValidatingPolicy) func(verify.Target) (verify.Judge, error) {
-	return policyJudgeOf(policies, nil)
-}
-
-// policyJudgeOf is PolicyJudge; with r, the CRD judged carries the
-// built-in kind r (inputs.Vehicles), and the requests are updates of r,
-// as a cluster sends them.
-func policyJudgeOf(policies []policy.ValidatingPolicy, r *builtin.Resource) func(verify.Target) (verify.Judge, error) {
 	return func(t verify.Target) (verify.Judge, error) {
 		c, err := crd.Read(t.CRD)
 		if err != nil {
@@ -48,9 +45,8 @@ func policyJudgeOf(policies []policy.ValidatingPolicy, r *builtin.Resource) func
 			resource: schema.GroupVersionResource{Group: c.Group, Version: t.Version, Resource: c.Plural},
 			kind:     schema.GroupVersionKind{Group: c.Group, Version: t.Version, Kind: c.Kind},
 		}
-		if r != nil {
-			j.resource = schema.GroupVersionResource{Group: r.GVK.Group, Version: r.GVK.Version, Resource: r.Plural}
-			j.kind, j.builtin = r.GVK, true
+		if gvr, gvk, ok := builtin.OfVehicle(j.resource, j.kind); ok {
+			j.resource, j.kind, j.builtin = gvr, gvk, true
 		}
 		for _, p := range policies {
 			if p.Version != t.Version {

@@ -1,10 +1,13 @@
-package verifyrun
+package policyjudge_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
+	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/driver/policyjudge"
+	"github.com/mut2cel/mut2cel/driver/verifyrun"
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -41,7 +44,7 @@ func TestVerifyNormalization(t *testing.T) {
 	if err != nil || len(ns) != 1 {
 		t.Fatalf("%d policies, %v", len(ns), err)
 	}
-	rep, err := verifyNormalization(doc, "v1", ns[0].Policy, 300, 1)
+	rep, err := verifyOne(doc, ns[0], 300)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +59,22 @@ func TestVerifyNormalization(t *testing.T) {
 	if m.JSONPatch.Expression == ns[0].Policy.Spec.Mutations[0].JSONPatch.Expression {
 		t.Fatal("the policy has no 'Bucket' to break")
 	}
-	rep, err = verifyNormalization(doc, "v1", broken, 300, 1)
+	rep, err = verifyOne(doc, policy.Normalizer{Version: "v1", Policy: broken}, 300)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Disagreements == 0 || rep.First == nil {
 		t.Errorf("a broken policy passed %d requests", rep.Requests)
 	}
+}
+
+// verifyOne holds the normalizing policy n, in process, to the reference
+// on pairs generated with seed 1, as verify --normalize does.
+func verifyOne(doc map[string]interface{}, n policy.Normalizer, pairs int) (*verifyrun.NormalizationReport, error) {
+	job := verifyrun.NormalizationJob{Job: verifyrun.Job{Declared: batch.InputCRD{Value: doc}}, Normalizers: []policy.Normalizer{n}}
+	reps, err := job.Verify(policyjudge.InProcess{}, pairs, 1)
+	if err != nil {
+		return nil, err
+	}
+	return reps[0], nil
 }

@@ -1,4 +1,4 @@
-package verifyrun_test
+package policyjudge_test
 
 import (
 	"fmt"

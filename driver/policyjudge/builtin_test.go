@@ -1,11 +1,11 @@
-package verifyrun_test
+package policyjudge_test
 
 import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
-	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/policyjudge"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/translate"
@@ -91,7 +91,7 @@ func TestPolicyCorpusCases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Declared: %v", c.Name, err)
 		}
-		rep, err := verify.Verify(declared, published(t, doc), verify.Options{Pairs: pairs, Seed: 1, Counterexamples: 1, NewJudge: verifyrun.PolicyJudge(ps)})
+		rep, err := verify.Verify(declared, published(t, doc), verify.Options{Pairs: pairs, Seed: 1, Counterexamples: 1, NewJudge: policyjudge.PolicyJudge(ps)})
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}

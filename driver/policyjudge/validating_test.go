@@ -1,4 +1,4 @@
-package verifyrun_test
+package policyjudge_test
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
-	"github.com/mut2cel/mut2cel/driver/verifyrun"
+	"github.com/mut2cel/mut2cel/driver/policyjudge"
 	"github.com/mut2cel/mut2cel/internal/admit"
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
@@ -106,7 +106,7 @@ func checkPolicy(t *testing.T, declared map[string]interface{}, opts translate.O
 	if len(ps) == 0 {
 		t.Fatal("no policy written")
 	}
-	rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, NewJudge: verifyrun.PolicyJudge(ps)})
+	rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, NewJudge: policyjudge.PolicyJudge(ps)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestPolicyTeeth(t *testing.T) {
 					ps := policiesFor(t, declared, translate.Options{})
 					validations := ps[i].Policy.Spec.Validations
 					ps[i].Policy.Spec.Validations = append(validations[:j:j], validations[j+1:]...)
-					rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: -1, NewJudge: verifyrun.PolicyJudge(ps)})
+					rep, err := verify.Verify(declared, published(t, declared), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: -1, NewJudge: policyjudge.PolicyJudge(ps)})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -226,7 +226,7 @@ func TestPolicyRandomSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("schema seed %d: no policy: %v\n%s", seed, err, docYAML(doc))
 		}
-		rep, err := verify.Verify(doc, published(t, doc), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1, NewJudge: verifyrun.PolicyJudge(ps)})
+		rep, err := verify.Verify(doc, published(t, doc), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1, NewJudge: policyjudge.PolicyJudge(ps)})
 		if err != nil {
 			t.Fatalf("schema seed %d: %v\n%s", seed, err, docYAML(doc))
 		}
