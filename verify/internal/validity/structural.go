@@ -29,6 +29,8 @@ type snode struct {
 	// holds for the nodes below: the rules evaluated on the node's
 	// value, its own and those of its allOf; nil for none.
 	cv, shallow *cel.Validator
+	// memo holds the values that passed the rules of shallow.
+	memo memo
 }
 
 // newSnode builds the node of st, whose part of the apiserver's

@@ -39,11 +39,15 @@ func (v *Validator) Object(obj map[string]interface{}) (errs field.ErrorList, co
 	if !v.o.valid(obj) || !v.s.listsValid(obj) {
 		return v.schemaErrors(obj), 0
 	}
-	if v.s.cv == nil {
-		return nil, 0
+	c := &diffing{ok: true}
+	c.wholeRules(v.s, obj)
+	if !c.ok || c.cost >= budget/2 {
+		// Near the budget, only the whole validation says which rules
+		// it evaluates before it runs out.
+		errs, remaining := v.s.cv.Validate(context.Background(), nil, v.s.st, obj, nil, budget)
+		return errs, budget - remaining
 	}
-	errs, remaining := v.s.cv.Validate(context.Background(), nil, v.s.st, obj, nil, budget)
-	return errs, budget - remaining
+	return c.errs, c.cost
 }
 
 // Changed is Object for new, given old, which the apiserver accepts on
@@ -65,7 +69,7 @@ func (v *Validator) Changed(old map[string]interface{}, oldCost int64, new map[s
 	}
 	// The rules of new cost what those of old cost, less what the rules
 	// evaluated again cost on old, plus what they cost on new.
-	if !c.ok || oldCost+c.cost >= budget {
+	if !c.ok || oldCost+c.cost >= budget/2 {
 		return nil, false
 	}
 	return c.errs, true
@@ -77,8 +81,8 @@ type diffing struct {
 	// or the rules cannot be decided apart.
 	ok     bool
 	schema bool
-	cost int64 // of the rules evaluated on new
-	errs field.ErrorList
+	cost   int64 // of the rules evaluated on new
+	errs   field.ErrorList
 	// path is the way from the root to the value diff is at, for the
 	// field paths of the rules' errors.
 	path []step
@@ -200,7 +204,7 @@ func (c *diffing) here(o *onode, s *snode, v interface{}) {
 		c.ok, c.schema = false, true
 		return
 	}
-	c.rules(s.shallow, v)
+	c.rules(s, v)
 }
 
 // whole checks v and everything it holds.
@@ -216,21 +220,7 @@ func (c *diffing) whole(o *onode, s *snode, v interface{}) {
 		c.ok, c.schema = false, true
 		return
 	}
-	c.rules(s.cv, v)
-}
-
-// rules evaluates the rules of r on v, on create.
-func (c *diffing) rules(r *cel.Validator, v interface{}) {
-	if r == nil || !c.ok {
-		return
-	}
-	errs, remaining := r.Validate(context.Background(), c.fieldPath(), nil, v, nil, budget)
-	if remaining < 0 {
-		c.ok = false // the budget ran out, or a rule stopped the others
-		return
-	}
-	c.cost += budget - remaining
-	c.errs = append(c.errs, errs...)
+	c.wholeRules(s, v)
 }
 
 func (n *onode) itemsNode() *onode {

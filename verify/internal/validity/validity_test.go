@@ -346,4 +346,3 @@ func messages(errs field.ErrorList) string {
 	sort.Strings(out)
 	return strings.Join(out, "\n")
 }
-
