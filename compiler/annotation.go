@@ -1,8 +1,6 @@
 package compiler
 
 import (
-	"sort"
-
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -27,13 +25,4 @@ func (d declarations) add(version, path, ext, value string) {
 // then any others sorted.
 func orderVersions[V any](order []string, m map[string]V) []string {
 	return decl.OrderVersions(order, m)
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

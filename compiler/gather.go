@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -57,9 +59,9 @@ func (g *gatherer) annotation(check bool) {
 			g.problems = append(g.problems, annotationProblem(annDeclarations, NewProblem(Invalid, "version %s: the CRD has no version of this name with a schema (rename the key if the version was renamed)", v)))
 			continue
 		}
-		for _, p := range sortedNames(a[v]) {
+		for _, p := range slices.Sorted(maps.Keys(a[v])) {
 			path, _ := decl.ParsePath(p) // checked by decl.ParseAnnotation
-			for _, ext := range sortedNames(a[v][p]) {
+			for _, ext := range slices.Sorted(maps.Keys(a[v][p])) {
 				g.add(decl.Declaration{CRD: g.st.name, Version: v, Path: path, Ext: ext, Value: a[v][p][ext],
 					Origin: decl.Origin{Kind: decl.InAnnotation}}, check, "")
 			}
@@ -95,7 +97,7 @@ func (g *gatherer) files(sets []decl.Set, check bool) {
 		}
 		for _, f := range s.Fields {
 			for _, v := range versions {
-				for _, ext := range sortedNames(f.Values) {
+				for _, ext := range slices.Sorted(maps.Keys(f.Values)) {
 					g.add(decl.Declaration{CRD: g.st.name, Version: v, Path: f.Path, Ext: ext, Value: f.Values[ext],
 						Origin: decl.Origin{Kind: decl.InFile, Source: f.Source}}, check, hint)
 				}

@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
@@ -72,7 +74,7 @@ func (g givenBounds) add(st *state, v string, f decl.Field) []Problem {
 		return []Problem{inSource(p, f.Source)}
 	}
 	var problems []Problem
-	for _, kw := range sortedNames(f.Bounds) {
+	for _, kw := range slices.Sorted(maps.Keys(f.Bounds)) {
 		if t, _ := node["type"].(string); t != boundTypes[kw] {
 			p := NewProblem(Invalid, "%s: %d: bounds a schema node of type %s, and this one is of type %q", kw, f.Bounds[kw], boundTypes[kw], t)
 			p.Where = fmt.Sprintf("version %s, %s", v, f.Path)
@@ -99,7 +101,7 @@ func (g givenBounds) in(tree *crd.Node, version string) []plan.Bound {
 	var out []plan.Bound
 	tree.Walk(func(n *crd.Node) {
 		kws := g[version][n.Path.String()]
-		for _, kw := range sortedNames(kws) {
+		for _, kw := range slices.Sorted(maps.Keys(kws)) {
 			out = append(out, plan.Bound{Node: n.Path, Keyword: kw, Value: kws[kw]})
 		}
 	})

@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
@@ -161,5 +163,5 @@ func declaredPaths(decls declarations, served []servedVersion) []string {
 			union[p] = true
 		}
 	}
-	return sortedNames(union)
+	return slices.Sorted(maps.Keys(union))
 }

@@ -1,10 +1,13 @@
 package compiler
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // A key that misspells one of mut2cel's is an error wherever it is read:
@@ -37,7 +40,7 @@ func CheckSpelling(c *crd.CRD) error {
 // document path dp, that misspell an extension.
 func misspeltKeys(raw map[string]interface{}, dp []interface{}) []Problem {
 	var problems []Problem
-	for _, key := range sortedNames(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		if ext, ok := decl.Misspelling(key); ok {
 			problems = append(problems, errMisspeltKey(key, ext).At(appendPath(dp, key)))
 		}
@@ -57,11 +60,11 @@ const annotationPrefix = "mut2cel.io/"
 // one of them.
 func misspeltAnnotations(annotations map[string]interface{}) []Problem {
 	var problems []Problem
-	for _, name := range sortedNames(annotations) {
+	for _, name := range slices.Sorted(maps.Keys(annotations)) {
 		if isOwnAnnotation(name) {
 			continue
 		}
-		want, near := decl.Closest(name, ownAnnotations)
+		want, near := diag.Closest(name, ownAnnotations)
 		switch {
 		case near:
 			problems = append(problems, annotationProblem(name, errMisspeltAnnotation(name, want)))

@@ -21,14 +21,16 @@ const (
 // variables of real pods.
 var DefaultFloors = map[string]int64{MaxLength: 253, MaxItems: 64, MaxProperties: 64}
 
-// Bound is a maxLength, maxItems or maxProperties to add to a schema node.
-type Bound struct {
+// NeededBound is a maxLength, maxItems or maxProperties to add to a schema node.
+type NeededBound struct {
 	Node    []string
 	Keyword string
 	Value   int64
 }
 
-func (b Bound) String() string { return fmt.Sprintf("%s: %s %d", NodePath(b.Node), b.Keyword, b.Value) }
+func (b NeededBound) String() string {
+	return fmt.Sprintf("%s: %s %d", NodePath(b.Node), b.Keyword, b.Value)
+}
 
 // BoundOptions say which rules must fit and which values to use.
 type BoundOptions struct {
@@ -63,7 +65,7 @@ var ladder = []int64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000
 // then, Bounds fails with an UnfitError. Otherwise all candidates are
 // raised together, a step of the ladder at a time, as far as everything
 // still fits. Existing bounds are never changed.
-func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions) ([]Bound, error) {
+func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions) ([]NeededBound, error) {
 	full, err := Estimate(root, env)
 	if err != nil {
 		return nil, err
@@ -95,7 +97,7 @@ func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts
 // bisection: costs grow with bounds, so the levels that fit are 0 up to
 // the highest. It returns -1, and the report at level 0, when even level
 // 0 does not fit.
-func (s *search) highestLevel(candidates []Bound, top int, value valueFunc, fits func(*Report) bool) (int, *Report, error) {
+func (s *search) highestLevel(candidates []NeededBound, top int, value valueFunc, fits func(*Report) bool) (int, *Report, error) {
 	return highestLevel(top, func(level int) (*Report, error) { return s.estimate(at(candidates, level, value)) }, fits)
 }
 
@@ -181,11 +183,11 @@ func (s *search) misfits(r *Report) []Exceeded {
 
 // estimate computes the costs of the selected expressions with bounds
 // added.
-func (s *search) estimate(bounds []Bound) (*Report, error) {
+func (s *search) estimate(bounds []NeededBound) (*Report, error) {
 	return estimateAt(withBounds(s.root, bounds), s.env, s.hosts)
 }
 
-func withBounds(root *apiextensionsv1.JSONSchemaProps, bounds []Bound) *apiextensionsv1.JSONSchemaProps {
+func withBounds(root *apiextensionsv1.JSONSchemaProps, bounds []NeededBound) *apiextensionsv1.JSONSchemaProps {
 	out := root.DeepCopy()
 	for _, b := range bounds {
 		SetBound(out, b)
@@ -197,10 +199,10 @@ func withBounds(root *apiextensionsv1.JSONSchemaProps, bounds []Bound) *apiexten
 type valueFunc func(node []string, keyword string, level int) int64
 
 // at gives every candidate its value at a level.
-func at(candidates []Bound, level int, value valueFunc) []Bound {
-	out := make([]Bound, len(candidates))
+func at(candidates []NeededBound, level int, value valueFunc) []NeededBound {
+	out := make([]NeededBound, len(candidates))
 	for i, c := range candidates {
-		out[i] = Bound{Node: c.Node, Keyword: c.Keyword, Value: value(c.Node, c.Keyword, level)}
+		out[i] = NeededBound{Node: c.Node, Keyword: c.Keyword, Value: value(c.Node, c.Keyword, level)}
 	}
 	return out
 }
@@ -238,8 +240,8 @@ func (s *search) floor(node []string, keyword string) int64 {
 // expression that needs a bound, in schema order: those over the
 // per-expression limit, or, with all, every selected expression (when the
 // version total is over its limit even with the first at their floors).
-func (s *search) candidates(r *Report, all bool) []Bound {
-	var out []Bound
+func (s *search) candidates(r *Report, all bool) []NeededBound {
+	var out []NeededBound
 	for _, c := range r.Costs {
 		if s.opts.Selected(c) && (all || c.Total > PerExpressionLimit.Value) {
 			out = append(out, s.unbounded(c)...)
@@ -250,20 +252,20 @@ func (s *search) candidates(r *Report, all bool) []Bound {
 
 // unbounded lists the nodes without a bound whose size enters the cost of
 // c, with the keyword each lacks.
-func (s *search) unbounded(c Cost) []Bound {
-	var out []Bound
+func (s *search) unbounded(c Cost) []NeededBound {
+	var out []NeededBound
 	for _, node := range sizedNodes(s.root, c.Node, c.Expression, s.env) {
 		if kw := missingBound(nodeAt(s.root, node)); kw != "" {
-			out = append(out, Bound{Node: node, Keyword: kw})
+			out = append(out, NeededBound{Node: node, Keyword: kw})
 		}
 	}
 	return out
 }
 
 // dedupe removes repeated nodes and sorts bounds in schema order.
-func dedupe(bounds []Bound) []Bound {
+func dedupe(bounds []NeededBound) []NeededBound {
 	seen := map[string]bool{}
-	var out []Bound
+	var out []NeededBound
 	for _, b := range bounds {
 		if key := nodeKey(b.Node) + "\x00" + b.Keyword; !seen[key] {
 			seen[key] = true

@@ -2,8 +2,9 @@ package costest
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -147,11 +148,7 @@ func (e *estimator) walk(s *apiextensions.JSONSchemaProps, node []string, ctx *v
 			return err
 		}
 	}
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(s.Properties))
 	for _, name := range names {
 		child := s.Properties[name]
 		if err := e.walk(&child, appendStep(node, "properties", name), ctx.ChildPropertyContext(&child, name)); err != nil {

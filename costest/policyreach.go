@@ -1,7 +1,8 @@
 package costest
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
@@ -41,7 +42,7 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error
 	reach.Sized = len(candidates)
 	value := ladderValue(func([]string) int64 { return DefaultFloors[MaxLength] },
 		func(node []string, keyword string) int64 { return existing[nodeKey(node)+"\x00"+keyword] })
-	estimate := func(bounds []Bound) (*Report, error) {
+	estimate := func(bounds []NeededBound) (*Report, error) {
 		return EstimatePolicy(withBounds(root, bounds), p)
 	}
 	level, _, err := highestLevel(len(ladder)-1, func(level int) (*Report, error) {
@@ -59,12 +60,12 @@ func PolicyReach(root *apiextensionsv1.JSONSchemaProps, p Policy) (*Reach, error
 
 // sizeableNodes lists every node of the schema whose size the estimator
 // charges by, with the bound it has (by node and keyword).
-func sizeableNodes(root *apiextensionsv1.JSONSchemaProps) ([]Bound, map[string]int64) {
-	var candidates []Bound
+func sizeableNodes(root *apiextensionsv1.JSONSchemaProps) ([]NeededBound, map[string]int64) {
+	var candidates []NeededBound
 	existing := map[string]int64{}
 	walkSizeable(root, nil, func(node []string, n *apiextensionsv1.JSONSchemaProps) {
 		kw, v := boundOf(n)
-		candidates = append(candidates, Bound{Node: node, Keyword: kw})
+		candidates = append(candidates, NeededBound{Node: node, Keyword: kw})
 		existing[nodeKey(node)+"\x00"+kw] = v
 	})
 	return candidates, existing
@@ -74,7 +75,7 @@ func sizeableNodes(root *apiextensionsv1.JSONSchemaProps) ([]Bound, map[string]i
 // level the bounds are at: Length when bounding the lists and maps alone
 // keeps the expressions within, else Entries when bounding the strings
 // alone does.
-func dropIdleSizes(reach *Reach, bounds []Bound, estimate func([]Bound) (*Report, error)) error {
+func dropIdleSizes(reach *Reach, bounds []NeededBound, estimate func([]NeededBound) (*Report, error)) error {
 	for _, strings := range []bool{false, true} {
 		r, err := estimate(only(bounds, strings))
 		if err != nil {
@@ -94,8 +95,8 @@ func dropIdleSizes(reach *Reach, bounds []Bound, estimate func([]Bound) (*Report
 
 // only keeps the bounds of strings (maxLength), or those of lists and
 // maps.
-func only(bounds []Bound, strings bool) []Bound {
-	var out []Bound
+func only(bounds []NeededBound, strings bool) []NeededBound {
+	var out []NeededBound
 	for _, b := range bounds {
 		if (b.Keyword == MaxLength) == strings {
 			out = append(out, b)
@@ -125,11 +126,7 @@ func walkSizeable(n *apiextensionsv1.JSONSchemaProps, node []string, f func([]st
 	if n.AdditionalProperties != nil && n.AdditionalProperties.Schema != nil {
 		walkSizeable(n.AdditionalProperties.Schema, appendStep(node, "additionalProperties"), f)
 	}
-	names := make([]string, 0, len(n.Properties))
-	for name := range n.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(n.Properties))
 	for _, name := range names {
 		p := n.Properties[name]
 		walkSizeable(&p, appendStep(node, "properties", name), f)

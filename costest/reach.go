@@ -118,14 +118,14 @@ func runtimeWithinLimits(selected func(Cost) bool) func(*Report) bool {
 // sizedBy lists the nodes whose size enters one of the costs, bounded or
 // not (real objects are smaller than the bounds too), in schema order,
 // with the bound each has (by node).
-func sizedBy(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, costs []Cost) ([]Bound, map[string]int64) {
-	var candidates []Bound
+func sizedBy(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, costs []Cost) ([]NeededBound, map[string]int64) {
+	var candidates []NeededBound
 	existing := map[string]int64{}
 	for _, c := range costs {
 		for _, node := range sizedNodes(root, c.Node, c.Expression, env) {
 			kw, v := boundOf(nodeAt(root, node))
 			if kw != "" {
-				candidates = append(candidates, Bound{Node: node, Keyword: kw})
+				candidates = append(candidates, NeededBound{Node: node, Keyword: kw})
 				existing[nodeKey(node)] = v
 			}
 		}

@@ -18,7 +18,7 @@ func child(n *apiextensionsv1.JSONSchemaProps, node []string, i int) (*apiextens
 
 // SetBound sets a bound on the node of root it names. Properties are
 // held by value, so the path is rebuilt on the way back.
-func SetBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
+func SetBound(n *apiextensionsv1.JSONSchemaProps, b NeededBound) {
 	if len(b.Node) == 0 {
 		v := b.Value
 		switch b.Keyword {
@@ -31,11 +31,11 @@ func SetBound(n *apiextensionsv1.JSONSchemaProps, b Bound) {
 		}
 		return
 	}
-	rest := Bound{Node: b.Node[1:], Keyword: b.Keyword, Value: b.Value}
+	rest := NeededBound{Node: b.Node[1:], Keyword: b.Keyword, Value: b.Value}
 	switch b.Node[0] {
 	case "properties":
 		p := n.Properties[b.Node[1]]
-		SetBound(&p, Bound{Node: b.Node[2:], Keyword: b.Keyword, Value: b.Value})
+		SetBound(&p, NeededBound{Node: b.Node[2:], Keyword: b.Keyword, Value: b.Value})
 		n.Properties[b.Node[1]] = p
 	case "items":
 		SetBound(n.Items.Schema, rest)

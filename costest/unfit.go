@@ -21,7 +21,7 @@ type UnfitError struct {
 	// meet the next rule over the limit on the following run.
 	Rules []UnfitRule
 	// Tried are the bounds that were tried, at their floors.
-	Tried []Bound
+	Tried []NeededBound
 }
 
 // UnfitRule is one expression that does not fit, and what makes its cost.
@@ -31,7 +31,7 @@ type UnfitRule struct {
 	// Dominant are the (at most three) nodes whose size makes most of
 	// the cost, largest share first, with the bound they have or were
 	// given.
-	Dominant []Bound
+	Dominant []NeededBound
 }
 
 // Error names the costliest expression, and counts the others over the
@@ -63,7 +63,7 @@ func (e *UnfitError) Error() string {
 }
 
 // describeBounds lists bounds as "P (maxItems 64), Q (maxLength 253)".
-func describeBounds(bounds []Bound) string {
+func describeBounds(bounds []NeededBound) string {
 	parts := make([]string, len(bounds))
 	for i, d := range bounds {
 		parts[i] = fmt.Sprintf("%s (%s %d)", NodePath(d.Node), d.Keyword, d.Value)
@@ -73,7 +73,7 @@ func describeBounds(bounds []Bound) string {
 
 // unfit builds the error for the schema with bounds tried (at their
 // floors), whose estimate is r.
-func (s *search) unfit(r *Report, tried []Bound) error {
+func (s *search) unfit(r *Report, tried []NeededBound) error {
 	e := &UnfitError{Exceeded: s.misfits(r), Tried: tried}
 	for _, c := range unfitCosts(r, s.opts.Selected) {
 		dominant, err := s.dominant(c, tried)
@@ -113,9 +113,9 @@ func unfitCosts(r *Report, selected func(Cost) bool) []Cost {
 // dominant finds the nodes whose size makes most of rule's cost: each node
 // whose size enters it is set to 1 in turn, and the three whose bound
 // lowers the cost most are kept.
-func (s *search) dominant(rule Cost, tried []Bound) ([]Bound, error) {
+func (s *search) dominant(rule Cost, tried []NeededBound) ([]NeededBound, error) {
 	type share struct {
-		bound Bound
+		bound NeededBound
 		saved uint64
 	}
 	base := withBounds(s.root, tried)
@@ -123,16 +123,16 @@ func (s *search) dominant(rule Cost, tried []Bound) ([]Bound, error) {
 	var shares []share
 	for _, b := range dominantCandidates(base, rule, s) {
 		node, kw, value := b.Node, b.Keyword, b.Value
-		r, err := estimateAt(withBounds(base, []Bound{{Node: node, Keyword: kw, Value: 1}}), s.env, host)
+		r, err := estimateAt(withBounds(base, []NeededBound{{Node: node, Keyword: kw, Value: 1}}), s.env, host)
 		if err != nil {
 			return nil, err
 		}
 		if c, ok := r.find(rule); ok && c.Total < rule.Total {
-			shares = append(shares, share{Bound{Node: node, Keyword: kw, Value: value}, rule.Total - c.Total})
+			shares = append(shares, share{NeededBound{Node: node, Keyword: kw, Value: value}, rule.Total - c.Total})
 		}
 	}
 	sort.SliceStable(shares, func(i, j int) bool { return shares[i].saved > shares[j].saved })
-	var out []Bound
+	var out []NeededBound
 	for i := 0; i < len(shares) && i < 3; i++ {
 		out = append(out, shares[i].bound)
 	}
@@ -147,16 +147,16 @@ const maxDominantCandidates = 6
 // their bounds: the lists and maps, which multiply the cost, else the
 // strings, which add to it; the largest bounds first, at most
 // maxDominantCandidates of them.
-func dominantCandidates(base *apiextensionsv1.JSONSchemaProps, rule Cost, s *search) []Bound {
-	var lists, strs []Bound
+func dominantCandidates(base *apiextensionsv1.JSONSchemaProps, rule Cost, s *search) []NeededBound {
+	var lists, strs []NeededBound
 	for _, node := range sizedNodes(base, rule.Node, rule.Expression, s.env) {
 		kw, value := boundOf(nodeAt(base, node))
 		switch kw {
 		case "":
 		case MaxLength:
-			strs = append(strs, Bound{Node: node, Keyword: kw, Value: value})
+			strs = append(strs, NeededBound{Node: node, Keyword: kw, Value: value})
 		default:
-			lists = append(lists, Bound{Node: node, Keyword: kw, Value: value})
+			lists = append(lists, NeededBound{Node: node, Keyword: kw, Value: value})
 		}
 	}
 	out := lists

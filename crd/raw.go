@@ -2,7 +2,8 @@ package crd
 
 import (
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
@@ -47,11 +48,7 @@ func (v *Version) WalkAll(f func(path []interface{}, node map[string]interface{}
 func walk(node map[string]interface{}, path []interface{}, junctors, inJunctor bool, f func([]interface{}, map[string]interface{}, bool)) {
 	f(path, node, inJunctor)
 	if props, ok := node["properties"].(map[string]interface{}); ok {
-		names := make([]string, 0, len(props))
-		for name := range props {
-			names = append(names, name)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(props))
 		for _, name := range names {
 			if child, ok := props[name].(map[string]interface{}); ok {
 				walk(child, extend(path, "properties", name), junctors, inJunctor, f)

@@ -1,8 +1,8 @@
 package crd
 
 import (
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -46,11 +46,7 @@ func NewTree(s *schema.Structural) *Node { return newNode(s, nil, nil) }
 
 func newNode(s *schema.Structural, parent *Node, path decl.Path) *Node {
 	n := &Node{Schema: s, Parent: parent, Path: path}
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(s.Properties))
 	if len(names) > 0 {
 		n.byName = make(map[string]*Node, len(names))
 	}

@@ -5,8 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	yamlv3 "go.yaml.in/yaml/v3"
@@ -82,12 +83,12 @@ func ParseAnnotation(text string) (Annotation, error) {
 		return nil, fmt.Errorf("not a map of version -> schema path -> extension -> value: %v", cleanYAMLError(err))
 	}
 	a := Annotation{}
-	for _, v := range sortedKeys(raw) {
-		for _, p := range sortedKeys(raw[v]) {
+	for _, v := range slices.Sorted(maps.Keys(raw)) {
+		for _, p := range slices.Sorted(maps.Keys(raw[v])) {
 			if _, err := ParsePath(p); err != nil {
 				return nil, fmt.Errorf("version %s: %v", v, err)
 			}
-			for _, kind := range sortedKeys(raw[v][p]) {
+			for _, kind := range slices.Sorted(maps.Keys(raw[v][p])) {
 				value, err := Value(kind, raw[v][p][kind])
 				if err != nil {
 					return nil, fmt.Errorf("version %s, %s: %v", v, p, err)
@@ -119,9 +120,9 @@ func (a Annotation) Render(versionOrder []string) string {
 	var b strings.Builder
 	for _, v := range OrderVersions(versionOrder, a) {
 		fmt.Fprintf(&b, "%s:\n", yamlString(v))
-		for _, p := range sortedKeys(a[v]) {
+		for _, p := range slices.Sorted(maps.Keys(a[v])) {
 			fmt.Fprintf(&b, "%s\n", mappingKey("  ", yamlString(p)))
-			for _, kind := range sortedKeys(a[v][p]) {
+			for _, kind := range slices.Sorted(maps.Keys(a[v][p])) {
 				value := a[v][p][kind]
 				if k, ok := KindNamed(kind); !ok || !k.flow { // a flow value is written as it is
 					value = yamlString(value)
@@ -139,7 +140,7 @@ func (r Record) Render(versionOrder []string) string {
 	var b strings.Builder
 	for _, v := range OrderVersions(versionOrder, r) {
 		fmt.Fprintf(&b, "%s:\n", yamlString(v))
-		for _, p := range sortedKeys(r[v]) {
+		for _, p := range slices.Sorted(maps.Keys(r[v])) {
 			quoted := make([]string, len(r[v][p]))
 			for i, fp := range r[v][p] {
 				quoted[i] = JSONString(fp)
@@ -177,7 +178,7 @@ func OrderVersions[V any](order []string, m map[string]V) []string {
 			out, seen[v] = append(out, v), true
 		}
 	}
-	for _, v := range sortedKeys(m) {
+	for _, v := range slices.Sorted(maps.Keys(m)) {
 		if !seen[v] {
 			out = append(out, v)
 		}
@@ -218,13 +219,4 @@ func readsBack(s string) bool {
 		return false
 	}
 	return v1["k"] == s && v2["k"] == s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

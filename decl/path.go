@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // Path is a schema path relative to a version's openAPIV3Schema, the one
@@ -155,12 +157,12 @@ func (p Path) Resolve(root map[string]interface{}) ([]interface{}, bool) {
 
 // Nearest returns the path of a schema node below root, as many steps
 // down as p, that a few typing mistakes turn p into, for a "did you mean"
-// where p resolves to nothing: at most maxTypos in all, and in each step
+// where p resolves to nothing: at most diag.MaxTypos in all, and in each step
 // at most a third of its name (one at least), so that a short name is
 // not taken for another short name.
 func (p Path) Nearest(root map[string]interface{}) (Path, bool) {
 	var best Path
-	least := maxTypos + 1
+	least := diag.MaxTypos + 1
 	var walk func(node map[string]interface{}, at Path, typed int)
 	walk = func(node map[string]interface{}, at Path, typed int) {
 		if len(at) == len(p) {
@@ -173,9 +175,9 @@ func (p Path) Nearest(root map[string]interface{}) (Path, bool) {
 		if !want.Entries {
 			props, _ := node["properties"].(map[string]interface{})
 			for name, child := range props {
-				d := typos(strings.ToLower(want.Name), strings.ToLower(name))
+				d := diag.Typos(strings.ToLower(want.Name), strings.ToLower(name))
 				m, ok := child.(map[string]interface{})
-				if ok && d <= max(1, len(want.Name)/3) && typed+d <= maxTypos {
+				if ok && d <= max(1, len(want.Name)/3) && typed+d <= diag.MaxTypos {
 					walk(m, at.Child(Step{Name: name}), typed+d)
 				}
 			}
@@ -188,7 +190,7 @@ func (p Path) Nearest(root map[string]interface{}) (Path, bool) {
 		}
 	}
 	walk(root, nil, 0)
-	return best, least <= maxTypos
+	return best, least <= diag.MaxTypos
 }
 
 // JSONString quotes s as JSON without HTML escapes. What encoding/json
@@ -202,12 +204,12 @@ func JSONString(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	out := strings.TrimSuffix(b.String(), "\n")
-	if printable(out) {
+	if diag.IsPrintable(out) {
 		return out
 	}
 	b.Reset()
 	for _, r := range out {
-		if unsafeRune(r) {
+		if diag.UnsafeRune(r) {
 			fmt.Fprintf(&b, `\u%04x`, r)
 		} else {
 			b.WriteRune(r)

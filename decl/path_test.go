@@ -3,6 +3,8 @@ package decl
 import (
 	"reflect"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 func TestPath(t *testing.T) {
@@ -142,6 +144,21 @@ func TestNearest(t *testing.T) {
 		got, ok := p.Nearest(root)
 		if ok != (c.want != "") || ok && got.String() != c.want {
 			t.Errorf("%s.Nearest = %s, %v; want %q", c.path, got, ok, c.want)
+		}
+	}
+}
+
+// TestJSONStringEscapes checks that quoted names hold no character a
+// terminal acts on, and still read back as the name.
+func TestJSONStringEscapes(t *testing.T) {
+	for _, name := range []string{"a.b", "x\x1b[31m", "c1\u009b", "nel\u0085", "\u202eevil", "bom\uFEFF", "del\x7f"} {
+		q := JSONString(name)
+		if diag.Printable(q) != q {
+			t.Errorf("JSONString(%q) = %q holds a control character", name, q)
+		}
+		p, err := ParsePath(`[` + q + `]`)
+		if err != nil || len(p) != 1 || p[0].Name != name {
+			t.Errorf("ParsePath([%s]) = %v, %v; want the name %q back", q, p, err, name)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package decl
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -78,7 +80,7 @@ func parseUnion(v interface{}) (Union, error) {
 		return Union{}, fmt.Errorf("must be a map with %s, and optionally %s and %s", unionMembers, unionDiscriminator, unionExactlyOne)
 	}
 	var u Union
-	for _, key := range sortedKeys(m) {
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		switch value := m[key]; key {
 		case unionDiscriminator:
 			s, ok := value.(string)
@@ -97,7 +99,7 @@ func parseUnion(v interface{}) (Union, error) {
 			if !ok {
 				return Union{}, fmt.Errorf("%s: must be a map of member property -> discriminator value", key)
 			}
-			for _, name := range sortedKeys(members) {
+			for _, name := range slices.Sorted(maps.Keys(members)) {
 				value, ok := members[name].(string)
 				if !ok && members[name] != nil {
 					return Union{}, fmt.Errorf("%s: %s: the discriminator value must be a string", key, name)

@@ -31,6 +31,12 @@
 //   - An accepted request stores the predicted object.
 //   - Creates are never rejected (semantics.md 2).
 //
+// TestClusterInferAudit starts a server of its own, installs corpus CRDs
+// and reaches it with a kubeconfig, as a user's cluster: mut2cel infer
+// and audit (driver/inferrun, driver/auditrun) must give from it what
+// they give from the files, sending only GET requests, as the server
+// records them, and leaving every CRD as installed.
+//
 // The object a request would store is predicted without the rules under
 // test: for update, the storage pipeline (internal/kube.Store) on the sent
 // object; for merge patch, the same after applying the patch with the

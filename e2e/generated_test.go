@@ -20,18 +20,24 @@ func verifyPairs(k *kind, seed int64) func() (old, new map[string]interface{}) {
 	return pairgen.NewFor(k.s, seed, k.checker).Next
 }
 
-const (
-	// generatedPairs is the number of random updates driven per example and
-	// target version; methods take turns, so each gets a third.
-	generatedPairs = 300
-	// generatedSeed fixes the updates; change it to explore others.
-	generatedSeed = 1
-)
+// generatedSeed fixes the updates; change it to explore others.
+const generatedSeed = 1
+
+// generatedPairs is the number of random updates driven per example and
+// target version; methods take turns, so each gets a third. -short drives
+// the first tenth of the same updates, for quick feedback; the whole
+// suite drives them all.
+func generatedPairs() int {
+	if testing.Short() {
+		return 30
+	}
+	return 300
+}
 
 // testGenerated drives random updates of every example at the default and
 // a later target version, judging each write.
 func testGenerated(t *testing.T, c *cluster, kinds []*kind, source pairSource) {
-	t.Logf("seed %d, %d updates per example and version", generatedSeed, generatedPairs)
+	t.Logf("seed %d, %d updates per example and version", generatedSeed, generatedPairs())
 	d := &driver{c: c, stats: newStats()}
 	t.Cleanup(func() { t.Logf("judged writes:\n%s", d.stats) })
 	for _, k := range kinds {
@@ -52,8 +58,8 @@ var targetVersions = []translate.KubeVersion{translate.DefaultKubeVersion, {Majo
 // skipped; the test fails if too many are, rather than test less than it
 // says.
 func driveGenerated(t *testing.T, d *driver, k *kind, next func() (old, new map[string]interface{})) {
-	driven, dropped := 0, 0
-	for driven < generatedPairs && dropped <= 2*generatedPairs {
+	driven, dropped, want := 0, 0, generatedPairs()
+	for driven < want && dropped <= 2*want {
 		old, new := next()
 		old, new = k.conform(old), k.conform(new)
 		if !k.valid(t, old) || !k.valid(t, new) {
@@ -64,7 +70,7 @@ func driveGenerated(t *testing.T, d *driver, k *kind, next func() (old, new map[
 		d.transition(t, k, m, fmt.Sprintf("g%d-%s", driven, m), old, new)
 		driven++
 	}
-	if driven < generatedPairs {
+	if driven < want {
 		t.Errorf("%s: only %d of %d generated updates pass schema validation", k.name, driven, driven+dropped)
 	}
 	t.Logf("%s: %d updates driven, %d generated ones skipped as schema-invalid", k.name, driven, dropped)

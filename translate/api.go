@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/backend/crdrules"
@@ -59,10 +58,6 @@ type Options struct {
 	// one value are no change, and a value CEL cannot read fails the
 	// rules that read it. Without it such comparisons are refused.
 	CompareFormatsAsValues bool
-	// ForPolicies compiles for the admission-policy back end: the CRD's
-	// rules are not written, and the CRD itself is checked as one the
-	// apiserver serves. Compile only.
-	ForPolicies bool
 }
 
 func (o Options) compiler() compiler.Options {
@@ -86,9 +81,9 @@ type (
 	Error = compiler.Error
 	// KubeVersion is a Kubernetes minor release.
 	KubeVersion = plan.KubeVersion
-	// Bound is a maxLength, maxItems or maxProperties Translate added so
+	// AddedBound is a maxLength, maxItems or maxProperties Translate added so
 	// that the generated rules fit the CEL cost limits.
-	Bound = crdrules.Bound
+	AddedBound = crdrules.AddedBound
 )
 
 // The problem types and reasons of compiler.
@@ -125,7 +120,7 @@ type Result struct {
 	// Translated is the output document, decoded.
 	Translated map[string]interface{}
 	// Bounds lists the bounds the Edits add, in document order.
-	Bounds []Bound
+	Bounds []AddedBound
 	// Base is the document without anything mut2cel reads or writes: no
 	// declarations, no mut2cel.io annotations, none of the rules it owns.
 	// It is the CRD as published before anyone declared anything, which
@@ -170,9 +165,6 @@ func IsCRD(doc map[string]interface{}) bool {
 // Documents that are not apiextensions.k8s.io/v1 CRDs are an error; use
 // IsCRD first. A CRD without declarations gives a Result with no edits.
 func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
-	if opts.ForPolicies {
-		return nil, errors.New("translate: rules compiled for admission policies are not CRD rules; use Compile")
-	}
 	comp, out, err := run(doc, opts)
 	if err != nil {
 		return nil, err
@@ -185,13 +177,31 @@ func Translate(doc map[string]interface{}, opts Options) (*Result, error) {
 // Compile compiles the declarations of one CRD document, from every front
 // end, into its plan: the checks each version needs, where they run, what
 // they stand for. Translate writes that plan into the CRD; other back ends
-// read it alone. It fails exactly when Translate does (with ForPolicies,
-// as the plan would fail to be written as the rules of an admission
-// policy, with the CRD itself checked as one the apiserver serves).
-// Problems are an *Error.
+// read it alone. It fails exactly when Translate does. Problems are an
+// *Error.
 func Compile(doc map[string]interface{}, opts Options) (*plan.Plan, error) {
 	comp, _, err := run(doc, opts)
 	if err != nil {
+		return nil, err
+	}
+	return comp.Plan, nil
+}
+
+// CompileForPolicies compiles one CRD document into its plan for the
+// admission-policy back end: the CRD's rules are not written, and the
+// CRD itself is checked as one the apiserver serves, as its policies
+// would mean nothing otherwise. It fails where the plan cannot be
+// written as the rules of an admission policy. Problems are an *Error.
+func CompileForPolicies(doc map[string]interface{}, opts Options) (*plan.Plan, error) {
+	c, err := crd.Read(doc)
+	if err != nil {
+		c = &crd.CRD{}
+	}
+	comp := compiler.Compile(c, opts.compiler())
+	if comp.Plan == nil {
+		return nil, &Error{Problems: comp.Problems}
+	}
+	if err := forPolicies(c, comp, opts); err != nil {
 		return nil, err
 	}
 	return comp.Plan, nil
@@ -208,9 +218,6 @@ func run(doc map[string]interface{}, opts Options) (*compiler.Result, *crdrules.
 	problems := comp.Problems
 	if comp.Plan == nil {
 		return nil, nil, &Error{Problems: problems}
-	}
-	if opts.ForPolicies {
-		return comp, nil, forPolicies(c, comp, opts)
 	}
 	out, err := crdrules.Write(c, comp.Plan, opts.crdRules(len(problems) == 0))
 	if err != nil {

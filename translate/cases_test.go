@@ -3,7 +3,7 @@ package translate_test
 import (
 	"testing"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // shapes covers declarations in every kind of place the semantics
@@ -416,5 +416,5 @@ properties:
 }}
 
 func TestShapes(t *testing.T) {
-	runVerdicts(t, shapes, translate.AllKubeVersions())
+	runVerdicts(t, shapes, testcrd.KubeVersions(t))
 }

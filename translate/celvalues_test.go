@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -208,7 +209,7 @@ properties:
 }}
 
 func TestCELValues(t *testing.T) {
-	runVerdicts(t, celValueCases, translate.AllKubeVersions())
+	runVerdicts(t, celValueCases, testcrd.KubeVersions(t))
 }
 
 // TestCELValueRules pins the rule shapes the cases above rely on.

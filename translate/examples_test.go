@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -28,7 +29,7 @@ func TestExamplesAtEveryVersion(t *testing.T) {
 		if err := yaml.Unmarshal(data, &doc); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		for _, v := range translate.AllKubeVersions() {
+		for _, v := range testcrd.KubeVersions(t) {
 			res, err := translate.Translate(doc, translate.Options{KubeVersion: v})
 			if err != nil {
 				t.Errorf("Translate(%s, %s): %v", file, v, err)

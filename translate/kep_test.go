@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/testkit/testcrd"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // verdictTable holds the examples of the KEP "Immutable Fields" and the
@@ -14,11 +13,11 @@ import (
 const verdictTable = "../testdata/kep/examples.yaml"
 
 func TestKEPExamples(t *testing.T) {
-	runVerdicts(t, verdictCases(testcrd.ReadVerdicts(t, verdictTable).KEP), translate.AllKubeVersions())
+	runVerdicts(t, verdictCases(testcrd.ReadVerdicts(t, verdictTable).KEP), testcrd.KubeVersions(t))
 }
 
 func TestBlogPatterns(t *testing.T) {
-	runVerdicts(t, verdictCases(testcrd.ReadVerdicts(t, verdictTable).Blog), translate.AllKubeVersions())
+	runVerdicts(t, verdictCases(testcrd.ReadVerdicts(t, verdictTable).Blog), testcrd.KubeVersions(t))
 }
 
 // verdictCases gives the examples of the table the form of this package's

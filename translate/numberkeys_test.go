@@ -3,7 +3,7 @@ package translate_test
 import (
 	"testing"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // numberKeyCases are list-maps keyed by numbers (semantics.md 2.2, 2.3):
@@ -111,5 +111,5 @@ properties:
 }}
 
 func TestNumberKeys(t *testing.T) {
-	runVerdicts(t, numberKeyCases, translate.AllKubeVersions())
+	runVerdicts(t, numberKeyCases, testcrd.KubeVersions(t))
 }

@@ -3,7 +3,7 @@ package translate_test
 import (
 	"testing"
 
-	"github.com/mut2cel/mut2cel/translate"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // setItemCases declare a whole set of atomic objects immutable where CEL's
@@ -43,5 +43,5 @@ properties:
 }}
 
 func TestSetItemsByIndex(t *testing.T) {
-	runVerdicts(t, setItemCases, translate.AllKubeVersions())
+	runVerdicts(t, setItemCases, testcrd.KubeVersions(t))
 }

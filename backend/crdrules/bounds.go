@@ -26,7 +26,7 @@ type origin struct {
 
 // costResult is what costest said of one version schema with its rules.
 type costResult struct {
-	found []costest.Bound
+	found []costest.NeededBound
 	reach *costest.Reach
 	err   error
 }
@@ -37,7 +37,7 @@ type costResult struct {
 // estimated cost, and reports how far the rules are sure to stay within
 // the runtime limits. With NoBounds it reports each needed bound as a
 // problem instead.
-func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.KubeVersion, opts Options, memo map[string]costResult) ([]Bound, []diag.Diagnostic, []diag.Diagnostic) {
+func addBounds(v *crd.Version, pv *plan.Version, vr *VersionRules, target plan.KubeVersion, opts Options, memo map[string]costResult) ([]AddedBound, []diag.Diagnostic, []diag.Diagnostic) {
 	rootPath := v.Root()
 	given := vr.Bounds // the maxItems given for lists compared by index
 	s, problems := schemaWithRules(v, pv, vr)
@@ -121,16 +121,16 @@ func schemaWithRules(v *crd.Version, pv *plan.Version, vr *VersionRules) (*ruleS
 // boundsOf lists the bounds of version v: the maxItems given for lists
 // the rules compare by index, then those found, which join the plan's
 // bounds in vr.
-func boundsOf(v *crd.Version, vr *VersionRules, given []plan.Bound, found []costest.Bound) []Bound {
+func boundsOf(v *crd.Version, vr *VersionRules, given []plan.Bound, found []costest.NeededBound) []AddedBound {
 	rootPath, version := v.Root(), v.Name
-	var bounds []Bound
+	var bounds []AddedBound
 	for _, b := range given {
 		node, _ := v.Node(b.Node)
-		bounds = append(bounds, Bound{Path: node, Version: version, Node: b.Node.String(), Keyword: b.Keyword, Value: b.Value, Indexed: true})
+		bounds = append(bounds, AddedBound{Path: node, Version: version, Node: b.Node.String(), Keyword: b.Keyword, Value: b.Value, Indexed: true})
 	}
 	for _, b := range found {
 		steps := toSteps(b.Node)
-		bounds = append(bounds, Bound{Path: append(append([]interface{}{}, rootPath...), steps...),
+		bounds = append(bounds, AddedBound{Path: append(append([]interface{}{}, rootPath...), steps...),
 			Version: version, Node: decl.PathOf(steps).String(), Keyword: b.Keyword, Value: b.Value})
 		vr.Bounds = append(vr.Bounds, plan.Bound{Node: decl.PathOf(steps), Keyword: b.Keyword, Value: b.Value})
 	}
@@ -205,7 +205,7 @@ func withRules(raw map[string]interface{}, rootPath []interface{}, edits []edit.
 }
 
 // neededBounds reports, for --no-bounds, every bound the rules need.
-func neededBounds(bounds []Bound) []diag.Diagnostic {
+func neededBounds(bounds []AddedBound) []diag.Diagnostic {
 	problems := make([]diag.Diagnostic, len(bounds))
 	for i, b := range bounds {
 		problems[i] = withHint(newProblem(diag.Required, "the generated rules need %s: %d (or smaller) here to pass the CEL cost limits; add it", b.Keyword, b.Value).At(b.Path), diag.HintBounds)

@@ -72,9 +72,9 @@ func (o Options) givenMaxItems(pv plan.Version) map[string]int64 {
 	return out
 }
 
-// Bound is a maxLength, maxItems or maxProperties Write added so that the
+// AddedBound is a maxLength, maxItems or maxProperties Write added so that the
 // rules fit the CEL cost limits. It narrows what the apiserver accepts.
-type Bound struct {
+type AddedBound struct {
 	// Path leads from the document root to the schema node, like Edit.Path.
 	Path []interface{}
 	// Version and Node name the node the short way: the version's name and
@@ -88,7 +88,7 @@ type Bound struct {
 	Indexed bool
 }
 
-func (b Bound) String() string {
+func (b AddedBound) String() string {
 	return fmt.Sprintf("%s: %s: %d", edit.Render(b.Path), b.Keyword, b.Value)
 }
 

@@ -3,7 +3,8 @@ package crdrules
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
@@ -55,7 +56,7 @@ func FindOwned(c *crd.CRD) *Owned {
 	rec := c.Own.Record
 	claimed := map[string]bool{}
 	for _, v := range decl.OrderVersions(c.VersionNames(), rec) {
-		for _, p := range sortedKeys(rec[v]) {
+		for _, p := range slices.Sorted(maps.Keys(rec[v])) {
 			for _, fp := range rec[v][p] {
 				hits := unclaimed(locate(c, v, p, fp), claimed)
 				if len(hits) != 1 {
@@ -159,13 +160,4 @@ func (o *Owned) SetAside() []edit.Edit {
 func pathKey(path []interface{}) string {
 	data, _ := json.Marshal(path)
 	return string(data)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

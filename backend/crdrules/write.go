@@ -29,7 +29,7 @@ type Output struct {
 	// declarations each stands for and its cost.
 	Rules map[string]*VersionRules
 	// Bounds are the bounds the Edits add, in document order.
-	Bounds []Bound
+	Bounds []AddedBound
 	// Warnings are things the user should know: a generated rule edited
 	// by hand that is now kept as the user's own, rules that may pass the
 	// runtime cost limits on the largest objects.
@@ -103,7 +103,7 @@ func (out *Output) rules(model *crd.CRD, p *plan.Plan, opts Options) error {
 		}
 		out.Rules[pv.Name] = vr
 		if len(problems) == 0 {
-			var bounds []Bound
+			var bounds []AddedBound
 			var warnings []diag.Diagnostic
 			bounds, problems, warnings = addBounds(v, pv, vr, p.KubeVersion, opts, memo)
 			out.Bounds = append(out.Bounds, bounds...)

@@ -12,8 +12,8 @@ import (
 // writes; mut2cel patch overwrites only files that start with it.
 const Header = "# Written by mut2cel patch. Do not edit: change the declarations and run mut2cel patch again.\n"
 
-// CRD is one CRD to patch.
-type CRD struct {
+// Translation is one CRD to patch: as published, and as translated.
+type Translation struct {
 	Name       string                 // metadata.name
 	Base       map[string]interface{} // as published
 	Translated map[string]interface{}
@@ -25,7 +25,7 @@ type CRD struct {
 
 // Patches returns the JSON6902 operations that turn c.Base into
 // c.Translated, version guards first; none when they are equal.
-func (c CRD) Patches() []map[string]interface{} {
+func (c Translation) Patches() []map[string]interface{} {
 	ops := diffOps("", asPatched(c.Base, c.Translated), c.Translated)
 	if len(ops) == 0 {
 		return nil
@@ -77,7 +77,7 @@ var ErrNoPatches = errors.New("no CRD needs a patch")
 
 // Kustomization writes the Component that patches every CRD that needs
 // it; ErrNoPatches when none does.
-func Kustomization(crds []CRD) ([]byte, error) {
+func Kustomization(crds []Translation) ([]byte, error) {
 	patches := []interface{}{}
 	for _, c := range crds {
 		ops := c.Patches()
@@ -114,7 +114,7 @@ func Kustomization(crds []CRD) ([]byte, error) {
 // for, since an older apiserver rejects a rule that uses what it lacks
 // (two-variable comprehensions, from 1.33). A comment, not a field:
 // kustomize refuses a Component with keys it does not know.
-func targetLine(crds []CRD) string {
+func targetLine(crds []Translation) string {
 	var newest string
 	for _, c := range crds {
 		if c.KubeVersion != "" && (newest == "" || olderVersion(newest, c.KubeVersion)) {

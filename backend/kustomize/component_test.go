@@ -19,9 +19,9 @@ import (
 )
 
 // crdsOf translates every CRD of the files.
-func crdsOf(t *testing.T, files ...string) []CRD {
+func crdsOf(t *testing.T, files ...string) []Translation {
 	t.Helper()
-	var crds []CRD
+	var crds []Translation
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -37,14 +37,14 @@ func crdsOf(t *testing.T, files ...string) []CRD {
 				t.Fatalf("Translate(%s): %v", file, err)
 			}
 			name := res.Base["metadata"].(map[string]interface{})["name"].(string)
-			crds = append(crds, CRD{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()})
+			crds = append(crds, Translation{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()})
 		}
 	}
 	return crds
 }
 
 // build runs kustomize on the published CRDs with the component.
-func build(t *testing.T, crds []CRD, component []byte) map[string]interface{} {
+func build(t *testing.T, crds []Translation, component []byte) map[string]interface{} {
 	t.Helper()
 	var docs []map[string]interface{}
 	for _, c := range crds {
@@ -130,7 +130,7 @@ func TestKustomizeBuildsTranslation(t *testing.T) {
 	golden.Check(t, "testdata/escapes.kustomization.yaml", mustKustomization(t, crdsOf(t, "testdata/escapes.yaml")))
 }
 
-func mustKustomization(t *testing.T, crds []CRD) []byte {
+func mustKustomization(t *testing.T, crds []Translation) []byte {
 	t.Helper()
 	out, err := Kustomization(crds)
 	if err != nil {
@@ -170,7 +170,7 @@ func TestNoChangeNoPatch(t *testing.T) {
 	if string(out) != string(mustKustomization(t, crds)) {
 		t.Errorf("Kustomization() with an unchanged CRD =\n%s\nwant the component without it", out)
 	}
-	if out, err := Kustomization([]CRD{unchanged}); err != ErrNoPatches {
+	if out, err := Kustomization([]Translation{unchanged}); err != ErrNoPatches {
 		t.Errorf("Kustomization(unchanged) = %q, %v; want ErrNoPatches", out, err)
 	}
 }
@@ -185,7 +185,7 @@ func TestAnnotationOnlyPatch(t *testing.T) {
 	translated := normalize(t, base).(map[string]interface{})
 	annotations := translated["metadata"].(map[string]interface{})["annotations"].(map[string]interface{})
 	annotations["mut2cel.io/declarations"] = "v1:\n  .spec.a:\n    x-kubernetes-mutability: Immutable\n"
-	crds := []CRD{{Name: "widgets.example.com", Base: base, Translated: translated}}
+	crds := []Translation{{Name: "widgets.example.com", Base: base, Translated: translated}}
 	component, err := Kustomization(crds)
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,9 @@
 package kustomize
 
 import (
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,13 +77,13 @@ func diffLists(path string, a, b []interface{}) []op {
 
 func diffMaps(path string, a, b map[string]interface{}) []op {
 	var ops []op
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		if _, ok := b[k]; !ok {
 			key := path + "/" + edit.PointerToken(k)
 			ops = append(ops, test(key, a[k]), opOf("remove", key, nil, false))
 		}
 	}
-	for _, k := range sortedKeys(b) {
+	for _, k := range slices.Sorted(maps.Keys(b)) {
 		key := path + "/" + edit.PointerToken(k)
 		av, ok := a[k]
 		if !ok {
@@ -136,13 +137,4 @@ func isMap(v interface{}) bool {
 func isList(v interface{}) bool {
 	_, ok := v.([]interface{})
 	return ok
-}
-
-func sortedKeys(m map[string]interface{}) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

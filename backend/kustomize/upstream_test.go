@@ -19,11 +19,11 @@ import (
 // upstream's change in it, or fails with the error of a test operation;
 // it never succeeds without upstream's change.
 func TestUpstreamChanged(t *testing.T) {
-	widgets := func(t *testing.T) CRD { return crdsOf(t, "testdata/upstream.yaml")[0] }
+	widgets := func(t *testing.T) Translation { return crdsOf(t, "testdata/upstream.yaml")[0] }
 	widget := func(props ...string) []interface{} { return schemaPath(1, props...) }
 	// The corpus's VolumeSnapshotContent, declarations in v1 (the first
 	// version): volumeSnapshotClassName has no rules, volumeSnapshotRef one.
-	snapshots := func(t *testing.T) CRD {
+	snapshots := func(t *testing.T) Translation {
 		return corpusCRD(t, "external-snapshotter/snapshot.storage.k8s.io_volumesnapshotcontents.yaml",
 			schemaPath(0, "spec", "volumeSnapshotClassName"), schemaPath(0, "spec", "volumeSnapshotRef"))
 	}
@@ -31,7 +31,7 @@ func TestUpstreamChanged(t *testing.T) {
 	gadget := func(props ...string) []interface{} { return schemaPath(0, props...) }
 	tests := []struct {
 		name     string
-		crd      func(t *testing.T) CRD
+		crd      func(t *testing.T) Translation
 		upstream func(doc map[string]interface{}) // the change, to the published CRD
 		want     func(doc map[string]interface{}) // the change, to translate's output
 		wantErr  string
@@ -129,7 +129,7 @@ func TestUpstreamChanged(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := tt.crd(t)
-			component := mustKustomization(t, []CRD{c})
+			component := mustKustomization(t, []Translation{c})
 			upstream := copyDoc(t, c.Base)
 			tt.upstream(upstream)
 			built, err := kustomizeBuild(t, []map[string]interface{}{upstream}, component)
@@ -181,7 +181,7 @@ spec:
 
 // gadgets pairs gadgetsYAML with a translation that replaces a bound,
 // removes a key, patches a list item in place and removes the last one.
-func gadgets(t *testing.T) CRD {
+func gadgets(t *testing.T) Translation {
 	t.Helper()
 	var base map[string]interface{}
 	if err := yaml.Unmarshal([]byte(gadgetsYAML), &base); err != nil {
@@ -195,12 +195,12 @@ func gadgets(t *testing.T) CRD {
 	rules := spec["x-kubernetes-validations"].([]interface{})
 	rules[0].(map[string]interface{})["message"] = "spec.a is required"
 	spec["x-kubernetes-validations"] = rules[:1]
-	return CRD{Name: "gadgets.example.com", Base: base, Translated: out}
+	return Translation{Name: "gadgets.example.com", Base: base, Translated: out}
 }
 
 // corpusCRD translates a one-CRD corpus file with an Immutable
 // declaration on each schema node at paths.
-func corpusCRD(t *testing.T, file string, paths ...[]interface{}) CRD {
+func corpusCRD(t *testing.T, file string, paths ...[]interface{}) Translation {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), file))
 	if err != nil {
@@ -217,7 +217,7 @@ func corpusCRD(t *testing.T, file string, paths ...[]interface{}) CRD {
 	if err != nil {
 		t.Fatalf("Translate(%s): %v", file, err)
 	}
-	return CRD{Name: at(doc, "metadata")["name"].(string), Base: res.Base, Translated: res.Translated}
+	return Translation{Name: at(doc, "metadata")["name"].(string), Base: res.Base, Translated: res.Translated}
 }
 
 // schemaPath leads to the schema of a property in the version at index

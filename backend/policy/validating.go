@@ -12,6 +12,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/plan"
 )
 
@@ -236,9 +237,9 @@ func asValues(v plan.Version) *Refusal {
 func message(r plan.Rule) string {
 	where := strings.TrimPrefix(r.Field.String(), ".")
 	if where == "" || strings.Contains(r.Message, where) {
-		return decl.Printable(r.Message)
+		return diag.Printable(r.Message)
 	}
-	return decl.Printable(where + ": " + r.Message)
+	return diag.Printable(where + ": " + r.Message)
 }
 
 func actions(a []admissionregistrationv1.ValidationAction) []admissionregistrationv1.ValidationAction {

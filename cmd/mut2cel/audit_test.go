@@ -53,11 +53,13 @@ type auditCRD struct {
 // rules included, and the tables of docs/audit.md must be what these
 // runs and mut2cel cost give (go test -update rewrites them). The
 // mutability declarations (crds) and the unions (unions) are audited
-// alike, each into sections of its own.
+// alike, each into sections of its own. -short audits a sample and leaves
+// the tables alone.
 func TestAudit(t *testing.T) {
 	dir := corpus.Dir(t)
 	plan := readAuditPlan(t)
-	runAll := func(name string, crds []auditCRD, kind auditKind) []auditResult {
+	runAll := func(name string, crds []auditCRD, kind auditKind, short int) []auditResult {
+		crds = corpus.Sample(crds, short)
 		results := make([]auditResult, len(crds))
 		t.Run(name, func(t *testing.T) {
 			for i, c := range crds {
@@ -68,9 +70,10 @@ func TestAudit(t *testing.T) {
 		})
 		return results
 	}
-	mutability := runAll("mutability", plan.CRDs, mutabilityAudit)
-	unions := runAll("unions", plan.Unions, unionAudit)
-	if t.Failed() {
+	mutability := runAll("mutability", plan.CRDs, mutabilityAudit, 3)
+	unions := runAll("unions", plan.Unions, unionAudit, 1)
+	if t.Failed() || !corpus.Whole() {
+		// The tables of docs/audit.md are those of every audited CRD.
 		return
 	}
 	checkAuditDoc(t, plan, mutability, unions)

@@ -5,9 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/spf13/pflag"
-
-	"github.com/mut2cel/mut2cel/decl"
 )
 
 // command is one subcommand. Each has its own flag set, built by flags, so
@@ -25,7 +24,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, completionCommand, versionCommand, helpCommand}
+	commands = []*command{translateCommand, patchCommand, policyCommand, costCommand, verifyCommand, inferCommand, auditCommand, completionCommand, versionCommand, helpCommand}
 }
 
 // noArgs parses the flags of a command that takes no arguments;
@@ -58,7 +57,7 @@ func commandHint(name string) string {
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	if best, ok := decl.Closest(name, names); ok {
+	if best, ok := diag.Closest(name, names); ok {
 		return fmt.Sprintf("; did you mean %q?", best)
 	}
 	return ""
@@ -159,6 +158,7 @@ func exitHelp(finding string) string {
      cannot be translated as given (a refused translation is a problem of
      the input); inputs that hold no CRD, or no declaration (but for cost
      --all); inputs past a limit of docs/limits.md (64 MiB, 2,000,000
-     values, 1,000 declarations a CRD); an output that cannot be written
+     values, 1,000 declarations a CRD); a cluster that cannot be read, or
+     serves none of the CRDs asked for; an output that cannot be written
 `, exitOK, exitFinding, finding, exitError)
 }

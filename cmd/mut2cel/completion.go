@@ -5,9 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/spf13/pflag"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 var completionCommand = &command{
@@ -131,7 +130,7 @@ func valueCompletion(f *pflag.Flag) string {
 // kubeVersions lists the values --kube-version accepts.
 func kubeVersions() []string {
 	var vs []string
-	for v := translate.MinKubeVersion; !translate.MaxKubeVersion.Less(v); v.Minor++ {
+	for v := inputs.MinKubeVersion; !inputs.MaxKubeVersion.Less(v); v.Minor++ {
 		vs = append(vs, v.String())
 	}
 	return vs

@@ -207,7 +207,7 @@ func byName(t *testing.T, data []byte) map[string]interface{} {
 		j, _ := json.Marshal(v)
 		var norm map[string]interface{}
 		_ = json.Unmarshal(j, &norm)
-		out[batch.CRD{Value: norm}.Name()] = norm
+		out[batch.InputCRD{Value: norm}.Name()] = norm
 	}
 	return out
 }

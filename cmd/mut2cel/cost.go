@@ -74,11 +74,11 @@ func runCost(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
-	in, usage, diags := o.inputs.load(fs)
+	run, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	return finish(e, costrun.Run(costrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
-		All: o.all, JSON: o.format == "json", Text: func(w io.Writer) io.Writer { return printableWriter{w} }, Reporter: newReporter(e, "cost")}))
+	return finish(e, costrun.Run(costrun.Options{Run: run,
+		All: o.all, JSON: o.format == "json", Text: func(w io.Writer) io.Writer { return printableWriter{w} }}))
 }

@@ -32,11 +32,12 @@ func TestDeclarationsFileOnCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
+	type documentedCRD struct {
 		file          string
 		versions      int
 		publishedFall bool // the published rules allow what the declarations deny
-	}{
+	}
+	for _, c := range corpus.Sample([]documentedCRD{
 		// kueue and Karpenter publish rules that already mean exactly
 		// what they document.
 		{"kueue/kueue.x-k8s.io_workloads.yaml", 2, false},
@@ -44,7 +45,7 @@ func TestDeclarationsFileOnCorpus(t *testing.T) {
 		// "immutable once set" is published as self == oldSelf on the
 		// map, which lets it be removed, and set again in a later update.
 		{"external-snapshotter/groupsnapshot.storage.k8s.io_volumegroupsnapshotclasses.yaml", 3, true},
-	} {
+	}, 1) {
 		t.Run(filepath.Base(c.file), func(t *testing.T) {
 			path := filepath.Join(dir, c.file)
 			published, err := os.ReadFile(path)

@@ -56,6 +56,18 @@ func TestExitCodes(t *testing.T) {
 			t.Run(c.name+"/"+in.name, func(t *testing.T) { checkExit(t, args, exitError) })
 		}
 	}
+	// infer and audit read any CRD, declaring or not, and leave the
+	// declarations translate refuses out of what they propose: the
+	// inputs without a CRD, or that are no manifests, are theirs.
+	for _, args := range [][]string{{"infer"}, {"audit", "-q", "--pairs", "10"}} {
+		for _, in := range inputs[:9] {
+			if in.name == "no declarations" {
+				continue
+			}
+			args := append(args[:len(args):len(args)], in.path)
+			t.Run(args[0]+"/"+in.name, func(t *testing.T) { checkExit(t, args, exitError) })
+		}
+	}
 
 	for _, c := range []struct {
 		name string
@@ -70,6 +82,11 @@ func TestExitCodes(t *testing.T) {
 		{"verify, no disagreement", []string{"verify", "-q", "--pairs", "100", "../../examples/ports.yaml"}, exitOK},
 		{"verify, a disagreement", []string{"verify", "-q", "--pairs", "300", "--against", brokenSet + "translated.yaml", brokenSet + "declared.yaml"}, exitFinding},
 		{"verify, no namesake in --against", []string{"verify", "-q", "--against", "../../examples/ports.yaml", brokenSet + "declared.yaml"}, exitError},
+		{"infer", []string{"infer", "testdata/cost/handwritten.yaml"}, exitOK},
+		{"infer, proposals written", []string{"infer", "--out", filepath.Join(dir, "proposals.yaml"), "../../testdata/infer/widgets.yaml"}, exitOK},
+		{"audit, nothing documented", []string{"audit", "-q", "testdata/cost/handwritten.yaml"}, exitOK},
+		{"audit, a guarantee not enforced", []string{"audit", "-q", "--pairs", "200", "../../testdata/infer/widgets.yaml"}, exitFinding},
+		{"audit, an unreachable cluster", []string{"audit", "-q", "--kubeconfig", filepath.Join(dir, "missing-kubeconfig")}, exitError},
 		{"usage", []string{"cost", "-o", "xml"}, exitUsage},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkExit(t, c.args, c.code) })
@@ -87,7 +104,7 @@ func checkExit(t *testing.T, args []string, want int) {
 // TestHelpExitStatus checks that the help of every command that reads
 // manifests states the exit codes, and what exits 1 for it.
 func TestHelpExitStatus(t *testing.T) {
-	for _, c := range []*command{translateCommand, patchCommand, costCommand, verifyCommand} {
+	for _, c := range []*command{translateCommand, patchCommand, costCommand, verifyCommand, inferCommand, auditCommand} {
 		var stdout strings.Builder
 		if code := run([]string{"help", c.name}, nil, &stdout, io.Discard); code != exitOK {
 			t.Fatalf("help %s = %d", c.name, code)

@@ -8,9 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/spf13/pflag"
-
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // declarationsFlag adds --declarations, the declarations files for CRDs
@@ -68,28 +67,28 @@ func badOutput(value string, formats ...string) string {
 const kubeVersionEnv = "MUT2CEL_KUBE_VERSION"
 
 // kubeVersionVar adds --kube-version to the flags of a command, with
-// $MUT2CEL_KUBE_VERSION, else translate.DefaultKubeVersion, as its
+// $MUT2CEL_KUBE_VERSION, else inputs.DefaultKubeVersion, as its
 // default. A bad variable is reported by checkKubeVersionEnv.
 func kubeVersionVar(fs *pflag.FlagSet, p *kubeVersionFlag) {
 	v, err := kubeVersionFromEnv()
 	if err != nil || v.IsZero() {
-		v = translate.DefaultKubeVersion
+		v = inputs.DefaultKubeVersion
 	}
 	*p = kubeVersionFlag(v)
 	fs.Var(p, "kube-version", fmt.Sprintf("oldest Kubernetes version (%s to %s) the rules must work on: "+
 		"they are generated for it and compiled in its CEL environment; given, it wins over the kubeVersion of a declarations file "+
 		"and the version a translated CRD records; $%s sets the default where neither says one",
-		translate.MinKubeVersion, translate.MaxKubeVersion, kubeVersionEnv))
+		inputs.MinKubeVersion, inputs.MaxKubeVersion, kubeVersionEnv))
 }
 
 // kubeVersionFromEnv reads $MUT2CEL_KUBE_VERSION; unset or empty gives
 // the zero version.
-func kubeVersionFromEnv() (translate.KubeVersion, error) {
+func kubeVersionFromEnv() (inputs.KubeVersion, error) {
 	s := os.Getenv(kubeVersionEnv)
 	if s == "" {
-		return translate.KubeVersion{}, nil
+		return inputs.KubeVersion{}, nil
 	}
-	v, err := translate.ParseKubeVersion(s)
+	v, err := inputs.ParseKubeVersion(s)
 	if err != nil {
 		return v, fmt.Errorf("$%s: %v", kubeVersionEnv, err)
 	}
@@ -106,15 +105,15 @@ func checkKubeVersionEnv(fs *pflag.FlagSet) error {
 	return err
 }
 
-// kubeVersionFlag is a translate.KubeVersion as a flag; a bad value is a
+// kubeVersionFlag is a inputs.KubeVersion as a flag; a bad value is a
 // usage error.
-type kubeVersionFlag translate.KubeVersion
+type kubeVersionFlag inputs.KubeVersion
 
-func (f *kubeVersionFlag) String() string { return translate.KubeVersion(*f).String() }
+func (f *kubeVersionFlag) String() string { return inputs.KubeVersion(*f).String() }
 func (f *kubeVersionFlag) Type() string   { return "X.Y" }
 
 func (f *kubeVersionFlag) Set(s string) error {
-	v, err := translate.ParseKubeVersion(s)
+	v, err := inputs.ParseKubeVersion(s)
 	if err != nil {
 		return err
 	}

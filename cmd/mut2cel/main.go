@@ -1,8 +1,9 @@
 // Command mut2cel compiles the x-kubernetes-mutability declarations of CRD
 // schemas into x-kubernetes-validations CEL rules.
 //
-// main only parses flags, loops over inputs and maps results to exit
-// codes; the packages under internal/ and translate/ do the work.
+// main only binds flags, prints and maps outcomes to exit codes; each
+// command's run is its driver's, under driver/ (internal/layers holds the
+// command to the drivers and internal/diag).
 package main
 
 import (
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mut2cel/mut2cel/driver/inputs"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // Exit codes, one policy for every command, so that a CI job can tell a
@@ -21,14 +21,15 @@ import (
 //   - exitOK: nothing to report.
 //   - exitFinding: the check found something: translate --check would
 //     change a file, verify found a disagreement, cost found a CRD over a
-//     static limit. Only a finding exits 1.
+//     static limit, audit found a documented guarantee the published
+//     rules do not enforce. Only a finding exits 1.
 //   - exitError: the run could not be done: an input that cannot be read,
 //     holds no manifest, is not YAML or JSON, holds a document that is not
 //     a manifest (not a mapping), or cannot be translated as given (a bad declaration, a refusal, rules over the cost limits);
 //     inputs that hold no CRD, or no declaration where the command
 //     compiles or checks them; inputs past a limit of internal/limits; an
-//     output that cannot be written; verify
-//     --server's apiserver failing.
+//     output that cannot be written; a cluster that cannot be read;
+//     verify --server's apiserver failing.
 //   - exitUsage: a bad invocation; like exitError, but the usage is printed.
 const (
 	exitOK      = 0
@@ -60,7 +61,7 @@ type translator = inputs.Translator
 
 // run runs the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runWith(&env{stdin: stdin, stdout: stdout, stderr: stderr, translate: translate.Translate,
+	return runWith(&env{stdin: stdin, stdout: stdout, stderr: stderr, translate: inputs.DefaultTranslator,
 		terminal: isTerminal(stderr), progressInterval: time.Second}, args)
 }
 

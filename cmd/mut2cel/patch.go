@@ -87,11 +87,10 @@ func runPatch(c *command, e *env, args []string) int {
 		e.usageError(c, "--dir is required")
 		return exitUsage
 	}
-	in, usage, diags := o.inputs.load(fs)
+	run, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	return finish(e, patchrun.Run(patchrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
-		Dir: o.dir, Verbose: o.verbose, Reporter: newReporter(e, "patch")}))
+	return finish(e, patchrun.Run(patchrun.Options{Run: run, Dir: o.dir, Verbose: o.verbose}))
 }

@@ -1,18 +1,9 @@
 package main
 
 import (
-	"fmt"
-
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-
 	"github.com/spf13/pflag"
 
-	"github.com/mut2cel/mut2cel/backend/policy"
-	"github.com/mut2cel/mut2cel/driver/batch"
-	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/driver/policyrun"
-	"github.com/mut2cel/mut2cel/frontend/builtin"
 )
 
 var policyCommand = &command{
@@ -125,36 +116,6 @@ func policyFlags(o *policyOptions) *pflag.FlagSet {
 	return fs
 }
 
-// binding reads the binding flags; a bad one is a usage error.
-func (o *policyOptions) binding() (policy.Options, string) {
-	var b policy.Options
-	var err error
-	if o.namespaceSelector != "" {
-		if b.NamespaceSelector, err = metav1.ParseToLabelSelector(o.namespaceSelector); err != nil {
-			return b, fmt.Sprintf("--namespace-selector: %v", err)
-		}
-	}
-	if o.objectSelector != "" {
-		if b.ObjectSelector, err = metav1.ParseToLabelSelector(o.objectSelector); err != nil {
-			return b, fmt.Sprintf("--object-selector: %v", err)
-		}
-	}
-	for _, s := range o.exempt {
-		a, err := policy.ParseServiceAccount(s)
-		if err != nil {
-			return b, fmt.Sprintf("--exempt-service-account: %v", err)
-		}
-		b.Exempt = append(b.Exempt, a)
-	}
-	switch f := admissionregistrationv1.FailurePolicyType(o.failurePolicy); f {
-	case admissionregistrationv1.Fail, admissionregistrationv1.Ignore:
-		b.FailurePolicy = f
-	default:
-		return b, fmt.Sprintf("--failure-policy: %q is neither Fail nor Ignore", o.failurePolicy)
-	}
-	return b, ""
-}
-
 func runPolicy(c *command, e *env, args []string) int {
 	var o policyOptions
 	fs := policyFlags(&o)
@@ -165,53 +126,18 @@ func runPolicy(c *command, e *env, args []string) int {
 		e.usageError(c, "--validate=false and --normalize=false leave nothing to write")
 		return exitUsage
 	}
-	binding, usage := o.binding()
-	var actions []admissionregistrationv1.ValidationAction
-	if usage == "" {
-		actions, usage = o.validationActions()
-	}
-	var builtins []builtin.Resource
-	if usage == "" {
-		var unread []batch.Diagnostic
-		if builtins, usage, unread = o.builtinResources(); len(unread) > 0 {
-			printDiags(e, unread)
-			return exitError
-		}
+	run := policyrun.Options{Dir: o.dir, Validate: o.validate, Normalize: o.normalize}
+	usage, unread := run.Resolve(policyrun.Flags{NamespaceSelector: o.namespaceSelector, ObjectSelector: o.objectSelector,
+		Exempt: o.exempt, FailurePolicy: o.failurePolicy, Actions: o.actions, Builtins: o.builtins, OpenAPI: o.openapi})
+	if len(unread) > 0 {
+		printDiags(e, unread)
+		return exitError
 	}
 	if usage == "" {
-		var in *inputs.Inputs
-		var diags []batch.Diagnostic
-		if in, usage, diags = o.inputs.load(fs); usage == "" {
-			opts := policyrun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Dir: o.dir, Reporter: newReporter(e, "policy"),
-				Validate: o.validate, Normalize: o.normalize, Binding: binding, Actions: actions, Builtins: map[string]builtin.Resource{}}
-			for _, r := range builtins {
-				opts.Builtins[r.VehicleName()] = r
-			}
-			return finish(e, policyrun.Run(opts))
+		if run.Run, usage = o.inputs.run(e, fs); usage == "" {
+			return finish(e, policyrun.Run(run))
 		}
 	}
 	e.usageError(c, "%s", usage)
 	return exitUsage
-}
-
-// validationActions reads --action; a bad one is a usage error.
-func (o *policyOptions) validationActions() ([]admissionregistrationv1.ValidationAction, string) {
-	var out []admissionregistrationv1.ValidationAction
-	seen := map[admissionregistrationv1.ValidationAction]bool{}
-	for _, a := range o.actions {
-		action := admissionregistrationv1.ValidationAction(a)
-		switch action {
-		case admissionregistrationv1.Deny, admissionregistrationv1.Warn, admissionregistrationv1.Audit:
-		default:
-			return nil, fmt.Sprintf("--action: %q is none of Deny, Warn and Audit", a)
-		}
-		if !seen[action] {
-			out = append(out, action)
-		}
-		seen[action] = true
-	}
-	if seen[admissionregistrationv1.Deny] && seen[admissionregistrationv1.Warn] {
-		return nil, "--action: Deny and Warn together would report each denial twice; the apiserver refuses the binding"
-	}
-	return out, ""
 }

@@ -3,11 +3,11 @@ package main
 import (
 	"io"
 
-	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // printableWriter passes what is written through it to w with its control
-// characters escaped (decl.Printable), newlines and tabs aside. Messages
+// characters escaped (diag.Printable), newlines and tabs aside. Messages
 // and reports quote property names, file names and CRD names from the
 // input, and an escape sequence among them must reach the terminal as
 // text, not act on it. runWith puts standard error behind one, so that
@@ -16,7 +16,7 @@ import (
 type printableWriter struct{ w io.Writer }
 
 func (p printableWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(p.w, decl.Printable(string(b))); err != nil {
+	if _, err := io.WriteString(p.w, diag.Printable(string(b))); err != nil {
 		return 0, err
 	}
 	return len(b), nil

@@ -17,7 +17,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/mut2cel/mut2cel/backend/kustomize"
-	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/testkit/hostile"
 )
 
@@ -372,7 +372,7 @@ func runProbeTo(t *testing.T, dir string, args []string, stdin string, stdout io
 	if strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "goroutine ") {
 		t.Errorf("run(%q) panicked:\n%s", args, r.stderr)
 	}
-	if decl.Printable(r.stderr) != r.stderr {
+	if diag.Printable(r.stderr) != r.stderr {
 		t.Errorf("run(%q) printed control characters: %q", args, r.stderr)
 	}
 	for _, line := range strings.Split(r.stderr, "\n") {

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 // progress tells a user at a terminal how far a long run is, for every
@@ -59,16 +58,24 @@ func (p *progress) inputs(n, total int) {
 	fmt.Fprintf(p.w, "%s: %d/%d inputs\n", p.prefix, n, total)
 }
 
+// crds records that n of total CRDs are done, as inputs does.
+func (p *progress) crds(n, total int) {
+	if p == nil || n >= total || !p.due() {
+		return
+	}
+	fmt.Fprintf(p.w, "%s: %d/%d CRDs\n", p.prefix, n, total)
+}
+
 // pairs returns verify's report of the pairs of job judged so far, or nil
 // when p is nil. Each job starts a new interval and its own rate; as for
 // inputs, the last pair is not reported.
-func (p *progress) pairs(job verifyrun.Job) func(verify.Progress) {
+func (p *progress) pairs(job verifyrun.Job) func(verifyrun.Progress) {
 	if p == nil {
 		return nil
 	}
 	start := time.Now()
 	p.last = start
-	return func(v verify.Progress) {
+	return func(v verifyrun.Progress) {
 		if v.Done == v.Total || !p.due() {
 			return
 		}

@@ -80,3 +80,34 @@ func runProgress(t *testing.T, args []string, code int, terminal bool, interval 
 	}
 	return stderr.String()
 }
+
+// TestInferAuditProgress checks that infer and audit report, on a
+// terminal, the inputs read and then the CRDs done (the last of each
+// not), audit not with -q, and neither anywhere else.
+func TestInferAuditProgress(t *testing.T) {
+	inputs := []string{"../../examples/ports.yaml", "../../examples/gatewayclass.yaml", "testdata/configmap.yaml"}
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{append([]string{"infer"}, inputs...), exitOK},
+		{append([]string{"audit", "--pairs", "50"}, inputs...), exitOK},
+	} {
+		got := runProgress(t, c.args, c.code, true, 0)
+		for _, want := range []string{"mut2cel " + c.args[0] + ": 2/3 inputs\n", "mut2cel " + c.args[0] + ": 1/2 CRDs\n"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("run(%q) on a terminal: stderr = %q, want it to contain %q", c.args, got, want)
+			}
+		}
+		if strings.Contains(got, "2/2 CRDs") {
+			t.Errorf("run(%q) on a terminal: stderr = %q, want the last CRD not reported", c.args, got)
+		}
+		if got := runProgress(t, c.args, c.code, false, 0); strings.Contains(got, "CRDs\n") || strings.Contains(got, "inputs\n") {
+			t.Errorf("run(%q) without a terminal: stderr = %q, want no progress", c.args, got)
+		}
+	}
+	quiet := []string{"audit", "-q", "--pairs", "50", inputs[0], inputs[1]}
+	if got := runProgress(t, quiet, exitOK, true, 0); strings.Contains(got, "CRDs\n") || strings.Contains(got, "inputs\n") {
+		t.Errorf("run(%q) on a terminal: stderr = %q, want no progress", quiet, got)
+	}
+}

@@ -198,6 +198,10 @@ func TestUsage(t *testing.T) {
 			stderr: []string{`mut2cel: unknown command "tranlsate"; did you mean "translate"?`, "Usage: mut2cel <command>"}},
 		// The help names every form of declaration and where it is written.
 		{name: "help text", args: []string{"help"}, stdout: "help.golden"},
+		{name: "group without a cluster", args: []string{"audit", "--group", "example.com", "x.yaml"}, code: exitUsage,
+			stderr: []string{"mut2cel audit: --group selects CRDs of a cluster: give --cluster (or --kubeconfig or --context) too", "Usage: mut2cel audit"}},
+		{name: "audit, no pairs", args: []string{"audit", "--pairs", "0"}, code: exitUsage,
+			stderr: []string{"mut2cel audit: --pairs and --jobs must be positive, got 0 and", "Usage: mut2cel audit"}},
 		{name: "unknown flag", args: []string{"translate", "--frob"}, code: exitUsage,
 			stderr: []string{"mut2cel translate: unknown flag: --frob", "Usage: mut2cel translate [flags] [PATH...]"}},
 		{name: "negative bound", args: []string{"translate", "--max-length", "-5", "../../examples/gatewayclass.yaml"}, code: exitUsage,

@@ -106,13 +106,13 @@ func runTranslate(c *command, e *env, args []string) int {
 		e.usageError(c, "%s", msg)
 		return exitUsage
 	}
-	in, usage, diags := o.inputs.load(fs)
+	run, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	return finish(e, translaterun.Run(translaterun.Options{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
-		Write: o.write, Check: o.check, Diff: o.diff, JSON: o.output == "json", Verbose: o.verbose, Reporter: newReporter(e, "translate")}))
+	return finish(e, translaterun.Run(translaterun.Options{Run: run,
+		Write: o.write, Check: o.check, Diff: o.diff, JSON: o.output == "json", Verbose: o.verbose}))
 }
 
 // conflict explains a combination of flags and arguments that cannot work.

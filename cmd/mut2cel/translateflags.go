@@ -13,7 +13,6 @@ import (
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/inputs"
-	"github.com/mut2cel/mut2cel/translate"
 )
 
 // translateInputFlags are the flags that say what a command translates: the
@@ -78,9 +77,17 @@ func (t *translateInputFlags) load(fs *pflag.FlagSet) (in *inputs.Inputs, usage 
 	if usage := t.check(fs); usage != "" {
 		return nil, usage, nil
 	}
-	return inputs.Load(inputs.Options{KubeVersion: translate.KubeVersion(t.kube), KubeVersionGiven: fs.Changed("kube-version"),
+	return inputs.Load(inputs.Options{KubeVersion: inputs.KubeVersion(t.kube), KubeVersionGiven: fs.Changed("kube-version"),
 		MaxLength: t.maxLength, MaxItems: t.maxItems, MaxProperties: t.maxProperties, BoundFloors: t.floors, NoBounds: t.noBounds,
 		AllVersions: t.allVersions, Formats: t.formats, Declarations: t.declarations, Markers: t.markers, Declaring: t.declaring()})
+}
+
+// run loads the shared flags of fs (load) and starts the run of the
+// command on the inputs fs names; usage, when set, is a bad invocation.
+func (t *translateInputFlags) run(e *env, fs *pflag.FlagSet) (run inputs.Run, usage string) {
+	in, usage, diags := t.load(fs)
+	return inputs.Run{Paths: fs.Args(), Stdin: e.stdin, Inputs: in, Problems: diags, Translator: e.translate,
+		Reporter: newReporter(e, t.command)}, usage
 }
 
 // check returns the usage error of the shared flags as given, "" when

@@ -95,16 +95,21 @@ func TestTranslateInputFlagsRefused(t *testing.T) {
 	}
 }
 
-// TestCommandHelp keeps the help of each command that translates in a
-// golden file, so that a change to the shared flags shows in review.
+// TestCommandHelp keeps the help of each command that translates, and of
+// infer and audit, in a golden file, so that a change to the shared flags
+// shows in review.
 func TestCommandHelp(t *testing.T) {
 	t.Setenv(kubeVersionEnv, "")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // the default of verify --jobs
+	commands := []*command{inferCommand, auditCommand}
 	for _, c := range translating {
-		t.Run(c.command.name, func(t *testing.T) {
+		commands = append(commands, c.command)
+	}
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
-			c.command.printUsage(&b)
-			golden.Check(t, filepath.Join("testdata", "help-"+c.command.name+".golden"), []byte(b.String()))
+			c.printUsage(&b)
+			golden.Check(t, filepath.Join("testdata", "help-"+c.name+".golden"), []byte(b.String()))
 		})
 	}
 }

@@ -1,20 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
-	"runtime/debug"
 
 	"github.com/spf13/pflag"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 
 	"github.com/mut2cel/mut2cel/driver/inputs"
 	"github.com/mut2cel/mut2cel/driver/verifyrun"
-	"github.com/mut2cel/mut2cel/internal/limits"
-	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 var verifyCommand = &command{
@@ -139,7 +134,7 @@ func init() {
 func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("verify", pflag.ContinueOnError)
 	o.inputs.register(fs, "verify", nil)
-	fs.IntVar(&o.pairs, "pairs", verify.DefaultPairs, "updates checked per CRD version")
+	fs.IntVar(&o.pairs, "pairs", verifyrun.DefaultPairs, "updates checked per CRD version")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the generated updates; the same seed checks the same updates")
 	fs.StringVar(&o.against, "against", "", "verify the CRDs in this manifest instead of the translation of PATH")
 	fs.BoolVar(&o.policy, "policy", false, "judge with the ValidatingAdmissionPolicies mut2cel policy writes for PATH instead of the CRD's rules")
@@ -153,11 +148,9 @@ func verifyFlags(o *verifyOptions) *pflag.FlagSet {
 	return fs
 }
 
-// serverJudge starts the apiserver of --server and makes it the judge of
-// opts. It returns the function that stops the server, or false when it
-// cannot start, which it reports. It is nil unless the binary is built
-// with the server tag (verifyserver.go).
-var serverJudge func(e *env, opts *verify.Options, quiet bool) (stop func(), ok bool)
+// startServer starts the apiserver of verify --server; it is nil unless
+// the binary is built with the server tag (verifyserver.go).
+var startServer func(stderr io.Writer, opts *verifyrun.VerifyOptions, quiet bool) (stop func(), ok bool)
 
 // installServer installs the mut2cel whose verify has --server.
 const installServer = "go install -tags server ./cmd/mut2cel"
@@ -168,25 +161,7 @@ func runVerify(c *command, e *env, args []string) int {
 	if code, done := c.parseFlags(e, fs, args); done {
 		return code
 	}
-	if o.pairs <= 0 || o.jobs <= 0 || o.examples < 0 {
-		e.usageError(c, "--pairs and --jobs must be positive and --counterexamples not negative, got %d, %d and %d", o.pairs, o.jobs, o.examples)
-		return exitUsage
-	}
-	if msg := badOutput(o.output, "text", "json", "yaml"); msg != "" {
-		e.usageError(c, "%s", msg)
-		return exitUsage
-	}
-	if o.server && serverJudge == nil {
-		e.usageError(c, "--server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  %s", installServer)
-		return exitUsage
-	}
-	if given := givenBounds(fs); o.against != "" && len(given) > 0 {
-		// The rules under test are --against's: no translation makes
-		// them, so bounds for one would shape nothing.
-		e.usageError(c, "%s shape the translation verify makes of PATH, and with --against it makes none: the rules under test are those of %s", sentence(given), o.against)
-		return exitUsage
-	}
-	if usage := o.policyUsage(); usage != "" {
+	if usage := o.usage(fs); usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
@@ -198,79 +173,38 @@ func runVerify(c *command, e *env, args []string) int {
 			return exitError
 		}
 	}
-	in, usage, diags := o.inputs.load(fs)
+	start, usage := o.inputs.run(e, fs)
 	if usage != "" {
 		e.usageError(c, "%s", usage)
 		return exitUsage
 	}
-	if len(diags) > 0 {
-		printDiags(e, diags)
+	if len(start.Problems) > 0 {
+		printDiags(e, start.Problems)
 		return exitError
 	}
-	jobs, warnings, diags := verifyrun.Jobs(fs.Args(), o.run(e, in))
-	// Jobs reports the unused declaration sets; the floors are looked up
-	// on every CRD it found declarations in, translated here or not.
-	diags = append(diags, in.UnknownFloors(jobDocuments(jobs))...)
-	printDiags(e, warnings)
-	if len(diags) > 0 {
-		printDiags(e, diags)
-		return exitError
-	}
-	// Collect garbage as verify.GCPercent says; a GOGC set by the user
-	// wins.
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(verify.GCPercent))
-	}
-	// Past limits.VerifyHeap, collect as often as it takes to stay
-	// under it: the garbage of the apiserver's CEL evaluation grows with
-	// the declarations of a node, and at GCPercent the heap grew with it
-	// (4 GB for 1,000 declared fields). A GOMEMLIMIT set by the user wins.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limits.VerifyHeap))
-	}
-	opts := verify.Options{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
-		CompareFormatsAsValues: in.Options.CompareFormatsAsValues}
-	if o.examples == 0 {
-		opts.Counterexamples = -1 // none; zero asks for the default
-	}
+	run := o.run(e, start)
+	run.HandWritten = handWritten
 	if o.against != "" && fs.Changed("kube-version") {
-		opts.KubeMinor = in.Options.KubeVersion.Minor
+		run.Verify.KubeMinor = start.Inputs.Options.KubeVersion.Minor
 	}
-	if o.server {
-		stop, ok := serverJudge(e, &opts, o.quiet)
-		if !ok {
-			return exitError
-		}
-		defer stop()
-	}
-	if o.normalize {
-		return verifyNormalization(e, jobs, in.Options, o.pairs, o.seed)
-	}
-	judge := crdJudge
-	switch {
-	case o.policy:
-		judge = func(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
-			pj, err := verifyrun.OwnPolicies(job, in.Options)
-			if err != nil {
-				return nil, err
-			}
-			return pj.Verify(opts)
-		}
-	case o.againstPolicy != "":
-		judge = func(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
-			pj, err := verifyrun.AgainstPolicies(job, handWritten)
-			if err != nil {
-				return nil, err
-			}
-			return pj.Verify(opts)
-		}
-	}
-	return verifyAll(e, jobs, opts, o.quiet, o.output, judge)
+	return int(verifyrun.Run(run))
 }
 
-// crdJudge verifies a job's CRD rules.
-func crdJudge(job verifyrun.Job, opts verify.Options) (*verify.Report, error) {
-	return verify.Verify(job.Declared.Value, job.Tested, opts)
+// usage says what is wrong with the flags as given, "" when nothing is.
+func (o verifyOptions) usage(fs *pflag.FlagSet) string {
+	switch {
+	case o.pairs <= 0 || o.jobs <= 0 || o.examples < 0:
+		return fmt.Sprintf("--pairs and --jobs must be positive and --counterexamples not negative, got %d, %d and %d", o.pairs, o.jobs, o.examples)
+	case badOutput(o.output, "text", "json", "yaml") != "":
+		return badOutput(o.output, "text", "json", "yaml")
+	case o.server && startServer == nil:
+		return "--server needs the apiserver, which this binary is built without; install the mut2cel that has it, from a clone of mut2cel, with\n  " + installServer
+	case o.against != "" && len(givenBounds(fs)) > 0:
+		// The rules under test are --against's: no translation makes
+		// them, so bounds for one would shape nothing.
+		return fmt.Sprintf("%s shape the translation verify makes of PATH, and with --against it makes none: the rules under test are those of %s", sentence(givenBounds(fs)), o.against)
+	}
+	return o.policyUsage()
 }
 
 // policyUsage says what is wrong with the flags that judge through
@@ -291,107 +225,28 @@ func (o verifyOptions) policyUsage() string {
 	return ""
 }
 
-// run says what verify checks.
-func (o verifyOptions) run(e *env, in *inputs.Inputs) verifyrun.Options {
-	return verifyrun.Options{
-		Translate:  in.Options,
-		Translator: in.Translator(e.translate),
-		Sets:       in.Sets,
-		Against:    o.against,
-		Stdin:      e.stdin,
+// run says what verify checks from start, and how.
+func (o verifyOptions) run(e *env, start inputs.Run) verifyrun.Options {
+	run := verifyrun.Options{
+		Run:         start,
+		Against:     o.against,
+		Policy:      o.policy,
+		Normalize:   o.normalize,
+		Server:      o.server,
+		StartServer: startServer,
+		Verify: verifyrun.VerifyOptions{Pairs: o.pairs, Seed: o.seed, Workers: o.jobs, Counterexamples: o.examples,
+			CompareFormatsAsValues: start.Inputs.Options.CompareFormatsAsValues},
+		Quiet:  o.quiet,
+		Format: o.output,
+		Stdout: e.stdout,
+		Stderr: e.stderr,
+		Text:   func(w io.Writer) io.Writer { return printableWriter{w} },
 	}
-}
-
-// verifyAll verifies the jobs and prints their reports in format: text
-// as each CRD is done, json or yaml as one document at the end.
-func verifyAll(e *env, jobs []verifyrun.Job, opts verify.Options, quiet bool, format string, judge func(verifyrun.Job, verify.Options) (*verify.Report, error)) int {
-	doc := verifyrun.NewDocument()
-	var progress *progress
-	if !quiet {
-		progress = newProgress(e, "verify")
+	if o.examples == 0 {
+		run.Verify.Counterexamples = -1 // none; zero asks for the default
 	}
-	for _, job := range jobs {
-		o := opts
-		o.Progress = progress.pairs(job)
-		rep, err := judge(job, o)
-		if err != nil {
-			return reportVerifyError(e, job, err)
-		}
-		if format == "text" {
-			verifyrun.WriteText(printableWriter{e.stdout}, job, rep)
-		}
-		doc.Add(job, rep)
+	if progress := newProgress(e, "verify"); !o.quiet && progress != nil {
+		run.ProgressOf = progress.pairs
 	}
-	if format != "text" {
-		if err := doc.Write(e.stdout, format); err != nil {
-			fmt.Fprintf(e.stderr, "mut2cel verify: writing the report: %v\n", err)
-			return exitError
-		}
-	}
-	totals := doc.Totals()
-	for _, line := range totals {
-		fmt.Fprintf(e.stderr, "mut2cel verify: %s\n", line)
-	}
-	if len(totals) > 0 {
-		return exitFinding
-	}
-	return exitOK
-}
-
-// reportVerifyError prints why a CRD could not be verified: the input's
-// fault, or the judge's, which only --server's apiserver can be. Either
-// way the run could not be done (exitError).
-func reportVerifyError(e *env, job verifyrun.Job, err error) int {
-	d := job.Declared.At
-	d.Detail = err.Error()
-	var jerr *verify.JudgeError
-	if errors.As(err, &jerr) {
-		d.Detail = "internal error of the apiextensions-apiserver of --server, not a problem of the input: " + err.Error() +
-			"; verify without --server checks the same rules with the apiserver's validator in process"
-	}
-	fmt.Fprintln(e.stderr, d.Wrapped())
-	return exitError
-}
-
-// verifyNormalization checks the normalizing policies of the jobs
-// (--normalize): nothing to normalize is an error, a disagreement a
-// finding.
-func verifyNormalization(e *env, jobs []verifyrun.Job, opts translate.Options, pairs int, seed int64) int {
-	found, disagreements := false, 0
-	for _, job := range jobs {
-		nj, err := verifyrun.Normalizers(job, opts)
-		if err != nil {
-			return reportVerifyError(e, job, err)
-		}
-		if len(nj.Normalizers) == 0 {
-			continue
-		}
-		found = true
-		reps, err := nj.Verify(pairs, seed)
-		if err != nil {
-			return reportVerifyError(e, job, err)
-		}
-		verifyrun.WriteNormalizationText(printableWriter{e.stdout}, job, reps)
-		for _, r := range reps {
-			disagreements += r.Disagreements
-		}
-	}
-	if !found {
-		fmt.Fprintln(e.stderr, "mut2cel verify: no CRD of the inputs declares a union: nothing to normalize")
-		return exitError
-	}
-	if disagreements > 0 {
-		fmt.Fprintf(e.stderr, "mut2cel verify: %d normalizations disagree with the reference\n", disagreements)
-		return exitFinding
-	}
-	return exitOK
-}
-
-// jobDocuments are the declared CRDs of jobs.
-func jobDocuments(jobs []verifyrun.Job) []map[string]interface{} {
-	docs := make([]map[string]interface{}, len(jobs))
-	for i, job := range jobs {
-		docs[i] = job.Declared.Value
-	}
-	return docs
+	return run
 }

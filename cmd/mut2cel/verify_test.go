@@ -1,13 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"testing"
-
-	"github.com/mut2cel/mut2cel/driver/verifyrun"
-	"github.com/mut2cel/mut2cel/translate"
-	"github.com/mut2cel/mut2cel/verify"
 )
 
 const brokenSet = "../../testdata/broken/set-order-ignored/"
@@ -93,30 +87,5 @@ func TestVerify(t *testing.T) {
 		stdout: "Usage: mut2cel verify [flags] [PATH...]",
 	}} {
 		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
-	}
-}
-
-// TestVerifyJudgeFails checks that a judge that fails, as the server of
-// --server does when it refuses a CRD its validation in process accepts,
-// is reported as an internal error, not as bad input, and exits 2 like
-// any run that could not be done: 1 is kept for disagreements.
-func TestVerifyJudgeFails(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	e := &env{stdout: &stdout, stderr: &stderr}
-	o := verifyrun.Options{Translate: translate.Options{KubeVersion: translate.DefaultKubeVersion}}
-	jobs, warnings, diags := verifyrun.Jobs([]string{"../../examples/ports.yaml"}, o)
-	if len(jobs) != 1 || len(warnings)+len(diags) != 0 {
-		t.Fatalf("verifyrun.Jobs = %d jobs, %v, %v; want one job", len(jobs), warnings, diags)
-	}
-	refused := func(verify.Target) (verify.Judge, error) {
-		return nil, errors.New(`creating CRD gateways.j1.networking.example.com: it is invalid`)
-	}
-	code := verifyAll(e, jobs, verify.Options{Pairs: 10, NewJudge: refused}, true, "text", crdJudge)
-	want := `../../examples/ports.yaml:1: document 1 (CustomResourceDefinition/gateways.networking.example.com): ` +
-		`internal error of the apiextensions-apiserver of --server, not a problem of the input: ` +
-		`the judge of version "v1" failed: creating CRD gateways.j1.networking.example.com: it is invalid;` + "\n" +
-		`  verify without --server checks the same rules with the apiserver's validator in process` + "\n"
-	if code != exitError || stderr.String() != want || stdout.Len() != 0 {
-		t.Errorf("verifyAll with a failing judge = %d, stdout %q, stderr %q; want %d, stderr %q", code, stdout.String(), stderr.String(), exitError, want)
 	}
 }

@@ -218,7 +218,7 @@ func serverDocument(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition,
 // policy without its validations disagrees, so that the check can fail.
 func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	t.Helper()
-	p, err := translate.Compile(vehicle, translate.Options{ForPolicies: true})
+	p, err := translate.CompileForPolicies(vehicle, translate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

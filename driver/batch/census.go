@@ -2,10 +2,12 @@ package batch
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/manifest"
 	"github.com/mut2cel/mut2cel/translate"
 )
@@ -55,12 +57,8 @@ func (c *Census) Add(name string, f *manifest.File) []Diagnostic {
 // notCRDs says "3 documents are not CustomResourceDefinitions (kinds:
 // Deployment, Service)".
 func notCRDs(n int, kinds map[string]bool) string {
-	names := make([]string, 0, len(kinds))
-	for k := range kinds {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	list := plural(len(names), "kind") + ": " + strings.Join(names, ", ")
+	names := slices.Sorted(maps.Keys(kinds))
+	list := diag.Plural(len(names), "kind") + ": " + strings.Join(names, ", ")
 	if n == 1 {
 		return fmt.Sprintf("1 document is not a CustomResourceDefinition (%s)", list)
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/mut2cel/mut2cel/translate"
 )
 
-// CRD is one CustomResourceDefinition document of an input.
-type CRD struct {
+// InputCRD is one CustomResourceDefinition document of an input.
+type InputCRD struct {
 	// At locates the document for messages: set Detail (and Field) on a
 	// copy.
 	At    Diagnostic
@@ -21,10 +21,10 @@ type CRD struct {
 // Diags are the diagnostics of err, an error about the CRD, as EachCRD
 // reports what its visit returns: each problem of a *translate.Error at
 // its own line, any other error at the document.
-func (c CRD) Diags(err error) []Diagnostic { return errorDiags(c.At, c.doc, err) }
+func (c InputCRD) Diags(err error) []Diagnostic { return errorDiags(c.At, c.doc, err) }
 
 // Name is the CRD's metadata.name.
-func (c CRD) Name() string {
+func (c InputCRD) Name() string {
 	model, err := crd.Read(c.Value)
 	if err != nil {
 		return ""
@@ -35,12 +35,12 @@ func (c CRD) Name() string {
 // CRDs parses the inputs and returns their CRD documents in input order,
 // the census of all their documents, and a Diagnostic for each input that
 // does not parse.
-func CRDs(inputs []Input) ([]CRD, *Census, []Diagnostic) {
-	var out []CRD
+func CRDs(inputs []Input) ([]InputCRD, *Census, []Diagnostic) {
+	var out []InputCRD
 	census := &Census{}
 	var diags []Diagnostic
 	for _, in := range inputs {
-		f, more := EachCRD(in, func(_ *manifest.Document, crd CRD) error {
+		f, more := EachCRD(in, func(_ *manifest.Document, crd InputCRD) error {
 			out = append(out, crd)
 			return nil
 		})
@@ -58,7 +58,7 @@ func CRDs(inputs []Input) ([]CRD, *Census, []Diagnostic) {
 // becomes diagnostics: each problem of a *translate.Error at its own
 // line, any other error at the document. It returns the parsed file, nil
 // with one diagnostic when in does not parse.
-func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manifest.File, []Diagnostic) {
+func EachCRD(in Input, visit func(d *manifest.Document, crd InputCRD) error) (*manifest.File, []Diagnostic) {
 	f, err := manifest.Parse(in.Name, in.Data)
 	if err != nil {
 		return nil, errorDiags(Diagnostic{File: in.Name}, nil, err)
@@ -74,7 +74,7 @@ func EachCRD(in Input, visit func(d *manifest.Document, crd CRD) error) (*manife
 			continue
 		}
 		at := Diagnostic{File: in.Name, Line: d.StartLine(), Doc: d.Index() + 1, Object: objectName(value)}
-		diags = append(diags, errorDiags(at, d, visit(d, CRD{At: at, Value: value, doc: d}))...)
+		diags = append(diags, errorDiags(at, d, visit(d, InputCRD{At: at, Value: value, doc: d}))...)
 	}
 	return f, diags
 }

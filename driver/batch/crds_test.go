@@ -33,7 +33,7 @@ metadata: {name: gadgets.example.com}
 // line, in line order, and any other error at the document.
 func TestEachCRD(t *testing.T) {
 	var visited []string
-	f, diags := EachCRD(Input{Name: "in.yaml", Data: []byte(threeDocs)}, func(d *manifest.Document, crd CRD) error {
+	f, diags := EachCRD(Input{Name: "in.yaml", Data: []byte(threeDocs)}, func(d *manifest.Document, crd InputCRD) error {
 		visited = append(visited, crd.At.String())
 		switch crd.Name() {
 		case "widgets.example.com":
@@ -67,7 +67,7 @@ func TestEachCRD(t *testing.T) {
 // TestEachCRDUnparsable checks that an input that does not parse is one
 // diagnostic, which already says where, and that nothing is visited.
 func TestEachCRDUnparsable(t *testing.T) {
-	f, diags := EachCRD(Input{Name: "bad.yaml", Data: []byte("a: [1,\n")}, func(*manifest.Document, CRD) error {
+	f, diags := EachCRD(Input{Name: "bad.yaml", Data: []byte("a: [1,\n")}, func(*manifest.Document, InputCRD) error {
 		t.Error("visited a document of an input that does not parse")
 		return nil
 	})
@@ -82,7 +82,7 @@ func TestEachCRDUnparsable(t *testing.T) {
 func TestEachCRDNotManifests(t *testing.T) {
 	in := threeDocs + "---\n- a\n- b\n---\n# nothing\n---\njust text\n---\n42\n"
 	visited := 0
-	_, diags := EachCRD(Input{Name: "in.yaml", Data: []byte(in)}, func(*manifest.Document, CRD) error {
+	_, diags := EachCRD(Input{Name: "in.yaml", Data: []byte(in)}, func(*manifest.Document, InputCRD) error {
 		visited++
 		return nil
 	})

@@ -64,7 +64,7 @@ func (s *DeclarationSets) See(doc map[string]interface{}) {
 	if s == nil {
 		return
 	}
-	if name := (CRD{Value: doc}).Name(); name != "" {
+	if name := (InputCRD{Value: doc}).Name(); name != "" {
 		s.seen[name] = true
 	}
 }

@@ -45,7 +45,7 @@ type Translator func(doc map[string]interface{}) (*translate.Result, error)
 // place. Other documents are left alone.
 func Translate(in Input, tr Translator) *Result {
 	r := &Result{Input: in}
-	r.File, r.Diags = EachCRD(in, func(d *manifest.Document, crd CRD) error {
+	r.File, r.Diags = EachCRD(in, func(d *manifest.Document, crd InputCRD) error {
 		res, err := tr(crd.Value)
 		if err != nil {
 			return err
@@ -90,9 +90,9 @@ func Works(res *translate.Result) bool {
 // boundNotes report the bounds added: one line per version, saying how
 // many of each keyword and their values, and a detail line per bound.
 // Each bound narrows what the apiserver accepts, so none goes unreported.
-func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.Bound) (summaries, details []Diagnostic) {
+func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.AddedBound) (summaries, details []Diagnostic) {
 	var versions []string
-	byVersion := map[string][]translate.Bound{}
+	byVersion := map[string][]translate.AddedBound{}
 	for _, b := range bounds {
 		if byVersion[b.Version] == nil {
 			versions = append(versions, b.Version)
@@ -121,7 +121,7 @@ func boundNotes(at Diagnostic, d *manifest.Document, bounds []translate.Bound) (
 
 // summarizeBounds writes "12 bounds (maxLength 1000 on 5 strings, maxItems
 // 64 to 500 on 7 lists)".
-func summarizeBounds(bounds []translate.Bound) string {
+func summarizeBounds(bounds []translate.AddedBound) string {
 	type group struct {
 		n        int
 		min, max int64
@@ -146,16 +146,9 @@ func summarizeBounds(bounds []translate.Bound) string {
 		if g.max != g.min {
 			values = fmt.Sprintf("%d to %d", g.min, g.max)
 		}
-		parts = append(parts, fmt.Sprintf("%s %s on %d %s", kw.keyword, values, g.n, plural(g.n, kw.what)))
+		parts = append(parts, fmt.Sprintf("%s %s on %d %s", kw.keyword, values, g.n, diag.Plural(g.n, kw.what)))
 	}
-	return fmt.Sprintf("%d %s (%s)", len(bounds), plural(len(bounds), "bound"), strings.Join(parts, ", "))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
+	return fmt.Sprintf("%d %s (%s)", len(bounds), diag.Plural(len(bounds), "bound"), strings.Join(parts, ", "))
 }
 
 // problemDiags places each problem at its file and line: a declarations

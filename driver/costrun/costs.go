@@ -331,7 +331,7 @@ func ruleKey(version int, node []string, rule string) string {
 
 // boundsAdded lists translate's bounds on version i, with paths below
 // openAPIV3Schema like the rules'.
-func boundsAdded(bounds []translate.Bound, i int) []NodeBound {
+func boundsAdded(bounds []translate.AddedBound, i int) []NodeBound {
 	out := []NodeBound{}
 	for _, b := range bounds {
 		if v, rel, ok := crd.Split(b.Path); ok && v == i {

@@ -14,23 +14,14 @@ import (
 
 // Options are a run of cost.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
-	// Translator translates one document: translate.Translate, or a
-	// stand-in in tests.
-	Translator inputs.Translator
+	inputs.Run
 	// All reports every CRD, not only those with declarations.
 	All bool
 	// JSON prints the report as JSON (docs/cost.md), else as text.
 	JSON bool
 	// Text writes the text report where stdout is printed: for a
 	// terminal, printably.
-	Text     func(w io.Writer) io.Writer
-	Reporter batch.Reporter
+	Text func(w io.Writer) io.Writer
 }
 
 // Run estimates the cost of the rules of every CRD of the inputs, as
@@ -106,7 +97,7 @@ func (b *bytesWriter) Write(p []byte) (int, error) { b.data = append(b.data, p..
 // parse).
 func costsOf(in batch.Input, opts translate.Options, tr inputs.Translator) ([]CRDCosts, *manifest.File, []batch.Diagnostic) {
 	var crds []CRDCosts
-	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.CRD) error {
+	f, diags := batch.EachCRD(in, func(d *manifest.Document, crd batch.InputCRD) error {
 		costs, err := Document(in.Name, d.Index(), crd.Value, opts, Translator(tr))
 		if err == nil {
 			crds = append(crds, *costs)

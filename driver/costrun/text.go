@@ -84,6 +84,26 @@ func writeRules(b *strings.Builder, rules []Rule) {
 	if len(rules) == 0 {
 		return
 	}
+	rows := ruleRows(rules)
+	widths := columnWidths(rows)
+	used := 4 // indent
+	for _, w := range widths[:len(widths)-1] {
+		used += w + 2
+	}
+	room := max(Width-used, minRuleText)
+	for _, row := range rows {
+		var line strings.Builder
+		line.WriteString("    ")
+		for i, cell := range row[:len(row)-1] {
+			fmt.Fprintf(&line, "%-*s  ", widths[i], cell)
+		}
+		line.WriteString(shorten(row[len(row)-1], room))
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+// ruleRows are the table of rules, a header and a row each.
+func ruleRows(rules []Rule) [][]string {
 	rows := [][]string{{"COST", "SHARE", "PER CALL", "CARD", "NODE", "RULE"}}
 	for _, r := range rules {
 		text := r.Rule
@@ -99,14 +119,20 @@ func writeRules(b *strings.Builder, rules []Rule) {
 		rows = append(rows, []string{fmt.Sprint(r.Cost), share(r.Cost, costest.PerExpressionLimit.Value),
 			fmt.Sprint(r.PerCall), fmt.Sprint(r.Cardinality), r.Node, oneLine(text)})
 	}
+	return rows
+}
+
+// columnWidths are the widths of the columns of rows but the last. A
+// node path too long for the line keeps its end, the part that tells
+// nodes apart, so that the rule keeps minRuleText columns: rows are
+// shortened there.
+func columnWidths(rows [][]string) []int {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row[:len(row)-1] {
 			widths[i] = max(widths[i], len([]rune(cell)))
 		}
 	}
-	// A node path too long for the line keeps its end, the part that
-	// tells nodes apart, so that the rule keeps minRuleText columns.
 	const node = 4
 	nodeRoom := Width - 4 - minRuleText - 2
 	for _, w := range widths[:node] {
@@ -120,20 +146,7 @@ func writeRules(b *strings.Builder, rules []Rule) {
 		}
 		widths[node] = nodeRoom
 	}
-	used := 4 // indent
-	for _, w := range widths[:len(widths)-1] {
-		used += w + 2
-	}
-	room := max(Width-used, minRuleText)
-	for _, row := range rows {
-		var line strings.Builder
-		line.WriteString("    ")
-		for i, cell := range row[:len(row)-1] {
-			fmt.Fprintf(&line, "%-*s  ", widths[i], cell)
-		}
-		line.WriteString(shorten(row[len(row)-1], room))
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
+	return widths
 }
 
 // ruleName names the rule at a cost path, or the version when the path is

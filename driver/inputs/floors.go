@@ -2,13 +2,15 @@ package inputs
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // parseFloors reads the values of --bound-floor: KEYWORD=N sets the floor
@@ -116,20 +118,11 @@ func (f *floorPaths) unknown(values []string) []batch.Diagnostic {
 			continue
 		}
 		detail := fmt.Sprintf("--bound-floor %s: no CRD given has a schema node at %s", v, path)
-		if s, ok := decl.Closest(path, sortedKeys(f.near[path])); ok {
+		if s, ok := diag.Closest(path, slices.Sorted(maps.Keys(f.near[path]))); ok {
 			detail += fmt.Sprintf(" (did you mean %s?)", s)
 		}
 		diags = append(diags, batch.Diagnostic{Detail: detail})
 		delete(f.unfound, path) // once for a path given for two keywords
 	}
 	return diags
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

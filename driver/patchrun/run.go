@@ -3,7 +3,6 @@ package patchrun
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/mut2cel/mut2cel/backend/kustomize"
 	"github.com/mut2cel/mut2cel/driver/batch"
@@ -12,19 +11,10 @@ import (
 
 // Options are a run of patch.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
-	// Translator translates one document: translate.Translate, or a
-	// stand-in in tests.
-	Translator inputs.Translator
+	inputs.Run
 	// Dir is the component's directory.
-	Dir      string
-	Verbose  bool
-	Reporter batch.Reporter
+	Dir     string
+	Verbose bool
 }
 
 // Run translates the inputs and writes the kustomize component that
@@ -33,7 +23,7 @@ func Run(o Options) batch.Outcome {
 	loop := &batch.Loop{Paths: o.Paths, Stdin: o.Stdin, Reporter: o.Reporter, Problems: o.Problems}
 	inputs := loop.Inputs()
 	tr := o.Inputs.Translate(o.Translator)
-	var crds []kustomize.CRD
+	var crds []kustomize.Translation
 	for i, input := range inputs {
 		found, r := Translate(input, tr)
 		loop.Done(i, len(inputs), input, r.File)

@@ -13,7 +13,7 @@ import (
 // result of the translation: its diagnostics, and its warnings and
 // details, among them the bounds the patches add, which narrow what the
 // apiserver accepts and so are never left unsaid.
-func Translate(in batch.Input, tr batch.Translator) ([]kustomize.CRD, *batch.Result) {
+func Translate(in batch.Input, tr batch.Translator) ([]kustomize.Translation, *batch.Result) {
 	var results []*translate.Result
 	r := batch.Translate(in, func(doc map[string]interface{}) (*translate.Result, error) {
 		res, err := tr(doc)
@@ -22,9 +22,9 @@ func Translate(in batch.Input, tr batch.Translator) ([]kustomize.CRD, *batch.Res
 		}
 		return res, err
 	})
-	var crds []kustomize.CRD
+	var crds []kustomize.Translation
 	for _, res := range results {
-		c := kustomize.CRD{Name: (batch.CRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated}
+		c := kustomize.Translation{Name: (batch.InputCRD{Value: res.Base}).Name(), Base: res.Base, Translated: res.Translated}
 		if res.Plan != nil {
 			c.KubeVersion = res.Plan.KubeVersion.String()
 		}
@@ -36,7 +36,7 @@ func Translate(in batch.Input, tr batch.Translator) ([]kustomize.CRD, *batch.Res
 // Duplicates reports each CRD given again after its first: kustomize
 // would apply both patches to the one CRD, the second to what the first
 // made of it.
-func Duplicates(crds []kustomize.CRD) []batch.Diagnostic {
+func Duplicates(crds []kustomize.Translation) []batch.Diagnostic {
 	var diags []batch.Diagnostic
 	seen := map[string]bool{}
 	for _, c := range crds {

@@ -86,7 +86,7 @@ spec:
 }
 
 // translated is the first CRD of a file as the component patches it.
-func translated(t *testing.T, file string, data []byte) kustomize.CRD {
+func translated(t *testing.T, file string, data []byte) kustomize.Translation {
 	t.Helper()
 	f, err := manifest.Parse(file, data)
 	if err != nil {
@@ -97,5 +97,5 @@ func translated(t *testing.T, file string, data []byte) kustomize.CRD {
 		t.Fatalf("Translate(%s): %v", file, err)
 	}
 	name := res.Base["metadata"].(map[string]interface{})["name"].(string)
-	return kustomize.CRD{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()}
+	return kustomize.Translation{Name: name, Base: res.Base, Translated: res.Translated, KubeVersion: res.Plan.KubeVersion.String()}
 }

@@ -3,7 +3,6 @@ package policyrun
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
@@ -23,16 +22,10 @@ const Header = "# Written by mut2cel policy: regenerate it rather than edit it.\
 
 // Options are a run of policy: what it reads, and what it writes.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
+	inputs.Run
 	// Dir is the directory the policies are written into; empty prints
 	// them.
-	Dir      string
-	Reporter batch.Reporter
+	Dir string
 
 	// Validate asks for the validating policies that enforce the
 	// declarations; Normalize for the normalizing policies of the unions
@@ -71,7 +64,7 @@ type Result struct {
 func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 	r := &Result{}
 	var refusals []batch.Diagnostic
-	r.File, r.Diags = batch.EachCRD(in, func(d *manifest.Document, c batch.CRD) error {
+	r.File, r.Diags = batch.EachCRD(in, func(d *manifest.Document, c batch.InputCRD) error {
 		res, err := tr(c.Value)
 		if err != nil {
 			return err
@@ -147,7 +140,7 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 }
 
 // refusalDiags places each refusal at the schema node of its union.
-func refusalDiags(c batch.CRD, d *manifest.Document, e *policy.Error, o Options) []batch.Diagnostic {
+func refusalDiags(c batch.InputCRD, d *manifest.Document, e *policy.Error, o Options) []batch.Diagnostic {
 	model, _ := crd.Read(c.Value)
 	var out []batch.Diagnostic
 	for _, r := range e.Refusals {

@@ -2,7 +2,8 @@ package policyrun
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"sigs.k8s.io/yaml"
 
@@ -20,11 +21,7 @@ import (
 // field declared below a node that the resource's OpenAPI document says
 // holds any value is a diagnostic at its line, and is not compiled.
 func Vehicles(builtins map[string]builtin.Resource, sets *batch.DeclarationSets) ([]batch.Input, []batch.Diagnostic) {
-	names := make([]string, 0, len(builtins))
-	for name := range builtins {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(builtins))
 	var inputs []batch.Input
 	var diags []batch.Diagnostic
 	for _, name := range names {

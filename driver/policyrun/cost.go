@@ -7,6 +7,7 @@ import (
 	"github.com/mut2cel/mut2cel/costest"
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/driver/batch"
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/manifest"
 )
 
@@ -70,7 +71,7 @@ func costNote(at batch.Diagnostic, d *manifest.Document, model *crd.CRD, c *Cost
 // entries and strings at most 253 characters (docs/cost.md)".
 func costLine(r *costest.Reach) string {
 	n := len(r.Costs)
-	what := fmt.Sprintf("%d %s, ", n, plural(n, "validation"))
+	what := fmt.Sprintf("%d %s, ", n, diag.Plural(n, "validation"))
 	switch {
 	case !r.Exceeds():
 		return what + "within the runtime limits on any object"
@@ -78,11 +79,4 @@ func costLine(r *costest.Reach) string {
 		return what + "within the runtime limits on objects whose " + r.Sizes() + " (docs/cost.md)"
 	}
 	return what + "over the runtime limits even on objects whose lists and maps hold 1 entry and strings 253 characters (docs/cost.md)"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

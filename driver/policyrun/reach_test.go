@@ -77,7 +77,7 @@ func deploymentPolicy(t *testing.T, kube translate.KubeVersion) (policy.Validati
 			sets[i].CRD = res.VehicleName() // as Vehicles names the built-in kind's CRD
 		}
 	}
-	p, err := translate.Compile(doc, translate.Options{KubeVersion: kube, Declarations: sets, ForPolicies: true})
+	p, err := translate.CompileForPolicies(doc, translate.Options{KubeVersion: kube, Declarations: sets})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,11 +58,10 @@ func Run(o Options) batch.Outcome {
 	return batch.Outcome{Summary: fmt.Sprintf("mut2cel policy: wrote %s, and %s listing them", what, written[len(written)-1])}
 }
 
-// compileForPolicies compiles a CRD for the policy back end, whose
-// policies read the stored JSON (translate.Options.ForPolicies).
+// compileForPolicies compiles a CRD for the policy back end
+// (translate.CompileForPolicies).
 func compileForPolicies(doc map[string]interface{}, opts translate.Options) (*translate.Result, error) {
-	opts.ForPolicies = true
-	p, err := translate.Compile(doc, opts)
+	p, err := translate.CompileForPolicies(doc, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func published(t *testing.T, doc map[string]interface{}) map[string]interface{} 
 // policiesOf compiles doc and writes its validating policies with opts.
 func policiesOf(t *testing.T, doc map[string]interface{}, opts policy.ValidatingOptions) []policy.ValidatingPolicy {
 	t.Helper()
-	p, err := translate.Compile(doc, translate.Options{ForPolicies: true})
+	p, err := translate.CompileForPolicies(doc, translate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

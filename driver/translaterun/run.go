@@ -2,7 +2,6 @@ package translaterun
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/mut2cel/mut2cel/driver/batch"
 	"github.com/mut2cel/mut2cel/driver/inputs"
@@ -12,22 +11,13 @@ import (
 
 // Options are a run of translate.
 type Options struct {
-	Paths  []string
-	Stdin  io.Reader
-	Inputs *inputs.Inputs
-	// Problems are those found reading the inputs' declarations, which
-	// the run reports with its own.
-	Problems []batch.Diagnostic
-	// Translator translates one document: translate.Translate, or a
-	// stand-in in tests.
-	Translator inputs.Translator
+	inputs.Run
 	// Write rewrites the files in place; Check lists those translation
 	// would change, Diff shows how; JSON reports on Write or Check in
 	// one JSON document.
 	Write, Check, Diff, JSON bool
 	// Verbose says every detail, and every reason of a refusal.
-	Verbose  bool
-	Reporter batch.Reporter
+	Verbose bool
 }
 
 // Run translates the inputs and does with the translations what o asks.
@@ -70,6 +60,12 @@ func Run(o Options) batch.Outcome {
 	if len(loop.Problems) > 0 {
 		return batch.Failed(batch.FirstReasons(loop.Problems, o.Verbose))
 	}
+	return output(results, o)
+}
+
+// output is what the run does with translations that all succeeded:
+// written in place, checked or shown as diffs, or printed.
+func output(results []*batch.Result, o Options) batch.Outcome {
 	switch {
 	case o.Write:
 		return writeInPlace(results)

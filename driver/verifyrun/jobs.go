@@ -13,29 +13,9 @@ import (
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
-// Options say what a run verifies.
-type Options struct {
-	// Translate are the options of the translations made here, to find
-	// the declarations and to make the rules under test; its
-	// Declarations are those of Sets.
-	Translate translate.Options
-	// Translator makes those translations; nil is translate.Translate.
-	// The command's also applies the markers of the run.
-	Translator func(map[string]interface{}, translate.Options) (*translate.Result, error)
-	// Sets are the declarations of the run's files and markers
-	// (--declarations, --markers), already read; Jobs records the CRDs
-	// they are given for and reports the sets that name none. Nil: none.
-	Sets *batch.DeclarationSets
-	// Against is the manifest whose CRDs are under test (--against); empty,
-	// the CRDs under test are the inputs' translations.
-	Against string
-	// Stdin is read for the input "-".
-	Stdin io.Reader
-}
-
 // Job is one CRD to verify: its declarations and the CRD under test.
 type Job struct {
-	Declared batch.CRD
+	Declared batch.InputCRD
 	Tested   map[string]interface{}
 	// warning, when set, says why the job may report disagreements that
 	// are the run's flags', not the rules' (undeclaredVersions).
@@ -95,37 +75,10 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 
 // jobOf finds the declarations of one input CRD and the CRD they are
 // checked against; false without declarations.
-func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
-	var rewritten map[string]interface{}
-	if declread.Annotated(crd.Value) {
-		// Declarations kept in the annotation. A file translate -w
-		// wrote is checked as it is against them; one never translated,
-		// through its translation.
-		declared, err := declread.CRD(crd.Value, nil, false)
-		if err != nil {
-			return Job{}, false, at(crd, err.Error())
-		}
-		if declread.Rewritten(crd.Value) {
-			rewritten = crd.Value
-		}
-		crd.Value = declared
-	}
-	var translated map[string]interface{} // the translation, when made here
-	added := o.Translate.AllServedVersions || len(o.Translate.Declarations) > 0
-	switch {
-	case added && against != nil:
-		// The published rules are checked, not a translation: a
-		// declaration no rule can express is still a declaration.
-		declared, err := declread.CRD(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
-		if err != nil {
-			return Job{}, false, at(crd, err.Error())
-		}
-		crd.Value = declared
-	case added:
-		var d *batch.Diagnostic
-		if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
-			return Job{}, false, d
-		}
+func jobOf(crd batch.InputCRD, against map[string]map[string]interface{}, o Options) (Job, bool, *batch.Diagnostic) {
+	crd, rewritten, translated, d := declaredCRD(crd, against != nil, o)
+	if d != nil {
+		return Job{}, false, d
 	}
 	declaring := reference.DeclaringVersions(crd.Value)
 	if len(declaring) == 0 {
@@ -150,12 +103,51 @@ func jobOf(crd batch.CRD, against map[string]map[string]interface{}, o Options) 
 	return job, true, nil
 }
 
+// declaredCRD returns the input CRD with every declaration the run
+// gives it, as the reference reads them (declread): those kept in its
+// annotation, and those of the run's files, markers and --all-versions.
+// rewritten is the input when translate -w wrote it, checked as it is;
+// translated the translation made here to read the declarations added,
+// unless the rules under test are --against's (published).
+func declaredCRD(crd batch.InputCRD, published bool, o Options) (_ batch.InputCRD, rewritten, translated map[string]interface{}, _ *batch.Diagnostic) {
+	if declread.Annotated(crd.Value) {
+		// Declarations kept in the annotation. A file translate -w
+		// wrote is checked as it is against them; one never translated,
+		// through its translation.
+		declared, err := declread.CRD(crd.Value, nil, false)
+		if err != nil {
+			return crd, nil, nil, at(crd, err.Error())
+		}
+		if declread.Rewritten(crd.Value) {
+			rewritten = crd.Value
+		}
+		crd.Value = declared
+	}
+	added := o.Translate.AllServedVersions || len(o.Translate.Declarations) > 0
+	switch {
+	case added && published:
+		// The published rules are checked, not a translation: a
+		// declaration no rule can express is still a declaration.
+		declared, err := declread.CRD(crd.Value, o.Translate.Declarations, o.Translate.AllServedVersions)
+		if err != nil {
+			return crd, nil, nil, at(crd, err.Error())
+		}
+		crd.Value = declared
+	case added:
+		var d *batch.Diagnostic
+		if crd.Value, translated, d = declaredByTranslation(crd, o); d != nil {
+			return crd, nil, nil, d
+		}
+	}
+	return crd, rewritten, translated, nil
+}
+
 // undeclaredVersions warns where a CRD under test that translate wrote
 // records declarations (mut2cel.io/declarations) for versions the declared
 // CRD, declaring only those of declaring, has none for: its rules there
 // deny what the declared CRD allows, most often because it was translated
 // with --all-versions and this run is not. Nil otherwise.
-func undeclaredVersions(crd batch.CRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
+func undeclaredVersions(crd batch.InputCRD, declaring []string, tested map[string]interface{}) *batch.Diagnostic {
 	if !declread.Annotated(tested) {
 		return nil
 	}
@@ -206,7 +198,7 @@ func againstCRDs(path string, stdin io.Reader) (map[string]map[string]interface{
 
 // testedCRD is the CRD under test of crd: its namesake in --against, or
 // its translation.
-func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Options) (map[string]interface{}, *batch.Diagnostic) {
+func testedCRD(crd batch.InputCRD, against map[string]map[string]interface{}, o Options) (map[string]interface{}, *batch.Diagnostic) {
 	if against != nil {
 		if tested, ok := against[crd.Name()]; ok {
 			return tested, nil
@@ -235,7 +227,7 @@ func testedCRD(crd batch.CRD, against map[string]map[string]interface{}, o Optio
 // test admits), by verify's own reader: it reads the declarations files
 // and spreads over the served versions again by itself, so that a
 // declaration the translation lost is still held against its rules.
-func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
+func declaredByTranslation(crd batch.InputCRD, o Options) (declared, translated map[string]interface{}, _ *batch.Diagnostic) {
 	res, err := o.Translator(crd.Value, o.Translate)
 	if err == nil {
 		if declared, err = declread.CRD(res.Translated, o.Translate.Declarations, o.Translate.AllServedVersions); err == nil {
@@ -248,7 +240,7 @@ func declaredByTranslation(crd batch.CRD, o Options) (declared, translated map[s
 // untranslatable says that crd cannot be verified, and why: the problems
 // of its translation, at most batch.MaxPerFile of them as every command
 // shows a file's problems, and how many more there are.
-func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
+func untranslatable(crd batch.InputCRD, err error) *batch.Diagnostic {
 	detail := err.Error()
 	var terr *translate.Error
 	if errors.As(err, &terr) {
@@ -267,7 +259,7 @@ func untranslatable(crd batch.CRD, err error) *batch.Diagnostic {
 }
 
 // at is a diagnostic at crd's document.
-func at(crd batch.CRD, detail string) *batch.Diagnostic {
+func at(crd batch.InputCRD, detail string) *batch.Diagnostic {
 	d := crd.At
 	d.Detail = detail
 	return &d

@@ -288,7 +288,7 @@ func testedKind(t *testing.T, job Job, files map[string]string) string {
 	return "an unknown CRD"
 }
 
-func readCRDs(t *testing.T, path string) []batch.CRD {
+func readCRDs(t *testing.T, path string) []batch.InputCRD {
 	t.Helper()
 	inputs, diags := batch.Collect([]string{path}, nil)
 	crds, _, more := batch.CRDs(inputs)

@@ -28,11 +28,10 @@ type PolicyJob struct {
 // OwnPolicies makes the job's policies those mut2cel policy writes for
 // its declarations (--policy), compiled with opts.
 func OwnPolicies(job Job, opts translate.Options) (PolicyJob, error) {
-	opts.ForPolicies = true
 	// The declarations of files and markers are in the declared CRD
 	// already.
 	opts.Declarations = nil
-	p, err := translate.Compile(job.Declared.Value, opts)
+	p, err := translate.CompileForPolicies(job.Declared.Value, opts)
 	if err != nil {
 		return PolicyJob{}, err
 	}

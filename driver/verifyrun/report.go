@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mut2cel/mut2cel/internal/diag"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -22,57 +23,69 @@ import (
 func WriteText(w io.Writer, job Job, rep *verify.Report) {
 	d := job.Declared.At
 	d.Doc, d.Object = 0, ""
-	line := func(v *verify.VersionReport, format string, args ...interface{}) {
-		d.Detail = fmt.Sprintf("%s %s: ", rep.CRD, v.Version) + fmt.Sprintf(format, args...)
-		fmt.Fprintln(w, d)
-	}
 	for _, v := range rep.Versions {
-		line(v, "%s", summary(v))
+		line := func(format string, args ...interface{}) {
+			d.Detail = fmt.Sprintf("%s %s: ", rep.CRD, v.Version) + fmt.Sprintf(format, args...)
+			fmt.Fprintln(w, d)
+		}
+		line("%s", summary(v))
 		writeTable(w, v)
-		for _, decl := range v.Unexercised() {
-			line(v, "%s", unexercisedLine(decl, v.Pairs))
+		writeFindings(v, line)
+		writeExamples(w, v)
+	}
+}
+
+// writeFindings says, a line each, what a version left unchecked and
+// where it disagrees.
+func writeFindings(v *verify.VersionReport, line func(format string, args ...interface{})) {
+	for _, decl := range v.Unexercised() {
+		line("%s", unexercisedLine(decl, v.Pairs))
+	}
+	unexercised := map[reference.Declaration]bool{}
+	for _, decl := range v.Unexercised() {
+		unexercised[decl] = true
+	}
+	for _, c := range v.Untested() {
+		if !unexercised[c.Declaration] { // named above
+			line("%s", untestedLine(c))
 		}
-		unexercised := map[reference.Declaration]bool{}
-		for _, decl := range v.Unexercised() {
-			unexercised[decl] = true
+	}
+	for _, c := range v.Unreachable() {
+		line("out of reach: %s: the apiserver refused all %d pairs that broke it, so it refuses such updates itself (docs/verify.md, \"Pairs set aside\")",
+			c.Constraint, c.Refused)
+	}
+	for _, g := range v.Groups {
+		line("%s", groupLine(g))
+	}
+	for _, sa := range v.SetAside {
+		line("%s", setAsideLine(sa))
+	}
+	if v.TooManySetAside() {
+		line("%d of %d pairs set aside, more than the %.0f%% verify allows: the run checked too little (docs/verify.md, \"Pairs set aside\")",
+			v.Invalid, v.Pairs, 100*verify.MaxSetAside)
+	}
+	if v.IntAsFloat > 0 {
+		line("%d pairs judged otherwise only because an integer was sent as a float, such as pair %d (not failures; docs/verify.md, \"Integers sent as floats\")",
+			v.IntAsFloat, v.IntAsFloatExample.Pair)
+	}
+}
+
+// writeExamples writes a version's counterexamples, pairs set aside and
+// integer-as-float example as YAML documents.
+func writeExamples(w io.Writer, v *verify.VersionReport) {
+	for _, g := range v.Groups {
+		if g.Counterexample != nil {
+			fmt.Fprintf(w, "---\n# %s\n%s", groupComment(g), g.Counterexample.YAML())
 		}
-		for _, c := range v.Untested() {
-			if !unexercised[c.Declaration] { // named above
-				line(v, "%s", untestedLine(c))
-			}
+	}
+	for i, sa := range v.SetAside {
+		if i == maxSetAsideExamples {
+			break
 		}
-		for _, c := range v.Unreachable() {
-			line(v, "out of reach: %s: the apiserver refused all %d pairs that broke it, so it refuses such updates itself (docs/verify.md, \"Pairs set aside\")",
-				c.Constraint, c.Refused)
-		}
-		for _, g := range v.Groups {
-			line(v, "%s", groupLine(g))
-		}
-		for _, sa := range v.SetAside {
-			line(v, "%s", setAsideLine(sa))
-		}
-		if v.TooManySetAside() {
-			line(v, "%d of %d pairs set aside, more than the %.0f%% verify allows: the run checked too little (docs/verify.md, \"Pairs set aside\")",
-				v.Invalid, v.Pairs, 100*verify.MaxSetAside)
-		}
-		if v.IntAsFloat > 0 {
-			line(v, "%d pairs judged otherwise only because an integer was sent as a float, such as pair %d (not failures; docs/verify.md, \"Integers sent as floats\")",
-				v.IntAsFloat, v.IntAsFloatExample.Pair)
-		}
-		for _, g := range v.Groups {
-			if g.Counterexample != nil {
-				fmt.Fprintf(w, "---\n# %s\n%s", groupComment(g), g.Counterexample.YAML())
-			}
-		}
-		for i, sa := range v.SetAside {
-			if i == maxSetAsideExamples {
-				break
-			}
-			fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", plural(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
-		}
-		if e := v.IntAsFloatExample; e != nil {
-			fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", plural(v.IntAsFloat, "pair"), verify.PairYAML(*e))
-		}
+		fmt.Fprintf(w, "---\n# set aside, %s: %s\n%s", diag.Count(sa.Pairs, "pair"), sa.Message, verify.PairYAML(sa.Example))
+	}
+	if e := v.IntAsFloatExample; e != nil {
+		fmt.Fprintf(w, "---\n# judged otherwise only because an integer was sent as a float, %s\n%s", diag.Count(v.IntAsFloat, "pair"), verify.PairYAML(*e))
 	}
 }
 
@@ -108,18 +121,18 @@ func untestedLine(c reference.Constraint) string {
 
 // groupLine counts the disagreements of a group and names it.
 func groupLine(g *verify.GroupReport) string {
-	return fmt.Sprintf("%s: %s, the first at pair %d", plural(g.Disagreements, "disagreement"), g.Key(), g.First)
+	return fmt.Sprintf("%s: %s, the first at pair %d", diag.Count(g.Disagreements, "disagreement"), g.Key(), g.First)
 }
 
 func groupComment(g *verify.GroupReport) string {
-	return fmt.Sprintf("%s of this group: %s", plural(g.Disagreements, "disagreement"), g.Key())
+	return fmt.Sprintf("%s of this group: %s", diag.Count(g.Disagreements, "disagreement"), g.Key())
 }
 
 // setAsideLine counts the pairs set aside for one reason, with the
 // apiserver's message for the first.
 func setAsideLine(sa *verify.SetAsideReport) string {
 	return fmt.Sprintf("set aside: %s, such as pair %d, because the apiserver refuses the %s: %s (docs/verify.md, \"Pairs set aside\")",
-		plural(sa.Pairs, "pair"), sa.Example.Pair, objectWord(sa.Object), sa.Message)
+		diag.Count(sa.Pairs, "pair"), sa.Example.Pair, objectWord(sa.Object), sa.Message)
 }
 
 func objectWord(object string) string {
@@ -130,13 +143,6 @@ func objectWord(object string) string {
 		return "new object"
 	}
 	return "pair"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func summary(v *verify.VersionReport) string {
@@ -159,7 +165,7 @@ func summary(v *verify.VersionReport) string {
 				shown++
 			}
 		}
-		s += fmt.Sprintf(", in %s", plural(len(v.Groups), "group"))
+		s += fmt.Sprintf(", in %s", diag.Count(len(v.Groups), "group"))
 		if shown < len(v.Groups) {
 			s += fmt.Sprintf(" (%d with a counterexample; --counterexamples)", shown)
 		}
@@ -171,7 +177,7 @@ func summary(v *verify.VersionReport) string {
 	case o > 0:
 		s += fmt.Sprintf("; %d of %d constraints tested, %d out of reach", len(v.Constraints)-o, len(v.Constraints), o)
 	case len(v.Constraints) > 0:
-		s += fmt.Sprintf("; %s, all tested", plural(len(v.Constraints), "constraint"))
+		s += fmt.Sprintf("; %s, all tested", diag.Count(len(v.Constraints), "constraint"))
 	}
 	return s
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -72,7 +74,7 @@ func parseError(name string, data []byte, err error) error {
 // Kinds lists the kinds whose schema the document holds.
 func (o *OpenAPI) Kinds() []schema.GroupVersionKind {
 	var out []schema.GroupVersionKind
-	for _, name := range sortedKeys(o.schemas) {
+	for _, name := range slices.Sorted(maps.Keys(o.schemas)) {
 		s, _ := o.schemas[name].(map[string]interface{})
 		out = append(out, gvks(s["x-kubernetes-group-version-kind"])...)
 	}
@@ -90,7 +92,7 @@ func (o *OpenAPI) Resource(gvk schema.GroupVersionKind) (Resource, error) {
 	}
 	plurals := map[string]bool{}
 	r := Resource{GVK: gvk, OpenAPI: o, ClusterScoped: true}
-	for _, p := range sortedKeys(o.paths) {
+	for _, p := range slices.Sorted(maps.Keys(o.paths)) {
 		ops, _ := o.paths[p].(map[string]interface{})
 		if !servesKind(ops, gvk) {
 			continue
@@ -118,13 +120,13 @@ func (o *OpenAPI) Resource(gvk schema.GroupVersionKind) (Resource, error) {
 		}
 		return r, nil
 	}
-	return Resource{}, fmt.Errorf("%s: paths serve %s as several resources: %s", o.Name, gvk, strings.Join(sortedKeys(toMap(plurals)), ", "))
+	return Resource{}, fmt.Errorf("%s: paths serve %s as several resources: %s", o.Name, gvk, strings.Join(slices.Sorted(maps.Keys(toMap(plurals))), ", "))
 }
 
 // kindSchema returns the name of the schema of the kind.
 func (o *OpenAPI) kindSchema(gvk schema.GroupVersionKind) (string, error) {
 	var found []string
-	for _, name := range sortedKeys(o.schemas) {
+	for _, name := range slices.Sorted(maps.Keys(o.schemas)) {
 		s, _ := o.schemas[name].(map[string]interface{})
 		for _, k := range gvks(s["x-kubernetes-group-version-kind"]) {
 			if k == gvk {

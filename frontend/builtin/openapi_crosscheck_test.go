@@ -3,6 +3,8 @@ package builtin
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -139,7 +141,7 @@ func compareCollections(a, b map[string]interface{}, path string, differ *[]stri
 	}
 	ap, _ := a["properties"].(map[string]interface{})
 	bp, _ := b["properties"].(map[string]interface{})
-	for _, name := range sortedKeys(ap) {
+	for _, name := range slices.Sorted(maps.Keys(ap)) {
 		x, _ := ap[name].(map[string]interface{})
 		y, ok := bp[name].(map[string]interface{})
 		if !ok {
@@ -148,7 +150,7 @@ func compareCollections(a, b map[string]interface{}, path string, differ *[]stri
 		}
 		n += compareCollections(x, y, path+name+".", differ)
 	}
-	for _, name := range sortedKeys(bp) {
+	for _, name := range slices.Sorted(maps.Keys(bp)) {
 		if _, ok := ap[name]; !ok {
 			*differ = append(*differ, fmt.Sprintf("%s%s: only in structured-merge-diff", path, name))
 		}

@@ -2,7 +2,8 @@ package builtin
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -217,7 +218,7 @@ func (r *schemaReader) object(s, out map[string]interface{}, path decl.Path) err
 			return pathError(path, "properties are not a mapping")
 		}
 		converted := make(map[string]interface{}, len(m))
-		for _, name := range sortedKeys(m) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
 			p, ok := m[name].(map[string]interface{})
 			if !ok {
 				return pathError(path.Child(decl.Step{Name: name}), "the schema is not a mapping")
@@ -330,15 +331,6 @@ func scalar(v interface{}) bool {
 		return true
 	}
 	return false
-}
-
-func sortedKeys(m map[string]interface{}) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // keepsAny records that the node at path keeps any value, and why

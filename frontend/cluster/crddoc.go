@@ -19,9 +19,9 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 
 // crd sets aside, in place, what the server keeps beside the definition
 // of a CRD it answered with.
-func (r *Reader) split(doc map[string]interface{}) CRD {
+func (r *Reader) split(doc map[string]interface{}) ServedCRD {
 	name, _ := nameAndGroup(doc)
-	c := CRD{Name: name, Origin: fmt.Sprintf("cluster %s: customresourcedefinitions/%s", r.Cluster, name), Document: doc}
+	c := ServedCRD{Name: name, Origin: fmt.Sprintf("cluster %s: customresourcedefinitions/%s", r.Cluster, name), Document: doc}
 	// The items of a list have no apiVersion and kind: the list says them.
 	doc["apiVersion"] = "apiextensions.k8s.io/v1"
 	doc["kind"] = "CustomResourceDefinition"

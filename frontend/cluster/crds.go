@@ -29,8 +29,8 @@ type Selection struct {
 	Groups []string // spec.group
 }
 
-// CRD is a CustomResourceDefinition as a cluster holds it.
-type CRD struct {
+// ServedCRD is a CustomResourceDefinition as a cluster holds it.
+type ServedCRD struct {
 	// Name is metadata.name.
 	Name string
 	// Origin names where the CRD was read, for messages:
@@ -61,7 +61,7 @@ type Stored struct {
 
 // CRDs reads the CRDs of the selection, sorted by name. A name the
 // cluster has no CRD of is an error; a group without CRDs is not.
-func (r *Reader) CRDs(ctx context.Context, sel Selection) ([]CRD, error) {
+func (r *Reader) CRDs(ctx context.Context, sel Selection) ([]ServedCRD, error) {
 	var docs []map[string]interface{}
 	var err error
 	if len(sel.Groups) == 0 && len(sel.Names) > 0 {
@@ -72,7 +72,7 @@ func (r *Reader) CRDs(ctx context.Context, sel Selection) ([]CRD, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]CRD, 0, len(docs))
+	out := make([]ServedCRD, 0, len(docs))
 	for _, doc := range docs {
 		out = append(out, r.split(doc))
 	}

@@ -31,7 +31,7 @@ func TestCRDsAsManifests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]cluster.CRD{}
+	byName := map[string]cluster.ServedCRD{}
 	var names []string
 	for _, c := range crds {
 		byName[c.Name] = c

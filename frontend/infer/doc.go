@@ -20,7 +20,8 @@
 // text decl.ParseFile reads and translate --declarations takes; Sets gives
 // the sure proposals as decl.Sets; Vet runs a compiler the caller passes
 // (translate, in the driver and the tests) and comments out what it
-// refuses, with its reason.
+// refuses, with its reason. Evidence.Describe says one evidence on a
+// line as Write does, for other writers (the audit report).
 //
 // Invariants:
 //   - Precision first: what is not sure is written commented out, saying

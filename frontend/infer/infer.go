@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"strings"
+
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
@@ -64,11 +66,23 @@ const (
 // as. Text and Message are whole; writers bound them (Options.MaxQuote).
 type Evidence struct {
 	Kind    EvidenceKind
-	Version string
+	Version string    // the version, or versions ("v1, v1beta2"): In
 	At      decl.Path // the schema node that carries it
 	Text    string    // the rule's CEL, or the sentence
 	Message string    // the rule's message
 	Reading string    // what it says, in the terms of docs/semantics.md
+}
+
+// In reports whether the CRD says e in the served version named version:
+// an evidence given alike in several versions is kept once, its Version
+// naming them all ("v1, v1beta2").
+func (e Evidence) In(version string) bool {
+	for _, v := range strings.Split(e.Version, ", ") {
+		if v == version {
+			return true
+		}
+	}
+	return false
 }
 
 // Infer proposes declarations for c from what it says: its published

@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +28,10 @@ var thresholds = map[string]struct {
 // wrote them (audit: in its scope only), completed by the supplement
 // (development), and on the held-out CRDs (heldout).
 func TestPrecisionRecall(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/infer.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, part := range []string{"audit", "development", "heldout"} {
 		t.Run(part, func(t *testing.T) {
 			name := part
@@ -54,6 +60,32 @@ func TestPrecisionRecall(t *testing.T) {
 			if p < want.precision || r < want.recall {
 				t.Errorf("%s: precision %.3f, recall %.3f; want at least %.2f and %.2f", part, p, r, want.precision, want.recall)
 			}
+			checkKinds(t, part, s)
+			if table := s.table(); !strings.Contains(string(doc), table) {
+				t.Errorf("docs/infer.md does not show the table of %s as measured:\n%s", part, table)
+			}
 		})
+	}
+}
+
+// minKindUnits is how many units a kind must have for its own precision
+// and recall to be held to the thresholds of its part: fewer say little.
+const minKindUnits = 5
+
+// checkKinds holds each kind of unit of a part, alone, to the part's
+// thresholds: a kind that does badly cannot hide behind the others. The
+// unions are left out of precision where the part leaves them out.
+func checkKinds(t *testing.T, part string, s *score) {
+	t.Helper()
+	want := thresholds[part]
+	for kind, n := range s.proposed {
+		if p := ratio(s.right[kind], n); n >= minKindUnits && (kind != unionKind || want.unionsInPrecision) && p < want.precision {
+			t.Errorf("%s, %s: precision %.3f of %d proposed, want at least %.2f", part, kind, p, n, want.precision)
+		}
+	}
+	for kind, n := range s.intended {
+		if r := ratio(s.found[kind], n); n >= minKindUnits && r < want.recall {
+			t.Errorf("%s, %s: recall %.3f of %d intended, want at least %.2f", part, kind, r, n, want.recall)
+		}
 	}
 }

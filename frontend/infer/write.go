@@ -10,6 +10,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
+	"github.com/mut2cel/mut2cel/internal/diag"
 )
 
 // WriteOptions tune the text Write gives.
@@ -55,7 +56,7 @@ func (wr *writer) line(format string, args ...interface{}) {
 
 // result writes the documents of one CRD.
 func (wr *writer) result(r *Result) {
-	wr.line("# %s: declarations proposed from what the CRD says (docs/infer.md).", decl.Printable(r.CRD))
+	wr.line("# %s: declarations proposed from what the CRD says (docs/infer.md).", diag.Printable(r.CRD))
 	if r.Copied > 0 {
 		wr.line("# Left out: %d %s copied from the documentation of Kubernetes' own types.", r.Copied, plural(r.Copied, "sentence", "sentences"))
 	}
@@ -122,14 +123,14 @@ func (wr *writer) document(r *Result, ps []*Proposal) {
 // proposal writes one field: evidence, notes, and the declarations.
 func (wr *writer) proposal(prefix string, p *Proposal) {
 	for _, e := range p.Evidence {
-		wr.line("  # %s", wr.evidence(p.Path, e))
+		wr.line("  # %s", e.Describe(p.Path, wr.opts.MaxQuote))
 	}
 	for _, n := range p.Notes {
-		wr.line("  # Note: %s", decl.Printable(n))
+		wr.line("  # Note: %s", diag.Printable(n))
 	}
 	inner := prefix
 	if p.Doubt != "" && !wr.opts.Uncommented {
-		wr.line("  # Not sure, so commented out: %s", decl.Printable(p.Doubt))
+		wr.line("  # Not sure, so commented out: %s", diag.Printable(p.Doubt))
 		inner = "# "
 	}
 	wr.line("  %s%s:", inner, fieldKey(p.Path))
@@ -140,8 +141,14 @@ func (wr *writer) proposal(prefix string, p *Proposal) {
 	}
 }
 
-// evidence writes one evidence on one line.
-func (wr *writer) evidence(field decl.Path, e Evidence) string {
+// Describe says e on one line, as Write puts it above the proposal for
+// field: the version, and the node that carries it when that is not
+// field; the rule with its message, or the sentence, each quoted within
+// maxQuote characters (0: DefaultMaxQuote); and what it was read as.
+func (e Evidence) Describe(field decl.Path, maxQuote int) string {
+	if maxQuote <= 0 {
+		maxQuote = DefaultMaxQuote
+	}
 	where := "version " + e.Version
 	if e.At.String() != field.String() {
 		where += ", on " + e.At.String()
@@ -149,22 +156,24 @@ func (wr *writer) evidence(field decl.Path, e Evidence) string {
 	var what string
 	switch e.Kind {
 	case Rule:
-		what = "rule " + wr.q(e.Text)
+		what = "rule " + quote(e.Text, maxQuote)
 		if e.Message != "" {
-			what += ", message " + wr.q(e.Message)
+			what += ", message " + quote(e.Message, maxQuote)
 		}
 	default:
-		what = "description " + wr.q(e.Text)
+		what = "description " + quote(e.Text, maxQuote)
 	}
 	if e.Reading != "" {
 		what += ": " + e.Reading
 	}
-	return decl.Printable(where + ": " + what)
+	return diag.Printable(where + ": " + what)
 }
 
 // q quotes text for a comment, bounded.
-func (wr *writer) q(s string) string {
-	return "\"" + strings.ReplaceAll(phrases.Quote(s, wr.opts.MaxQuote), "\"", "'") + "\""
+func (wr *writer) q(s string) string { return quote(s, wr.opts.MaxQuote) }
+
+func quote(s string, max int) string {
+	return "\"" + strings.ReplaceAll(phrases.Quote(s, max), "\"", "'") + "\""
 }
 
 // plainPath is a path YAML reads back as written without quotes.

@@ -109,3 +109,17 @@ func TestImportsNothingOfTheModule(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n           int
+		plural, cnt string
+	}{{0, "pairs", "0 pairs"}, {1, "pair", "1 pair"}, {2, "pairs", "2 pairs"}} {
+		if got := Plural(c.n, "pair"); got != c.plural {
+			t.Errorf("Plural(%d) = %q, want %q", c.n, got, c.plural)
+		}
+		if got := Count(c.n, "pair"); got != c.cnt {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.cnt)
+		}
+	}
+}

@@ -47,6 +47,19 @@ var forbidden = []struct {
 	{"verify/...", "translate", "the reference reads the declarations on its own, so that one misreading cannot hide in both (CONTRIBUTING.md)"},
 	{"verify/...", "backend/...", "verify judges by the CRD's rules; a judge of what a back end wrote runs with the drivers (driver/verifyrun)"},
 	{"verify/...", "internal/admit", "the apiserver's admission code judges policies, which the drivers do"},
+	{"backend/...", "compiler", "a back end prints the plan it is given; compiling is the caller's (a driver, or translate)"},
+	{"backend/...", "translate", "a back end prints the plan it is given; translate is a caller of back ends, never their callee"},
+}
+
+// only are packages that may import nothing of the module but what they
+// list: the command binds flags, prints and maps outcomes to exit codes,
+// and each command's work is its driver's.
+var only = []struct {
+	from string
+	to   []string
+	why  string
+}{
+	{"cmd/...", []string{"driver/...", "internal/diag"}, "the command binds flags, prints and maps outcomes to exit codes; the drivers do the work"},
 }
 
 type pkg struct {
@@ -187,4 +200,37 @@ func TestForbiddenImports(t *testing.T) {
 			t.Errorf("rule %s -> %s matches %d importing and %d imported packages: it can never fail", rule.from, rule.to, froms, tos)
 		}
 	}
+}
+
+// TestOnlyImports fails on every import of the module by a package of a
+// rule of only that the rule does not list.
+func TestOnlyImports(t *testing.T) {
+	pkgs := modulePackages(t)
+	for _, rule := range only {
+		froms := 0
+		for _, p := range pkgs {
+			from, _ := rel(p.ImportPath)
+			if !matches(rule.from, from) {
+				continue
+			}
+			froms++
+			for _, imp := range p.Imports {
+				if to, ok := rel(imp); ok && !matchesAny(rule.to, to) {
+					t.Errorf("%s -> %s: %s imports only %s: %s", from, to, rule.from, strings.Join(rule.to, ", "), rule.why)
+				}
+			}
+		}
+		if froms == 0 {
+			t.Errorf("rule for %s matches no package: it can never fail", rule.from)
+		}
+	}
+}
+
+func matchesAny(patterns []string, rel string) bool {
+	for _, p := range patterns {
+		if matches(p, rel) {
+			return true
+		}
+	}
+	return false
 }

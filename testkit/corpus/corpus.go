@@ -50,8 +50,8 @@ func Files(tb testing.TB) []string {
 	return files
 }
 
-// CRD is one CustomResourceDefinition document of the corpus.
-type CRD struct {
+// Document is one CustomResourceDefinition document of the corpus.
+type Document struct {
 	File  string
 	Index int // the document's position in File, from 0
 	Name  string
@@ -59,9 +59,9 @@ type CRD struct {
 }
 
 // CRDs decodes every apiextensions.k8s.io/v1 CRD of the corpus.
-func CRDs(tb testing.TB) []CRD {
+func CRDs(tb testing.TB) []Document {
 	tb.Helper()
-	var crds []CRD
+	var crds []Document
 	for _, file := range Files(tb) {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -80,7 +80,7 @@ func CRDs(tb testing.TB) []CRD {
 				continue
 			}
 			name, _ := doc["metadata"].(map[string]interface{})["name"].(string)
-			crds = append(crds, CRD{File: file, Index: i, Name: name, Doc: doc})
+			crds = append(crds, Document{File: file, Index: i, Name: name, Doc: doc})
 		}
 	}
 	return crds

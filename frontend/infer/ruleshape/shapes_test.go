@@ -58,6 +58,10 @@ func TestTransitionShapes(t *testing.T) {
 		{rule: "self == oldSelf", onNode: true, want: ":[NoModify]"},
 		{rule: "oldSelf == self", onNode: true, want: ":[NoModify]"},
 		{rule: "oldSelf == null || self == oldSelf", onNode: true, want: ":[NoModify]~null"},
+		// An empty value counts as absent: it may go, so NoUnset holds
+		// only when it is not empty (mut2cel's own rule for keys that
+		// only grow).
+		{rule: "!has(oldSelf.x) || size(oldSelf.x) == 0 || has(self.x)", want: "x:[]+set?[NoUnset]"},
 		{rule: "!oldSelf.hasValue() || self == oldSelf.value()", onNode: true, optional: true, want: ":[NoModify]+set~null"},
 		// On a parent, speaking of x.
 		{rule: "self.x == oldSelf.x", want: "x:[NoSet, NoUnset, NoModify]"},

@@ -153,7 +153,30 @@ func readTarget(f *formula, list []*atom, t []string, optional bool) (Transition
 			tr.AllowsUnset = tests(list, t, false)
 		}
 	}
+	emptyIsACondition(&tr, list, t)
 	return tr, true
+}
+
+// emptyIsACondition: a presence read from a test of emptiness
+// (size(oldSelf.x) == 0) is also true of an empty value, which is set:
+// such a rule lets an empty x go (or come), a condition on its value,
+// so what it forbids of x's presence on that side holds only under it.
+// !has(oldSelf.x) || size(oldSelf.x) == 0 || has(self.x) keeps x from
+// going unless it is empty: not NoUnset.
+func emptyIsACondition(tr *Transition, list []*atom, t []string) {
+	for _, a := range list {
+		if a.kind != present || !a.emptyAsUnset || !about(a, t) {
+			continue
+		}
+		c := decl.Constraints(decl.NoSet)
+		if a.old {
+			c = decl.Constraints(decl.NoUnset)
+		}
+		if tr.Certain&c != 0 {
+			tr.Certain &^= c
+			tr.Conditional |= c
+		}
+	}
 }
 
 // verdicts evaluates f for change c of t under every value of the

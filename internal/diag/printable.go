@@ -1,4 +1,4 @@
-package decl
+package diag
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // than newline and tab, written as a Go escape (\x1b, \r, \u202e), and
 // bytes that are not UTF-8 as \xNN. Printable text is returned as it is.
 func Printable(s string) string {
-	if printable(s) {
+	if IsPrintable(s) {
 		return s
 	}
 	var b strings.Builder
@@ -28,7 +28,7 @@ func Printable(s string) string {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unsafeRune(r):
+		case UnsafeRune(r):
 			q := strconv.QuoteRuneToASCII(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:
@@ -39,20 +39,20 @@ func Printable(s string) string {
 	return b.String()
 }
 
-// printable reports whether Printable leaves s as it is.
-func printable(s string) bool {
+// IsPrintable reports whether Printable leaves s as it is.
+func IsPrintable(s string) bool {
 	for i, r := range s {
-		if unsafeRune(r) || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+		if UnsafeRune(r) || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
 			return false
 		}
 	}
 	return true
 }
 
-// unsafeRune reports whether a terminal may act on r rather than show it:
+// UnsafeRune reports whether a terminal may act on r rather than show it:
 // C0 and C1 controls and DEL (newline and tab aside), the line and
 // paragraph separators, and the bidirectional formatting characters.
-func unsafeRune(r rune) bool {
+func UnsafeRune(r rune) bool {
 	switch {
 	case r == '\n', r == '\t':
 		return false

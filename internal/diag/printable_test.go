@@ -1,4 +1,4 @@
-package decl
+package diag
 
 import "testing"
 
@@ -16,21 +16,6 @@ func TestPrintable(t *testing.T) {
 	} {
 		if got := Printable(c.in); got != c.want {
 			t.Errorf("Printable(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
-// TestJSONStringEscapes checks that quoted names hold no character a
-// terminal acts on, and still read back as the name.
-func TestJSONStringEscapes(t *testing.T) {
-	for _, name := range []string{"a.b", "x\x1b[31m", "c1\u009b", "nel\u0085", "\u202eevil", "bom\uFEFF", "del\x7f"} {
-		q := JSONString(name)
-		if Printable(q) != q {
-			t.Errorf("JSONString(%q) = %q holds a control character", name, q)
-		}
-		p, err := ParsePath(`[` + q + `]`)
-		if err != nil || len(p) != 1 || p[0].Name != name {
-			t.Errorf("ParsePath([%s]) = %v, %v; want the name %q back", q, p, err, name)
 		}
 	}
 }
