@@ -27,10 +27,14 @@ func TestStoreNew(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) { checkStoreNew(t, exampleRun(t, file), 3000) })
+	pairs := 3000
+	if testing.Short() {
+		pairs = 300
 	}
-	t.Run("kueue-workload", func(t *testing.T) { checkStoreNew(t, workloadRun(t, "v1beta2"), 1000) })
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) { checkStoreNew(t, exampleRun(t, file), pairs) })
+	}
+	t.Run("kueue-workload", func(t *testing.T) { checkStoreNew(t, workloadRun(t, "v1beta2"), pairs/3) })
 }
 
 func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
