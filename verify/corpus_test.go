@@ -46,6 +46,7 @@ func TestCorpusTeeth(t *testing.T) {
 	dir := corpus.Dir(t)
 	judged, setAside, swept, versions := 0, 0, 0, 0
 	var unvouched []string
+	defer tallyValidity().checkSince(t, "corpus sweep")
 	for _, c := range crds {
 		name := strings.TrimPrefix(c.File, dir+"/") + ":" + c.Name
 		t.Run(name, func(t *testing.T) {
