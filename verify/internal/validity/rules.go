@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // The rules on create, evaluated node by node: at each node whose rules
@@ -57,7 +58,7 @@ func (c *diffing) rules(s *snode, v interface{}) {
 	if s.shallow == nil || v == nil || !c.ok {
 		return
 	}
-	key, keyed := memoKey(v)
+	key, keyed := s.memo.key(v)
 	if keyed {
 		if cost, ok := s.memo.get(key); ok {
 			c.cost += cost
@@ -83,6 +84,10 @@ func (c *diffing) rules(s *snode, v interface{}) {
 type memo struct {
 	mu sync.Mutex
 	m  map[string]int64
+	// tries and long count the values keyed, and those too large to be:
+	// at a node whose values are mostly too large (a whole object, a
+	// pod template), keying stops, as it costs more than it saves.
+	tries, long atomic.Int64
 }
 
 const (
@@ -90,7 +95,25 @@ const (
 	// memoKeyMax bounds the key of a value, in bytes: a larger value is
 	// evaluated every time.
 	memoKeyMax = 512
+	// memoTrial is the number of values keyed at a node before keying
+	// may stop there.
+	memoTrial = 64
 )
+
+// key is memoKey(v), or false once most values of the node were too
+// large for a key.
+func (m *memo) key(v interface{}) (string, bool) {
+	tries, long := m.tries.Load(), m.long.Load()
+	if tries >= memoTrial && 4*long >= 3*tries {
+		return "", false
+	}
+	key, ok := memoKey(v)
+	m.tries.Add(1)
+	if !ok {
+		m.long.Add(1)
+	}
+	return key, ok
+}
 
 func (m *memo) get(key string) (int64, bool) {
 	m.mu.Lock()
