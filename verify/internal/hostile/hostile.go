@@ -34,55 +34,65 @@ func Change(rnd *rand.Rand, s *schema.Structural, v interface{}, k int) interfac
 func hostileAt(rnd *rand.Rand, s *schema.Structural, v interface{}) interface{} {
 	switch x := v.(type) {
 	case map[string]interface{}:
-		keys := sortedKeys(x)
-		switch r := rnd.Intn(10); {
-		case r == 0 && len(keys) > 0:
-			delete(x, keys[rnd.Intn(len(keys))])
-			return x
-		case r == 1 && s != nil:
-			// a property, present or not
-			props := sortedProps(s)
-			if len(props) > 0 {
-				p := props[rnd.Intn(len(props))]
-				ps := s.Properties[p]
-				x[p] = value(rnd, &ps)
-				return x
-			}
-			x["unknown"] = value(rnd, nil)
-			return x
-		case r == 2:
-			x["unknown"+fmt.Sprint(rnd.Intn(3))] = value(rnd, nil)
-			return x
-		case r < 5 || len(keys) == 0:
-			return value(rnd, s)
-		}
-		k := keys[rnd.Intn(len(keys))]
-		x[k] = hostileAt(rnd, childSchema(s, k), x[k])
-		return x
+		return hostileObject(rnd, s, x)
 	case []interface{}:
-		var items *schema.Structural
-		if s != nil {
-			items = s.Items
-		}
-		switch r := rnd.Intn(10); {
-		case r == 0 && len(x) > 0:
-			return append(x, jsonvalue.Copy(x[rnd.Intn(len(x))])) // a repeated item
-		case r == 1 && len(x) > 0:
-			i := rnd.Intn(len(x))
-			return append(x[:i:i], x[i+1:]...)
-		case r == 2:
-			return append(x, value(rnd, items))
-		case r < 4 && len(x) > 1:
-			x[0], x[len(x)-1] = x[len(x)-1], x[0]
-			return x
-		case r < 5 || len(x) == 0:
-			return value(rnd, s)
-		}
-		i := rnd.Intn(len(x))
-		x[i] = hostileAt(rnd, items, x[i])
-		return x
+		return hostileList(rnd, s, x)
 	}
 	return value(rnd, s)
+}
+
+// hostileObject is hostileAt for an object.
+func hostileObject(rnd *rand.Rand, s *schema.Structural, x map[string]interface{}) interface{} {
+	keys := sortedKeys(x)
+	switch r := rnd.Intn(10); {
+	case r == 0 && len(keys) > 0:
+		delete(x, keys[rnd.Intn(len(keys))])
+		return x
+	case r == 1 && s != nil:
+		// a property, present or not
+		props := sortedProps(s)
+		if len(props) > 0 {
+			p := props[rnd.Intn(len(props))]
+			ps := s.Properties[p]
+			x[p] = value(rnd, &ps)
+			return x
+		}
+		x["unknown"] = value(rnd, nil)
+		return x
+	case r == 2:
+		x["unknown"+fmt.Sprint(rnd.Intn(3))] = value(rnd, nil)
+		return x
+	case r < 5 || len(keys) == 0:
+		return value(rnd, s)
+	}
+	k := keys[rnd.Intn(len(keys))]
+	x[k] = hostileAt(rnd, childSchema(s, k), x[k])
+	return x
+}
+
+// hostileList is hostileAt for a list.
+func hostileList(rnd *rand.Rand, s *schema.Structural, x []interface{}) interface{} {
+	var items *schema.Structural
+	if s != nil {
+		items = s.Items
+	}
+	switch r := rnd.Intn(10); {
+	case r == 0 && len(x) > 0:
+		return append(x, jsonvalue.Copy(x[rnd.Intn(len(x))])) // a repeated item
+	case r == 1 && len(x) > 0:
+		i := rnd.Intn(len(x))
+		return append(x[:i:i], x[i+1:]...)
+	case r == 2:
+		return append(x, value(rnd, items))
+	case r < 4 && len(x) > 1:
+		x[0], x[len(x)-1] = x[len(x)-1], x[0]
+		return x
+	case r < 5 || len(x) == 0:
+		return value(rnd, s)
+	}
+	i := rnd.Intn(len(x))
+	x[i] = hostileAt(rnd, items, x[i])
+	return x
 }
 
 func childSchema(s *schema.Structural, k string) *schema.Structural {
@@ -146,6 +156,22 @@ func near(s *schema.Structural) []interface{} {
 			}
 		}
 	}
+	out = append(out, nearItemBounds(s, vv)...)
+	switch s.Type {
+	case "integer":
+		out = append(out, int64(3), float64(3), 3.5, int64(math.MaxInt32)+1)
+	case "number":
+		out = append(out, int64(3), 3.5, math.MaxFloat32*2)
+	case "string":
+		out = append(out, "x", "2006-01-02T15:04:05Z", "a.b-c")
+	}
+	return out
+}
+
+// nearItemBounds are lists with one item fewer than, as many as and one
+// more than the node's bounds on items.
+func nearItemBounds(s *schema.Structural, vv *schema.ValueValidation) []interface{} {
+	var out []interface{}
 	for _, b := range []*int64{vv.MinItems, vv.MaxItems} {
 		if b != nil && s.Items != nil {
 			for _, d := range []int64{-1, 0, 1} {
@@ -158,14 +184,6 @@ func near(s *schema.Structural) []interface{} {
 				}
 			}
 		}
-	}
-	switch s.Type {
-	case "integer":
-		out = append(out, int64(3), float64(3), 3.5, int64(math.MaxInt32)+1)
-	case "number":
-		out = append(out, int64(3), 3.5, math.MaxFloat32*2)
-	case "string":
-		out = append(out, "x", "2006-01-02T15:04:05Z", "a.b-c")
 	}
 	return out
 }

@@ -120,61 +120,79 @@ func (c *diffing) diff(o *onode, s *snode, ov, nv interface{}) (changed bool) {
 	if o != nil && o.delegate {
 		below = nil // kube-openapi validates the whole value here
 	}
+	var whole bool
 	switch n := nv.(type) {
 	case map[string]interface{}:
-		om, ok := ov.(map[string]interface{})
-		if !ok {
-			c.whole(o, s, nv)
-			return true
-		}
-		changed = len(om) != len(n)
-		for k, e := range n {
-			cs, kind := s.child(k)
-			c.path = append(c.path, step{name: k, kind: kind})
-			oe, inOld := om[k]
-			switch {
-			case !inOld:
-				changed = true
-				c.whole(below.child(k), cs, e)
-			case c.diff(below.child(k), cs, oe, e):
-				changed = true
-			}
-			c.path = c.path[:len(c.path)-1]
-			if !c.ok {
-				return true
-			}
-		}
+		changed, whole = c.diffObject(below, s, ov, n)
 	case []interface{}:
-		ol, ok := ov.([]interface{})
-		if !ok {
-			c.whole(o, s, nv)
-			return true
-		}
-		changed = len(ol) != len(n)
-		for i, e := range n {
-			c.path = append(c.path, step{index: i, kind: 'i'})
-			if i >= len(ol) {
-				changed = true
-				c.whole(below.itemsNode(), s.itemsNode(), e)
-			} else if c.diff(below.itemsNode(), s.itemsNode(), ol[i], e) {
-				changed = true
-			}
-			c.path = c.path[:len(c.path)-1]
-			if !c.ok {
-				return true
-			}
-		}
+		changed, whole = c.diffList(below, s, ov, n)
 	default:
 		if sameScalar(ov, nv) {
 			return false
 		}
+		whole = true
+	}
+	switch {
+	case whole:
 		c.whole(o, s, nv)
 		return true
-	}
-	if changed {
+	case !c.ok:
+		return true
+	case changed:
 		c.here(o, s, nv)
 	}
 	return changed
+}
+
+// diffObject is diff of the properties of n, given ov, with below the
+// checks of n's node where they walk the value; whole says ov is no
+// object, and n is to be checked whole.
+func (c *diffing) diffObject(below *onode, s *snode, ov interface{}, n map[string]interface{}) (changed, whole bool) {
+	om, ok := ov.(map[string]interface{})
+	if !ok {
+		return true, true
+	}
+	changed = len(om) != len(n)
+	for k, e := range n {
+		cs, kind := s.child(k)
+		c.path = append(c.path, step{name: k, kind: kind})
+		oe, inOld := om[k]
+		switch {
+		case !inOld:
+			changed = true
+			c.whole(below.child(k), cs, e)
+		case c.diff(below.child(k), cs, oe, e):
+			changed = true
+		}
+		c.path = c.path[:len(c.path)-1]
+		if !c.ok {
+			return true, false
+		}
+	}
+	return changed, false
+}
+
+// diffList is diffObject for the items of a list.
+func (c *diffing) diffList(below *onode, s *snode, ov interface{}, n []interface{}) (changed, whole bool) {
+	ol, ok := ov.([]interface{})
+	if !ok {
+		return true, true
+	}
+	changed = len(ol) != len(n)
+	for i, e := range n {
+		c.path = append(c.path, step{index: i, kind: 'i'})
+		if i >= len(ol) {
+			changed = true
+			c.whole(below.itemsNode(), s.itemsNode(), e)
+		} else if c.diff(below.itemsNode(), s.itemsNode(), ol[i], e) {
+			changed = true
+		}
+		c.path = c.path[:len(c.path)-1]
+		if !c.ok {
+			return true, false
+		}
+	}
+	return changed, false
 }
 
 // sameScalar reports whether the old value a equals the scalar b, as the
