@@ -43,6 +43,18 @@ type BoundOptions struct {
 	// Floor, when set, gives the smallest value for a keyword on a node;
 	// 0 means the keyword's DefaultFloors value.
 	Floor func(node []string, keyword string) int64
+	// Estimated, when set, is Estimate's report of the same schema in
+	// the same environment, made already: Bounds and RuntimeReach then
+	// do not make it again.
+	Estimated *Report
+}
+
+// estimated is opts.Estimated, or the estimate of root made now.
+func (opts BoundOptions) estimated(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet) (*Report, error) {
+	if opts.Estimated != nil {
+		return opts.Estimated, nil
+	}
+	return Estimate(root, env)
 }
 
 // ladder lists the values Bounds tries above the floors, and RuntimeReach
@@ -66,7 +78,7 @@ var ladder = []int64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000
 // raised together, a step of the ladder at a time, as far as everything
 // still fits. Existing bounds are never changed.
 func Bounds(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions) ([]NeededBound, error) {
-	full, err := Estimate(root, env)
+	full, err := opts.estimated(root, env)
 	if err != nil {
 		return nil, err
 	}

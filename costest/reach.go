@@ -49,7 +49,14 @@ func (r *Reach) Exceeds() bool {
 // RuntimeReach computes the Reach of the selected expressions of a version
 // schema. floor is as in BoundOptions.
 func RuntimeReach(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, selected func(Cost) bool, floor func([]string, string) int64) (*Reach, error) {
-	full, err := Estimate(root, env)
+	return RuntimeReachOf(root, env, BoundOptions{Selected: selected, Floor: floor})
+}
+
+// RuntimeReachOf is RuntimeReach with the options of Bounds: Selected,
+// Floor and Estimated (Explicit is not read).
+func RuntimeReachOf(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, opts BoundOptions) (*Reach, error) {
+	selected, floor := opts.Selected, opts.Floor
+	full, err := opts.estimated(root, env)
 	if err != nil {
 		return nil, err
 	}

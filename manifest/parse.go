@@ -143,6 +143,18 @@ func (d *Document) Value() map[string]interface{} {
 	return edit.Copy(d.value).(map[string]interface{})
 }
 
+// Kind returns the document's apiVersion and kind, each "" where it is
+// absent or not a string, without copying the document; mapping is false
+// where Value is nil.
+func (d *Document) Kind() (apiVersion, kind string, mapping bool) {
+	if d.value == nil {
+		return "", "", false
+	}
+	apiVersion, _ = d.value["apiVersion"].(string)
+	kind, _ = d.value["kind"].(string)
+	return apiVersion, kind, true
+}
+
 // NotMapping says what the document holds when it has content but its
 // root is not a mapping, the shape of every Kubernetes manifest: "a
 // list", "a string", "a number", "a boolean", "null"... It returns ""

@@ -44,36 +44,51 @@ func (v verdicts) refDenied() bool {
 // compare runs a raw pair through the storage pipeline and both deciders.
 // The raw objects are not changed.
 func (r *versionRun) compare(old, new map[string]interface{}) (verdicts, error) {
-	storedOld, storedNew, err := r.storedPair(old, new)
-	if err != nil {
-		return verdicts{}, err
+	v, _, err := r.compareKnown(old, new, nil)
+	return v, err
+}
+
+// compareKnown is compare given so, the old object stored and validated
+// by an earlier compare of a pair with the same old object, nil if none.
+// It returns the old object stored and validated, for the next.
+func (r *versionRun) compareKnown(old, new map[string]interface{}, so *oldStored) (verdicts, *oldStored, error) {
+	if so == nil {
+		var err error
+		if so, err = r.storeOld(old); err != nil {
+			return verdicts{}, nil, err
+		}
 	}
-	if ref := r.refusal(storedOld, storedNew); ref != nil {
+	storedOld, storedNew := so.read, r.storeNewOf(so, old, new)
+	ref := r.validateOld(so)
+	if ref == nil {
+		ref = r.newRefusal(so, storedNew)
+	}
+	if ref != nil {
 		// What the refused pair would have broken tells a constraint
 		// that no valid update breaks from one never tried.
 		_, _, broken := r.checker.CheckExercised(storedOld, storedNew)
-		return verdicts{outcome: invalid, refusal: ref, broken: broken}, nil
+		return verdicts{outcome: invalid, refusal: ref, broken: broken}, so, nil
 	}
 	if v, ok := r.agreeOnOwnRules(storedOld, storedNew); ok {
-		return v, nil
+		return v, so, nil
 	}
 	intOld, intNew, floats := r.withIntegers(storedOld, storedNew)
 	v, err := r.judgeStored(storedOld, storedNew, floats)
 	if err != nil || v.outcome == agreed || v.outcome == invalid {
-		return v, err
+		return v, so, err
 	}
 	// Set apart only what the floats alone explain (docs/semantics.md
 	// 2.4): the same pair with integers, judged the same way, agrees.
 	if v.outcome == disagreed && floats {
 		w, err := r.judgeStored(intOld, intNew, false)
 		if err != nil {
-			return verdicts{}, err
+			return verdicts{}, nil, err
 		}
 		if w.outcome == agreed {
 			v.outcome = intAsFloat
 		}
 	}
-	return v, nil
+	return v, so, nil
 }
 
 // judgeStored decides a stored pair on both sides. floats says the pair
@@ -137,20 +152,6 @@ func (r *versionRun) withIntegers(storedOld, storedNew map[string]interface{}) (
 	o, inOld := withIntegers(r.s, storedOld)
 	n, inNew := withIntegers(r.s, storedNew)
 	return o.(map[string]interface{}), n.(map[string]interface{}), inOld || inNew
-}
-
-// refusal says why the apiserver refuses a stored pair whatever its
-// transition rules say, nil when it accepts both objects on create: only
-// then is the old one a possible stored object and the new one refused, if
-// at all, by transition rules alone.
-func (r *versionRun) refusal(storedOld, storedNew map[string]interface{}) *Refusal {
-	if errs := r.objects.Validate(storedOld); len(errs) > 0 {
-		return refusalOf("old", firstError(errs))
-	}
-	if errs := r.objects.Validate(storedNew); len(errs) > 0 {
-		return refusalOf("new", firstError(errs))
-	}
-	return nil
 }
 
 // firstError is the error that comes first in the order of their

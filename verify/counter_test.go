@@ -35,3 +35,11 @@ spec:
               %s
 `, name, count, extra)))
 }
+
+// ValidityDecisions returns how many objects CheckValidity has validated
+// both ways so far, and how many of them validity and the apiserver's
+// validation each refused.
+func ValidityDecisions() (compared, refusedFast, refusedAPIServer int64) {
+	d := &validityDecisions
+	return d.compared.Load(), d.refusedFast.Load(), d.refusedAPIServer.Load()
+}

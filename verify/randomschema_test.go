@@ -46,6 +46,7 @@ func TestRandomSchemas(t *testing.T) {
 		first, _ = strconv.ParseInt(s, 10, 64)
 	}
 	var st schemaStats
+	defer tallyValidity().checkSince(t, "random schemas")
 	for seed := first; seed < first+int64(n); seed++ {
 		outcome, rep := checkRandomSchema(t, seed, seed, pairs)
 		st.add(outcome, rep)

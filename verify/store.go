@@ -9,29 +9,69 @@ import (
 
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
+	"github.com/mut2cel/mut2cel/verify/internal/storage"
 )
 
 // storedPair returns copies of a raw pair as the apiserver sees it: the
 // old object as it reads it back from storage, through the storage
 // pipeline, then written as JSON and read back, and the new one as it
-// arrives, through the pipeline. Where the round trip cannot change the
-// old object (jsonStable), it is skipped: on a large schema it costs a
-// sixth of a pair. The new object is stored from the old one's stored form
-// (storeNew), before the round trip, which would turn the floats storeNew
-// copies from it into integers. Both then get the resource's apiVersion,
-// kind and metadata (resourceMeta), as every object the apiserver
-// validates has them.
+// arrives, through the pipeline (storeOld, storeNewOf).
 func (r *versionRun) storedPair(old, new map[string]interface{}) (storedOld, storedNew map[string]interface{}, err error) {
-	storedOld = kube.Store(r.s, jsonvalue.CopyMap(old))
-	storedNew = storeNew(r.s, old, storedOld, new)
-	if !jsonStable(storedOld) {
-		if storedOld, err = kube.RoundTrip(storedOld); err != nil {
-			return nil, nil, err
+	so, err := r.storeOld(old)
+	if err != nil {
+		return nil, nil, err
+	}
+	return so.read, r.storeNewOf(so, old, new), nil
+}
+
+// oldStored is the old object of a pair as the apiserver stores it and
+// reads it back, and, once validated (versionRun.validateOld), what the
+// apiserver makes of it on create. The mending of a refused new object
+// leaves the old one as it was, and with it this.
+type oldStored struct {
+	// pipelined is the old object through the storage pipeline, which
+	// storeNew stores the new object from; read is pipelined as the
+	// apiserver reads it back, with the resource's apiVersion, kind and
+	// metadata. They may share values below the root, which nothing
+	// changes.
+	pipelined, read map[string]interface{}
+	validated       bool
+	// refusal is why the apiserver refuses to create it, nil when it
+	// accepts it; cost is then what its rules cost (validity.Object).
+	refusal *Refusal
+	cost    int64
+}
+
+// storeOld stores a raw old object. Where the JSON round trip cannot
+// change it (jsonStable), it is skipped: on a large schema it costs a
+// sixth of a pair.
+func (r *versionRun) storeOld(old map[string]interface{}) (*oldStored, error) {
+	so := &oldStored{pipelined: r.store.Store(jsonvalue.CopyMap(old))}
+	if storeCheck != nil {
+		storeCheck(r.s, old, so.pipelined)
+	}
+	if jsonStable(so.pipelined) {
+		so.read = maps.Clone(so.pipelined)
+	} else {
+		var err error
+		if so.read, err = kube.RoundTrip(so.pipelined); err != nil {
+			return nil, err
 		}
 	}
-	r.meta.set(storedOld)
+	r.meta.set(so.read)
+	return so, nil
+}
+
+// storeNewOf stores the raw new object of a pair whose raw old object,
+// old, is stored as so: from the old one's stored form (storeNew), before
+// the round trip, which would turn the floats storeNew copies from it
+// into integers; then it gets the resource's apiVersion, kind and
+// metadata (resourceMeta), as every object the apiserver validates has
+// them.
+func (r *versionRun) storeNewOf(so *oldStored, old, new map[string]interface{}) map[string]interface{} {
+	storedNew := storeNew(r.store, old, so.pipelined, new)
 	r.meta.set(storedNew)
-	return storedOld, storedNew, nil
+	return storedNew
 }
 
 // storeNew returns kube.Store(s, new) for the new object of a pair, given
@@ -48,40 +88,46 @@ func (r *versionRun) storedPair(old, new map[string]interface{}) (storedOld, sto
 // new object differs from its old one in one to three places, and on large
 // schemas this spares most of the pipeline's walk; storeCheck, set by the
 // tests, compares every result with the whole pipeline's.
-func storeNew(s *schema.Structural, old, storedOld, new map[string]interface{}) map[string]interface{} {
+func storeNew(s *storage.Node, old, storedOld, new map[string]interface{}) map[string]interface{} {
 	out, ok := storedObject(s, old, storedOld, new, true)
 	if !ok {
-		out = kube.Store(s, jsonvalue.CopyMap(new))
+		out = s.Store(jsonvalue.CopyMap(new))
 	}
 	if storeCheck != nil {
-		storeCheck(s, new, out)
+		storeCheck(s.S, new, out)
 	}
 	return out
 }
 
-// storeCheck, when set, is called with every result of storeNew.
+// storeCheck, when set, is called with every result of storeNew, and of
+// the compiled pipeline on an old object (storeOld).
 var storeCheck func(s *schema.Structural, new, stored map[string]interface{})
 
-// CheckStoredObjects makes every later run hold each new object it stores
-// apart from the whole storage pipeline (storeNew) to what the pipeline
-// makes of it, and panic where they differ. It is for tests, which call
-// it in TestMain: this package's, and those of the packages whose tests
-// run Verify (driver/verifyrun's policy tests), so that every pair of
-// every such test checks the shortcut. It runs the pipeline once more per
-// pair.
-func CheckStoredObjects() { storeCheck = mustStoreAsPipeline }
+// CheckStoredObjects makes every later run hold each object it stores
+// apart from the apiserver's storage pipeline (the compiled pipeline of
+// an old object, storeNew of a new one) to what the pipeline makes of
+// it, and panic where they differ; and, as CheckValidity, each reason it
+// finds to refuse an object to the apiserver's validation. It is for
+// tests, which call it in TestMain: this package's, and those of the
+// packages whose tests run Verify (driver/verifyrun's policy tests), so
+// that every pair of every such test checks both shortcuts. It runs the
+// pipeline and the validation once more per object.
+func CheckStoredObjects() {
+	storeCheck = mustStoreAsPipeline
+	CheckValidity()
+}
 
-func mustStoreAsPipeline(s *schema.Structural, new, stored map[string]interface{}) {
-	if want := kube.Store(s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(stored, want) {
-		panic(fmt.Sprintf("storeNew differs from the storage pipeline\nnew:      %s\nstoreNew: %s\npipeline: %s",
-			jsonvalue.Canonical(new), jsonvalue.Canonical(stored), jsonvalue.Canonical(want)))
+func mustStoreAsPipeline(s *schema.Structural, raw, stored map[string]interface{}) {
+	if want := kube.Store(s, jsonvalue.CopyMap(raw)); !reflect.DeepEqual(stored, want) {
+		panic(fmt.Sprintf("verify stores an object otherwise than the storage pipeline\nobject:   %s\nverify:   %s\npipeline: %s",
+			jsonvalue.Canonical(raw), jsonvalue.Canonical(stored), jsonvalue.Canonical(want)))
 	}
 }
 
 // storedValue returns the stored form of nv, given ov, of the same place in
 // the old object, and sv, its stored form. Both ov and nv are present and
 // not null.
-func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
+func storedValue(s *storage.Node, ov, sv, nv interface{}) interface{} {
 	switch n := nv.(type) {
 	case map[string]interface{}:
 		o, oOK := ov.(map[string]interface{})
@@ -94,13 +140,13 @@ func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
 	case []interface{}:
 		o, oOK := ov.([]interface{})
 		st, sOK := sv.([]interface{})
-		if oOK && sOK && s.Items != nil && len(st) == len(o) {
-			if out, ok := storedList(s.Items, o, st, n); ok {
+		if oOK && sOK && s.Items() != nil && len(st) == len(o) {
+			if out, ok := storedList(s.Items(), o, st, n); ok {
 				return out
 			}
 		}
 	}
-	return kube.StoreValue(s, jsonvalue.Copy(nv))
+	return s.StoreValue(jsonvalue.Copy(nv))
 }
 
 // storedObject is storedValue for an object; false when the difference
@@ -113,9 +159,9 @@ func storedValue(s *schema.Structural, ov, sv, nv interface{}) interface{} {
 // or without a schema of their own) go through the pipeline in an object
 // of their own, and the rest are taken from the old object's stored form
 // or, where their value changed, stored one level down.
-func storedObject(s *schema.Structural, old, stored, new map[string]interface{}, root bool) (map[string]interface{}, bool) {
+func storedObject(s *storage.Node, old, stored, new map[string]interface{}, root bool) (map[string]interface{}, bool) {
 	out := make(map[string]interface{}, len(stored))
-	apart := root || s.XEmbeddedResource
+	apart := root || s.S.XEmbeddedResource
 	var loose map[string]interface{}
 	shared := 0
 	for k, nv := range new {
@@ -133,7 +179,7 @@ func storedObject(s *schema.Structural, old, stored, new map[string]interface{},
 			return nil, false
 		}
 		sv, kept := stored[k]
-		ks := propertySchema(s, k)
+		ks := s.Property(k)
 		if !inOld || ov == nil || nv == nil || !kept || ks == nil {
 			if loose == nil {
 				loose = map[string]interface{}{}
@@ -182,8 +228,8 @@ func dropsTypeOrMeta(old, new map[string]interface{}) bool {
 // in an object of their own, and puts into out what the pipeline makes of
 // them and the defaults it adds where new has no key; false when it makes
 // no object of them.
-func storeLoose(s *schema.Structural, loose, new, out map[string]interface{}) bool {
-	decided, ok := kube.StoreValue(s, maps.Clone(loose)).(map[string]interface{}) // the pipeline adds defaults to the map it is given
+func storeLoose(s *storage.Node, loose, new, out map[string]interface{}) bool {
+	decided, ok := s.StoreValue(maps.Clone(loose)).(map[string]interface{}) // the pipeline adds defaults to the map it is given
 	if !ok {
 		return false
 	}
@@ -203,7 +249,7 @@ func storeLoose(s *schema.Structural, loose, new, out map[string]interface{}) bo
 // reordering) elsewhere, is that one's stored form; any other is stored
 // from the old item at its index, or alone. A null item, which defaulting
 // may replace, stores the list again.
-func storedList(items *schema.Structural, old, stored, new []interface{}) ([]interface{}, bool) {
+func storedList(items *storage.Node, old, stored, new []interface{}) ([]interface{}, bool) {
 	out := make([]interface{}, len(new))
 	for i, nv := range new {
 		if nv == nil {
@@ -214,7 +260,7 @@ func storedList(items *schema.Structural, old, stored, new []interface{}) ([]int
 		} else if i < len(old) && old[i] != nil {
 			out[i] = storedValue(items, old[i], stored[i], nv)
 		} else {
-			out[i] = kube.StoreValue(items, jsonvalue.Copy(nv))
+			out[i] = items.StoreValue(jsonvalue.Copy(nv))
 		}
 	}
 	return out, true
@@ -232,18 +278,6 @@ func sameItem(old []interface{}, i int, v interface{}) int {
 		}
 	}
 	return -1
-}
-
-// propertySchema is the schema of key k of objects of s: its property, or
-// additionalProperties; nil for a key s has no schema for.
-func propertySchema(s *schema.Structural, k string) *schema.Structural {
-	if p, ok := s.Properties[k]; ok {
-		return &p
-	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-		return s.AdditionalProperties.Structural
-	}
-	return nil
 }
 
 // sameJSON reports whether two JSON values are equal, numbers of different

@@ -11,9 +11,10 @@ import (
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
-// TestMain holds every new object that storeNew stores, in every test of
-// the package (the examples, the corpus, random schemas), to what the
-// whole storage pipeline makes of it.
+// TestMain holds every object verify stores, in every test of the package
+// (the examples, the corpus, random schemas), to what the whole storage
+// pipeline makes of it, and every reason it finds to refuse one to the
+// apiserver's validation (CheckStoredObjects).
 func TestMain(m *testing.M) {
 	CheckStoredObjects()
 	os.Exit(m.Run())
@@ -26,10 +27,14 @@ func TestStoreNew(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) { checkStoreNew(t, exampleRun(t, file), 3000) })
+	pairs := 3000
+	if testing.Short() {
+		pairs = 300
 	}
-	t.Run("kueue-workload", func(t *testing.T) { checkStoreNew(t, workloadRun(t), 1000) })
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) { checkStoreNew(t, exampleRun(t, file), pairs) })
+	}
+	t.Run("kueue-workload", func(t *testing.T) { checkStoreNew(t, workloadRun(t, "v1beta2"), pairs/3) })
 }
 
 func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
@@ -39,7 +44,7 @@ func checkStoreNew(t *testing.T, r *versionRun, pairs int) {
 		old, new := g.Next()
 		oldJSON, newJSON := jsonvalue.Canonical(old), jsonvalue.Canonical(new)
 		stored := kube.Store(r.s, jsonvalue.CopyMap(old))
-		got := storeNew(r.s, old, stored, new)
+		got := storeNew(r.store, old, stored, new)
 		if want := kube.Store(r.s, jsonvalue.CopyMap(new)); !reflect.DeepEqual(got, want) {
 			t.Fatalf("pair %d (seed 5): storeNew gives\n%s\nthe pipeline\n%s", i, jsonvalue.Canonical(got), jsonvalue.Canonical(want))
 		}

@@ -110,7 +110,8 @@ func checkTeeth(t *testing.T, doc map[string]interface{}, opts translate.Options
 	if len(sites) == 0 {
 		t.Fatal("the translation has no rule")
 	}
-	for _, s := range sites {
+	// Under -short, one rule is removed; each of them in the full run.
+	for _, s := range corpus.Sample(sites, 1) {
 		cut := withoutRules(res.Translated) // a copy
 		restoreAllBut(cut, res.Translated, s)
 		rep, err := verify.Verify(declared, cut, vopts)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/verify/internal/storage"
+	"github.com/mut2cel/mut2cel/verify/internal/validity"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -19,14 +21,17 @@ type versionRun struct {
 	version string
 	checker *reference.Checker
 	s       *schema.Structural
+	store   *storage.Node // the storage pipeline of s
 	objects *kube.ObjectValidator
-	meta    resourceMeta
-	judge   Judge
-	gen     *pairgen.Generator
-	rules   []*ruleRef // built on the first counterexample
-	decls   []reference.Declaration
-	causes  map[string]*CauseReport
-	groups  map[string]*GroupReport
+	// validity decides what objects does, for less (validity.go).
+	validity *validity.Validator
+	meta     resourceMeta
+	judge    Judge
+	gen      *pairgen.Generator
+	rules    []*ruleRef // built on the first counterexample
+	decls    []reference.Declaration
+	causes   map[string]*CauseReport
+	groups   map[string]*GroupReport
 	// groupsShown counts the groups given a counterexample.
 	groupsShown int
 	counts      []*DeclarationReport // of decls, in the same order
@@ -74,8 +79,8 @@ func newVersionRun(doc map[string]interface{}, dv, tv *crd.Version, opts Options
 	}
 	tested := readCRD(doc)
 	r := &versionRun{
-		opts: opts, crd: tested.Name, version: tv.Name, checker: checker, s: s,
-		objects: objects, meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: pairgen.NewDeclared(s, opts.Seed, checker),
+		opts: opts, crd: tested.Name, version: tv.Name, checker: checker, s: s, store: storage.Compile(s),
+		objects: objects, validity: validity.New(objects.Parts()), meta: resourceMetaOf(tested, tv.Name, s), judge: judge, gen: pairgen.NewDeclared(s, opts.Seed, checker),
 		decls: checker.Declarations(), causes: map[string]*CauseReport{}, companions: comp,
 		setAside: map[string]*SetAsideReport{}, groups: map[string]*GroupReport{},
 	}
@@ -128,10 +133,13 @@ type pairBatch struct {
 	old, new []map[string]interface{}
 	verdicts []verdicts
 	errs     []error
+	// stored are the old objects stored and validated, kept while a
+	// mend leaves them as they are.
+	stored []*oldStored
 }
 
 func (r *versionRun) judgeBatch(n int) *pairBatch {
-	b := &pairBatch{old: make([]map[string]interface{}, n), new: make([]map[string]interface{}, n), verdicts: make([]verdicts, n), errs: make([]error, n)}
+	b := &pairBatch{old: make([]map[string]interface{}, n), new: make([]map[string]interface{}, n), verdicts: make([]verdicts, n), errs: make([]error, n), stored: make([]*oldStored, n)}
 	for k := 0; k < n; k++ {
 		b.old[k], b.new[k] = r.gen.Next()
 	}
@@ -149,6 +157,9 @@ func (r *versionRun) judgeBatch(n int) *pairBatch {
 			if v := b.verdicts[k]; b.errs[k] == nil && v.outcome == invalid && v.refusal != nil && v.refusal.Object != "" {
 				m := r.gen.Repair(b.old[k], b.new[k], v.refusal.Object, v.refusal.field, round)
 				b.old[k], b.new[k], mends[k] = m.Old, m.New, m
+				if v.refusal.Object == "old" {
+					b.stored[k] = nil // mended
+				}
 				again = append(again, k)
 			}
 		}
@@ -175,7 +186,7 @@ func (r *versionRun) compareAll(b *pairBatch, ks []int) {
 			defer wg.Done()
 			for i := w; i < len(ks); i += workers {
 				k := ks[i]
-				b.verdicts[k], b.errs[k] = r.compare(b.old[k], b.new[k])
+				b.verdicts[k], b.stored[k], b.errs[k] = r.compareKnown(b.old[k], b.new[k], b.stored[k])
 			}
 		}(w)
 	}

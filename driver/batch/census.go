@@ -33,13 +33,14 @@ func (c *Census) Add(name string, f *manifest.File) []Diagnostic {
 	}
 	others, kinds := 0, map[string]bool{}
 	for _, d := range f.Docs {
-		switch value := d.Value(); {
-		case value == nil: // only comments
-		case translate.IsCRD(value):
+		// The kind alone, not a copy of the whole document.
+		apiVersion, kind, mapping := d.Kind()
+		switch {
+		case !mapping: // only comments
+		case translate.IsCRD(map[string]interface{}{"apiVersion": apiVersion, "kind": kind}):
 			c.CRDs++
 		default:
 			others++
-			kind, _ := value["kind"].(string)
 			if kind == "" {
 				kind = "no kind"
 			}

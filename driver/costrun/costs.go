@@ -224,7 +224,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 	}
 	for _, c := range r.Costs {
 		if over[c.Path()] {
-			s, err := suggest(root, env, c.Path(), func(e costest.Cost) bool { return e.Path() == c.Path() })
+			s, err := suggest(root, env, r, c.Path(), func(e costest.Cost) bool { return e.Path() == c.Path() })
 			if err != nil {
 				return nil, err
 			}
@@ -236,7 +236,7 @@ func version(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, gen
 		// No expression is over a limit of its own, which would have a
 		// suggestion saying what the total needs, yet the total is: the
 		// bounds of all of them together, or why there are none.
-		s, err := suggest(root, env, costest.VersionPath, func(costest.Cost) bool { return true })
+		s, err := suggest(root, env, r, costest.VersionPath, func(costest.Cost) bool { return true })
 		if err != nil {
 			return nil, err
 		}
@@ -274,14 +274,15 @@ func saturatingAdd(a, b uint64) uint64 {
 	return a + b
 }
 
-// suggest finds the bounds that bring the selected expressions, at path
+// suggest, given the version's estimate, finds the bounds that bring the selected expressions, at path
 // (one expression, or the version), under the static limits
 // (docs/cost.md: the runtime limits are judged on realistic objects, not
 // bounded for), or says up to which sizes they stay within the runtime
 // limits.
-func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, path string, selected func(costest.Cost) bool) (Suggestion, error) {
+func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, estimated *costest.Report, path string, selected func(costest.Cost) bool) (Suggestion, error) {
 	s := Suggestion{Path: path}
-	bounds, err := costest.Bounds(root, env, costest.BoundOptions{Selected: selected})
+	opts := costest.BoundOptions{Selected: selected, Estimated: estimated}
+	bounds, err := costest.Bounds(root, env, opts)
 	var unfit *costest.UnfitError
 	switch {
 	case errors.As(err, &unfit) && path == costest.VersionPath:
@@ -299,7 +300,7 @@ func suggest(root *apiextensionsv1.JSONSchemaProps, env *environment.EnvSet, pat
 	if len(bounds) > 0 {
 		return s, nil
 	}
-	reach, err := costest.RuntimeReach(root, env, selected, nil)
+	reach, err := costest.RuntimeReachOf(root, env, opts)
 	if err != nil {
 		return s, err
 	}

@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 )
 
 // RuleValidator runs the x-kubernetes-validations rules of one schema, as
@@ -67,9 +68,10 @@ func (r *RuleValidator) ValidateRatcheting(newObj, oldObj map[string]interface{}
 // create: the OpenAPI schema validation, the uniqueness of list-type set
 // items and map keys, and the rules that do not read oldSelf.
 type ObjectValidator struct {
-	s      *schema.Structural
-	schema apiservervalidation.SchemaValidator
-	rules  *RuleValidator
+	s       *schema.Structural
+	schema  apiservervalidation.SchemaValidator
+	openapi *spec.Schema
+	rules   *RuleValidator
 }
 
 // NewObjectValidator builds the validators of one version schema.
@@ -82,11 +84,20 @@ func NewObjectValidator(props *apiextensionsv1.JSONSchemaProps) (*ObjectValidato
 	if err != nil {
 		return nil, err
 	}
-	sv, _, err := apiservervalidation.NewSchemaValidator(internal)
+	sv, openapi, err := apiservervalidation.NewSchemaValidator(internal)
 	if err != nil {
 		return nil, fmt.Errorf("building the schema validator: %w", err)
 	}
-	return &ObjectValidator{s: s, schema: sv, rules: NewRuleValidator(s)}, nil
+	return &ObjectValidator{s: s, schema: sv, openapi: openapi, rules: NewRuleValidator(s)}, nil
+}
+
+// Parts are what Validate runs: the schema the apiserver's schema
+// validator holds objects to (the version's schema in kube-openapi's
+// form, without the formats the apiserver does not support), its
+// structural form, for the uniqueness of set items and list-map keys,
+// and the apiserver's validator of its rules, nil when it has none.
+func (o *ObjectValidator) Parts() (*spec.Schema, *schema.Structural, *cel.Validator) {
+	return o.openapi, o.s, o.rules.v
 }
 
 // Validate returns every reason the apiserver would refuse to create obj.

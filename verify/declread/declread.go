@@ -86,6 +86,9 @@ type gathering struct {
 	seen       map[string]decl.Declaration // by key
 	nodes      map[string][]interface{}    // document path of each declared node, by key
 	problems   []string
+	// fingerprints holds the rule entries of each node searched, by
+	// document path (entriesAt).
+	fingerprints map[string][]fingerprintedRule
 }
 
 func newGathering(doc map[string]interface{}) *gathering {

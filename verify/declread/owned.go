@@ -80,7 +80,7 @@ func (g *gathering) recorded(version, p, fp string) []generatedRule {
 	}
 	if path, err := decl.ParsePath(p); err == nil {
 		if node, ok := v.Node(path); ok {
-			if found := entriesAt(g.doc, node, fp); len(found) == 1 {
+			if found := g.entriesAt(node, fp); len(found) == 1 {
 				return found
 			}
 		}
@@ -93,26 +93,55 @@ func (g *gathering) recorded(version, p, fp string) []generatedRule {
 func (g *gathering) withFingerprint(v *crd.Version, fp string) []generatedRule {
 	var found []generatedRule
 	v.Walk(func(node []interface{}, _ map[string]interface{}) {
-		found = append(found, entriesAt(g.doc, node, fp)...)
+		found = append(found, g.entriesAt(node, fp)...)
 	})
 	return found
 }
 
 // entriesAt are the rule entries of the node at document path node with
-// fingerprint fp.
-func entriesAt(doc map[string]interface{}, node []interface{}, fp string) []generatedRule {
+// fingerprint fp. Each node's entries are fingerprinted once, on the
+// first call: a node with n generated rules is searched n times, and
+// fingerprinting every entry each time made that quadratic.
+func (g *gathering) entriesAt(node []interface{}, fp string) []generatedRule {
+	k := fmt.Sprint(node)
+	entries, ok := g.fingerprints[k]
+	if !ok {
+		entries = fingerprinted(g.doc, node)
+		if g.fingerprints == nil {
+			g.fingerprints = map[string][]fingerprintedRule{}
+		}
+		g.fingerprints[k] = entries
+	}
+	var found []generatedRule
+	for _, e := range entries {
+		if e.fp == fp {
+			found = append(found, e.generatedRule)
+		}
+	}
+	return found
+}
+
+// fingerprintedRule is a rule entry with its fingerprint.
+type fingerprintedRule struct {
+	generatedRule
+	fp string
+}
+
+// fingerprinted are the rule entries of the node at document path node,
+// with their fingerprints.
+func fingerprinted(doc map[string]interface{}, node []interface{}) []fingerprintedRule {
 	m, err := crdedit.Mapping(doc, node)
 	if err != nil {
 		return nil
 	}
 	list, _ := m[crdedit.ValidationsKey].([]interface{})
-	var found []generatedRule
+	var out []fingerprintedRule
 	for i, entry := range list {
-		if r, ok := crdedit.RuleOf(entry); ok && decl.Fingerprint(entry) == fp {
-			found = append(found, generatedRule{node: node, rule: r, id: fmt.Sprintf("%v/%d", node, i)})
+		if r, ok := crdedit.RuleOf(entry); ok {
+			out = append(out, fingerprintedRule{generatedRule{node: node, rule: r, id: fmt.Sprintf("%v/%d", node, i)}, decl.Fingerprint(entry)})
 		}
 	}
-	return found
+	return out
 }
 
 // dropAnnotations removes the mut2cel.io annotations, and the annotations
