@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
@@ -45,6 +46,17 @@ type Options struct {
 	// option of translate does (semantics.md 8); the modifier
 	// x-mut2cel-formats does it for the declarations beside it.
 	CompareFormatsAsValues bool
+	// StopAtDisagreement ends each version's run with the batch of pairs
+	// in which it finds its first disagreement: the pairs judged are the
+	// first ones of the full run, the same pairs, and the report counts
+	// only them. For a check that needs to know whether the rules are
+	// found out, not how often (a rule removed on purpose).
+	StopAtDisagreement bool
+	// Versions, when set, are the only served versions checked; the
+	// report holds no other, and a version it names that the CRD under
+	// test does not serve is an error. The rules of a version are judged apart from
+	// the others', so a check of one version needs no other.
+	Versions []string
 }
 
 // GCPercent is the garbage collector's target (GOGC) that the mut2cel
@@ -103,7 +115,7 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 	report := &Report{CRD: tested.Name}
 	declaredVersions := crdVersions(declared)
 	for _, tv := range tested.Versions {
-		if !tv.Served {
+		if !tv.Served || (opts.Versions != nil && !slices.Contains(opts.Versions, tv.Name)) {
 			continue
 		}
 		dv, ok := findVersion(declaredVersions, tv.Name)
@@ -119,6 +131,10 @@ func Verify(declared, translated map[string]interface{}, opts Options) (*Report,
 			return nil, err
 		}
 		report.Versions = append(report.Versions, vr)
+	}
+	if len(report.Versions) < len(opts.Versions) {
+		// A version asked for and not served would pass unchecked.
+		return nil, fmt.Errorf("Versions %v: the CRD under test serves %d of them", opts.Versions, len(report.Versions))
 	}
 	return report, nil
 }

@@ -120,6 +120,9 @@ func (r *versionRun) run() (*VersionReport, error) {
 				r.opts.Progress(Progress{Version: r.version, Done: i, Total: r.opts.Pairs, Disagreements: rep.Disagreements})
 			}
 		}
+		if r.opts.StopAtDisagreement && rep.Disagreements > 0 {
+			break
+		}
 	}
 	return rep, nil
 }
