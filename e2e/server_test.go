@@ -22,12 +22,25 @@ type cluster struct {
 func TestServer(t *testing.T) {
 	c := startCluster(t)
 	examples := installExamples(t, c)
-	t.Run("examples", func(t *testing.T) { testExamples(t, c, examples) })
-	t.Run("kep", func(t *testing.T) { testKEP(t, c) })
-	t.Run("update", func(t *testing.T) { testUpdate(t, c) })
-	t.Run("generated", func(t *testing.T) { testGenerated(t, c, examples, verifyPairs) })
-	t.Run("broken", func(t *testing.T) { testBroken(t, c) })
-	t.Run("kubebuilder", func(t *testing.T) { testKubebuilder(t, c) })
+	// The groups run at once, as their subtests do (main_test.go): each
+	// writes objects of its own names or in CRDs of its own.
+	groups := []struct {
+		name string
+		run  func(t *testing.T)
+	}{
+		{"examples", func(t *testing.T) { testExamples(t, c, examples) }},
+		{"kep", func(t *testing.T) { testKEP(t, c) }},
+		{"update", func(t *testing.T) { testUpdate(t, c) }},
+		{"generated", func(t *testing.T) { testGenerated(t, c, examples, verifyPairs) }},
+		{"broken", func(t *testing.T) { testBroken(t, c) }},
+		{"kubebuilder", func(t *testing.T) { testKubebuilder(t, c) }},
+	}
+	for _, g := range groups {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			g.run(t)
+		})
+	}
 }
 
 // startCluster starts embedded etcd and an apiextensions-apiserver on it,

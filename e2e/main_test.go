@@ -1,0 +1,20 @@
+package e2e
+
+import (
+	"flag"
+	"os"
+	"testing"
+)
+
+// TestMain lets more subtests run at once than the cores, unless
+// -parallel is given: they wait on the apiserver (a CRD established, an
+// object written) far more than they compute.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", "8")
+	}
+	os.Exit(m.Run())
+}
