@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,7 +100,7 @@ func (p *printer) sameTypes(s *schema.Structural, x, y string) string {
 		body = x + ".all(" + k + ", " + p.sameTypes(s.AdditionalProperties.Structural, x+"["+k+"]", y+"["+k+"]") + ")"
 	case s.Type == "object":
 		var terms []string
-		for _, name := range sortedNames(s) {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			ps := s.Properties[name]
 			if t := p.sameTypes(&ps, prop(x, name), prop(y, name)); t != "" {
 				terms = append(terms, "(!("+celString(name)+" in "+x+") || "+t+")")
@@ -137,7 +139,7 @@ func (p *printer) numberTypes(s *schema.Structural, v string) string {
 		return v + ".map(" + e + ", " + p.numberTypes(s.Items, e) + ")"
 	case s.Type == "object" && s.AdditionalProperties == nil && !s.XPreserveUnknownFields && !s.XEmbeddedResource:
 		var parts []string
-		for _, name := range sortedNames(s) {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			ps := s.Properties[name]
 			if plainEqual(&ps) {
 				continue
@@ -152,15 +154,6 @@ func (p *printer) numberTypes(s *schema.Structural, v string) string {
 	}
 	p.fail("%s", "telling a number resent as 1.0 from the stored 1 inside a map or unknown fields inside a list, as the apiserver's ratcheting does, needs two-variable comprehensions (Kubernetes 1.33)")
 	return "[]"
-}
-
-func sortedNames(s *schema.Structural) []string {
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // plainEqual reports whether CEL's == on values of s is the apiserver's

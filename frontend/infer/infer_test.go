@@ -2,6 +2,8 @@ package infer
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +18,7 @@ import (
 func crdOf(t *testing.T, conversion string, versions map[string]string) *crd.CRD {
 	t.Helper()
 	var vs []crd.NewVersion
-	for _, name := range sortedKeys(versions) {
+	for _, name := range slices.Sorted(maps.Keys(versions)) {
 		var spec map[string]interface{}
 		if err := yaml.Unmarshal([]byte(versions[name]), &spec); err != nil {
 			t.Fatal(err)

@@ -2,6 +2,8 @@ package infer
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,7 +66,7 @@ func (s *score) add(file string, m *crd.CRD, truth, proposed *units, sc scope) {
 // compare counts the constraint units of one version of from, and those
 // other implies; precision says which side is which.
 func (s *score) compare(file, name, version string, from *units, other *implier, precision bool) {
-	for _, k := range sortedKeys(from.constraints) {
+	for _, k := range slices.Sorted(maps.Keys(from.constraints)) {
 		if versionOf(k) != version {
 			continue
 		}
@@ -79,7 +81,7 @@ func (s *score) compare(file, name, version string, from *units, other *implier,
 }
 
 func (s *score) compareUnions(file, name, version string, from, other *units, precision bool) {
-	for _, k := range sortedKeys(from.unions) {
+	for _, k := range slices.Sorted(maps.Keys(from.unions)) {
 		if versionOf(k) != version {
 			continue
 		}

@@ -1,6 +1,9 @@
 package infer
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/frontend/infer/phrases"
 	"github.com/mut2cel/mut2cel/frontend/infer/ruleshape"
@@ -134,7 +137,7 @@ func (g *gathered) contradictions(list []*Proposal) {
 		if !textOnly.Has(decl.NoModify) && !textOnly.Has(decl.NoSet) {
 			continue
 		}
-		for _, k := range sortedKeys(g.nodes) {
+		for _, k := range slices.Sorted(maps.Keys(g.nodes)) {
 			d := g.nodes[k]
 			if !below(d.path, pr.Path) {
 				continue

@@ -1,6 +1,9 @@
 package infer
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -30,12 +33,12 @@ type versionProposals struct {
 // propose turns what a version says into proposals.
 func propose(g *gathered) *versionProposals {
 	vp := &versionProposals{version: g.version.Name}
-	keys := sortedKeys(g.nodes)
+	keys := slices.Sorted(maps.Keys(g.nodes))
 	for _, k := range keys {
 		f := g.nodes[k]
 		vp.list = append(vp.list, g.fieldProposals(f)...)
 	}
-	for _, k := range sortedKeys(g.unions) {
+	for _, k := range slices.Sorted(maps.Keys(g.unions)) {
 		p := g.nodes[k]
 		var path decl.Path
 		if p != nil {

@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,7 +19,7 @@ func (g *gathered) tieUnion(p decl.Path, d string, found []unionEvidence) (union
 	u := unionFound{evidence: evidence, union: decl.Union{Discriminator: d, ExactlyOne: true}}
 	required := g.keepsPresent(p, d)
 	values := map[string]bool{}
-	for _, name := range sortedKeys(byMember) {
+	for _, name := range slices.Sorted(maps.Keys(byMember)) {
 		t := byMember[name]
 		if !t.OnlyWhen {
 			continue // allowed for other values too: no member

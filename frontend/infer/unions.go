@@ -1,8 +1,9 @@
 package infer
 
 import (
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mut2cel/mut2cel/decl"
@@ -72,7 +73,7 @@ func (g *gathered) assembleUnions(p decl.Path, found []unionEvidence) []unionFou
 		}
 	}
 	out := g.groupUnions(p, groups)
-	for _, d := range sortedKeys(ties) {
+	for _, d := range slices.Sorted(maps.Keys(ties)) {
 		if u, ok := g.tieUnion(p, d, ties[d]); ok {
 			out = append(out, u)
 		}
@@ -159,7 +160,7 @@ func joinPairs(groups []*mergedGroup) []*mergedGroup {
 		}
 	}
 	done := map[string]bool{}
-	for _, start := range sortedKeys(pairs) {
+	for _, start := range slices.Sorted(maps.Keys(pairs)) {
 		if done[start] {
 			continue
 		}
@@ -186,7 +187,7 @@ func component(pairs map[string]map[string]*mergedGroup, start string) []string 
 			}
 		}
 	}
-	return sortedKeys(seen)
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // joined is the group of a component's pairs.
@@ -215,13 +216,4 @@ func joined(pairs map[string]map[string]*mergedGroup, comp []string) *mergedGrou
 		j.doubt = "the rules exclude pairs that do not make one union: some of " + strings.Join(comp, ", ") + " may be set together"
 	}
 	return j
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,7 +41,7 @@ func mergeVersions(c *crd.CRD, versions []*versionProposals) []*Proposal {
 		}
 	}
 	var out []*Proposal
-	for _, k := range sortedKeys(byKey) {
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
 		if c.Webhook() {
 			out = append(out, joinIdentical(byKey[k])...)
 		} else {

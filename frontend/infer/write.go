@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,7 +87,7 @@ func byVersions(r *Result) [][]*Proposal {
 		groups[k] = append(groups[k], p)
 	}
 	var out [][]*Proposal
-	for _, k := range sortedKeys(groups) {
+	for _, k := range slices.Sorted(maps.Keys(groups)) {
 		out = append(out, groups[k])
 	}
 	return out

@@ -10,9 +10,10 @@ package hostile
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand"
-	"sort"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -43,14 +44,14 @@ func hostileAt(rnd *rand.Rand, s *schema.Structural, v interface{}) interface{} 
 
 // hostileObject is hostileAt for an object.
 func hostileObject(rnd *rand.Rand, s *schema.Structural, x map[string]interface{}) interface{} {
-	keys := sortedKeys(x)
+	keys := slices.Sorted(maps.Keys(x))
 	switch r := rnd.Intn(10); {
 	case r == 0 && len(keys) > 0:
 		delete(x, keys[rnd.Intn(len(keys))])
 		return x
 	case r == 1 && s != nil:
 		// a property, present or not
-		props := sortedProps(s)
+		props := slices.Sorted(maps.Keys(s.Properties))
 		if len(props) > 0 {
 			p := props[rnd.Intn(len(props))]
 			ps := s.Properties[p]
@@ -185,23 +186,5 @@ func nearItemBounds(s *schema.Structural, vv *schema.ValueValidation) []interfac
 			}
 		}
 	}
-	return out
-}
-
-func sortedKeys(m map[string]interface{}) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedProps(s *schema.Structural) []string {
-	out := make([]string, 0, len(s.Properties))
-	for k := range s.Properties {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

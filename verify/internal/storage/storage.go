@@ -19,7 +19,8 @@
 package storage
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -58,7 +59,7 @@ func Compile(s *schema.Structural) *Node {
 	n := &Node{S: s, preserve: s.XPreserveUnknownFields, embedded: s.XEmbeddedResource, nullable: s.Nullable, def: s.Default.Object}
 	if len(s.Properties) > 0 {
 		n.props = make(map[string]*Node, len(s.Properties))
-		for _, k := range sortedKeys(s.Properties) {
+		for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
 			p := s.Properties[k]
 			c := Compile(&p)
 			n.props[k] = c
@@ -237,13 +238,4 @@ func applyDefaults(x interface{}, n *Node) {
 			applyDefaults(x[i], n.items)
 		}
 	}
-}
-
-func sortedKeys(m map[string]schema.Structural) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
