@@ -60,7 +60,7 @@ func (c *companions) judge(storedOld, storedNew map[string]interface{}) []string
 	if c == nil {
 		return nil
 	}
-	return sortedErrors(c.v.Validate(storedNew, storedOld))
+	return SortedMessages(c.v.Validate(storedNew, storedOld))
 }
 
 // denying lists the companions that, each alone, deny the stored pair.

@@ -140,7 +140,7 @@ func (r *versionRun) agreeOnOwnRules(storedOld, storedNew map[string]interface{}
 	}
 	v.violations, v.exercised, v.broken = r.checker.CheckExercised(storedOld, storedNew)
 	errs := r.own.Validate(storedNew, storedOld)
-	if (len(errs) > 0) != (len(v.violations) > 0) || len(evaluationErrors(sortedErrors(errs))) > 0 {
+	if (len(errs) > 0) != (len(v.violations) > 0) || len(evaluationErrors(SortedMessages(errs))) > 0 {
 		return v, false
 	}
 	return v, true

@@ -61,13 +61,13 @@ func newCELJudge(t Target) (Judge, error) {
 }
 
 func (j *celJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
-	detail := sortedErrors(j.v.Validate(new, old))
+	detail := SortedMessages(j.v.Validate(new, old))
 	return len(detail) > 0, detail, nil
 }
 
-// sortedErrors returns the messages of errs, sorted: the validator's
-// order follows Go map iteration.
-func sortedErrors(errs field.ErrorList) []string {
+// SortedMessages returns the messages of errs, sorted, as a Judge reports
+// them: the apiserver's validator lists them in Go map order.
+func SortedMessages(errs field.ErrorList) []string {
 	if len(errs) == 0 {
 		return nil
 	}

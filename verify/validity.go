@@ -69,7 +69,7 @@ func CheckValidity() { validityCheck = mustRefuseAsAPIServer }
 
 func mustRefuseAsAPIServer(object string, obj, old map[string]interface{}, fast, apiserver field.ErrorList) {
 	validityDecisions.add(len(fast) == 0, len(apiserver) == 0)
-	f, a := strings.Join(sortedErrors(fast), "\n"), strings.Join(sortedErrors(apiserver), "\n")
+	f, a := strings.Join(SortedMessages(fast), "\n"), strings.Join(SortedMessages(apiserver), "\n")
 	if f != a {
 		panic(fmt.Sprintf("validity finds other reasons than the apiserver to refuse the %s object\nvalidity:  %s\napiserver: %s\nobject: %s\nold:    %s",
 			object, f, a, jsonvalue.Canonical(obj), jsonvalue.Canonical(old)))

@@ -2,10 +2,8 @@ package policyjudge
 
 import (
 	"fmt"
-	"sort"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
@@ -73,7 +71,7 @@ type policyJudge struct {
 }
 
 func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, error) {
-	detail := sortedMessages(j.rules.Validate(new, old))
+	detail := verify.SortedMessages(j.rules.Validate(new, old))
 	if len(detail) > 0 {
 		return true, detail, nil
 	}
@@ -91,20 +89,6 @@ func (j *policyJudge) Update(old, new map[string]interface{}) (bool, []string, e
 		}
 	}
 	return len(detail) > 0, detail, nil
-}
-
-// sortedMessages returns the messages of errs, sorted, as verify.Judge
-// asks: the validator's order follows Go map iteration.
-func sortedMessages(errs field.ErrorList) []string {
-	if len(errs) == 0 {
-		return nil
-	}
-	detail := make([]string, len(errs))
-	for i, e := range errs {
-		detail[i] = e.Error()
-	}
-	sort.Strings(detail)
-	return detail
 }
 
 func namespaceOf(obj map[string]interface{}) string {
