@@ -84,8 +84,11 @@ func clientGoType(gvk schema.GroupVersionKind) (typed.ParseableType, error) {
 		return typed.ParseableType{}, fmt.Errorf("client-go's schema: %w", err)
 	}
 	name := kindTypes()[gvk]
-	if _, ok := p.Schema.FindNamedType(name); !ok || name == "" {
-		return typed.ParseableType{}, fmt.Errorf("%s: no schema: client-go's schema has no type for the kind", gvk)
+	if name == "" {
+		return typed.ParseableType{}, fmt.Errorf("%s: no schema: client-go's scheme names no type for the kind", gvk)
+	}
+	if _, ok := p.Schema.FindNamedType(name); !ok {
+		return typed.ParseableType{}, fmt.Errorf("%s: no schema: client-go's schema has no type %s", gvk, name)
 	}
 	return p.Type(name), nil
 }
