@@ -22,7 +22,7 @@ import (
 // oldWriter is the user a policy judge creates old objects as. The
 // judge's copies of the policies leave its requests alone, so that an old
 // object a policy would refuse to create (a broken union stored before the
-// policy existed) can be updated, as verifyrun.PolicyJudge, which judges the
+// policy existed) can be updated, as policyjudge.PolicyJudge, which judges the
 // update alone, assumes. Its group is the one the server lets do
 // anything.
 var oldWriter = rest.ImpersonationConfig{UserName: "mut2cel:old-writer", Groups: []string{"system:masters"}}
@@ -68,7 +68,7 @@ func retargeted(p policy.ValidatingPolicy, group, judged string) []runtime.Objec
 	pol, b := p.Policy.DeepCopy(), p.Binding.DeepCopy()
 	if b == nil {
 		// A policy read without its bindings (verify --against-policy)
-		// is judged as verifyrun.PolicyJudge judges it: denying.
+		// is judged as policyjudge.PolicyJudge judges it: denying.
 		b = &admissionregistrationv1.ValidatingAdmissionPolicyBinding{Spec: admissionregistrationv1.ValidatingAdmissionPolicyBindingSpec{
 			ValidationActions: []admissionregistrationv1.ValidationAction{admissionregistrationv1.Deny},
 		}}
