@@ -38,17 +38,23 @@ func WriteText(w io.Writer, job Job, rep *verify.Report) {
 // writeFindings says, a line each, what a version left unchecked and
 // where it disagrees.
 func writeFindings(v *verify.VersionReport, line func(format string, args ...interface{})) {
-	for _, decl := range v.Unexercised() {
-		line("%s", unexercisedLine(decl, v.Pairs))
-	}
 	unexercised := map[reference.Declaration]bool{}
+	var lines []string
 	for _, decl := range v.Unexercised() {
 		unexercised[decl] = true
+		lines = append(lines, unexercisedLine(decl, v.Pairs))
 	}
 	for _, c := range v.Untested() {
 		if !unexercised[c.Declaration] { // named above
-			line("%s", untestedLine(c))
+			lines = append(lines, untestedLine(c))
 		}
+	}
+	for i, l := range lines {
+		if i == maxUncheckedLines {
+			line("and %d more declarations or constraints left unchecked, as above; -o json lists every one", len(lines)-i)
+			break
+		}
+		line("%s", l)
 	}
 	for _, c := range v.Unreachable() {
 		line("out of reach: %s: the apiserver refused all %d pairs that broke it, so it refuses such updates itself (docs/verify.md, \"Pairs set aside\")",
@@ -104,6 +110,13 @@ func writeTable(w io.Writer, v *verify.VersionReport) {
 		fmt.Fprintf(w, "  %8d %9d %13d  %s: %s at %s\n", d.Pairs, d.Violating, d.Disagreements, d.Extension, d.Value, d.Path)
 	}
 }
+
+// maxUncheckedLines is how many declarations and constraints left
+// unchecked the text report names one a line; a count says how many more
+// there are. A CRD with a thousand declared fields checked on too few
+// pairs would otherwise print thousands of lines, which say no more than
+// the count and the summary's figures; -o json keeps them all.
+const maxUncheckedLines = 20
 
 // unexercisedLine names a declaration that no pair exercised and says
 // why that fails the run.

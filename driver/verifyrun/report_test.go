@@ -2,6 +2,7 @@ package verifyrun
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/verify"
+	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
 // TestVerifySummary pins the line of one version: the pairs judged, the
@@ -111,5 +113,29 @@ func TestYAMLReadsAsKubectl(t *testing.T) {
 	}
 	if got := back.CRDs[0].Versions[0].Causes[0].Counterexample.Old; !reflect.DeepEqual(got, old) {
 		t.Errorf("the YAML report, read as kubectl reads it, has old =\n%v\nwant\n%v\nreport:\n%s", got, old, b.String())
+	}
+}
+
+// TestUncheckedLinesBounded checks that the text report names at most
+// maxUncheckedLines declarations and constraints left unchecked, then
+// counts the rest, however many fields are declared: with 30 declarations
+// exercised by no pair, 20 lines name them and one counts the other 10.
+func TestUncheckedLinesBounded(t *testing.T) {
+	v := &verify.VersionReport{Version: "v1", Pairs: 10}
+	for i := range 30 {
+		d := reference.Declaration{Path: fmt.Sprintf(".spec.f%02d", i), Extension: "x-kubernetes-mutability", Value: "Immutable"}
+		v.Declarations = append(v.Declarations, &verify.DeclarationReport{Declaration: d})
+		v.Constraints = append(v.Constraints, &verify.ConstraintReport{Constraint: reference.Constraint{Declaration: d, Name: "NoModify"}})
+	}
+	var lines []string
+	writeFindings(v, func(format string, args ...interface{}) { lines = append(lines, fmt.Sprintf(format, args...)) })
+	if len(lines) != maxUncheckedLines+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), maxUncheckedLines+1, strings.Join(lines, "\n"))
+	}
+	if !strings.Contains(lines[0], ".spec.f00") || !strings.Contains(lines[maxUncheckedLines-1], ".spec.f19") {
+		t.Errorf("the lines do not name the first 20 declarations in order:\n%s", strings.Join(lines, "\n"))
+	}
+	if want := "and 10 more declarations or constraints left unchecked, as above; -o json lists every one"; lines[maxUncheckedLines] != want {
+		t.Errorf("last line %q, want %q", lines[maxUncheckedLines], want)
 	}
 }
