@@ -87,6 +87,9 @@ func Build(in batch.Input, tr batch.Translator, o Options) *Result {
 		var refused *policy.Error
 		if errors.As(err, &refused) {
 			refusals = append(refusals, refusalDiags(c, d, refused, o)...)
+			if u := (unserved{}); errors.As(err, &u) {
+				refusals = append(refusals, c.Diags(u.error)...)
+			}
 			return nil
 		}
 		r.Files = append(r.Files, files...)
@@ -116,7 +119,7 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 		if err := refused.add(err); err != nil {
 			return nil, nil, err
 		}
-		if len(vs) > 0 {
+		if len(vs) > 0 || err != nil { // written, or refused: needed either way
 			targets = append(targets, targetError(policy.KindValidate, p.KubeVersion, o))
 		}
 		if out, costs, err = validatingFiles(p, model, vs); err != nil {
@@ -128,7 +131,7 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 		if err := refused.add(err); err != nil {
 			return nil, nil, err
 		}
-		if len(ns) > 0 {
+		if len(ns) > 0 || err != nil {
 			targets = append(targets, targetError(policy.KindNormalize, p.KubeVersion, o))
 		}
 		for _, n := range ns {
@@ -139,14 +142,23 @@ func policies(p *plan.Plan, model *crd.CRD, o Options) ([]File, []*Cost, error) 
 			out = append(out, f)
 		}
 	}
+	unservedKinds := errors.Join(targets...)
 	if len(refused.Refusals) > 0 {
+		if unservedKinds != nil {
+			return nil, nil, errors.Join(&refused.Error, unserved{unservedKinds})
+		}
 		return nil, nil, &refused.Error
 	}
-	if err := errors.Join(targets...); err != nil {
-		return nil, nil, err
+	if unservedKinds != nil {
+		return nil, nil, unservedKinds
 	}
 	return out, costs, nil
 }
+
+// unserved are the kinds of policy a CRD needs that its target does not
+// serve (targetError), when the back end refused something too: both are
+// reported, so that a user who mends one is not met by the other next.
+type unserved struct{ error }
 
 // validatingFiles renders the validating policies vs, and the cost of
 // each.
