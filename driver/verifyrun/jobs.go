@@ -60,8 +60,10 @@ func Jobs(paths []string, o Options) (jobs []Job, warnings, diags []batch.Diagno
 		case d != nil:
 			diags = append(diags, *d)
 		case ok:
-			if r, is := o.Builtins[crdName(crd.Value)]; is {
-				job.Builtin = &r
+			if len(o.Builtins) > 0 {
+				if r, is := o.Builtins[crd.Name()]; is {
+					job.Builtin = &r
+				}
 			}
 			jobs = append(jobs, job)
 			if job.warning != nil {
@@ -271,13 +273,6 @@ func at(crd batch.InputCRD, detail string) *batch.Diagnostic {
 	d := crd.At
 	d.Detail = detail
 	return &d
-}
-
-// crdName is the metadata.name of a CRD document.
-func crdName(doc map[string]interface{}) string {
-	md, _ := doc["metadata"].(map[string]interface{})
-	name, _ := md["name"].(string)
-	return name
 }
 
 // inputDocs reads the inputs at paths, standard input when there are none
