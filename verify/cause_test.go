@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/decl"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
 
@@ -144,5 +145,5 @@ func readYAMLFile(t *testing.T, path string) map[string]interface{} {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return decode(t, string(data))
+	return testcrd.Decode(t, string(data))
 }

@@ -5,6 +5,7 @@ import (
 
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
@@ -64,7 +65,7 @@ func TestIntegerSentAsFloat(t *testing.T) {
 // translatedRun translates a one-version schema and prepares its run.
 func translatedRun(t *testing.T, schemaYAML string) *versionRun {
 	t.Helper()
-	doc := crdDoc(decode(t, schemaYAML))
+	doc := crdDoc(testcrd.Decode(t, schemaYAML))
 	res, err := translate.Translate(doc, translate.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +177,7 @@ properties:
     properties:
       count: {type: integer}
       m: {type: string, maxLength: 8, x-kubernetes-validations: [{rule: self == oldSelf}]}`
-	rep, err := Verify(crdDoc(decode(t, declared)), crdDoc(decode(t, tested)), Options{Pairs: 2000, Seed: 1})
+	rep, err := Verify(crdDoc(testcrd.Decode(t, declared)), crdDoc(testcrd.Decode(t, tested)), Options{Pairs: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,8 +191,8 @@ properties:
 // against the declarations of the declared one.
 func runAgainst(t *testing.T, declared, tested string) *versionRun {
 	t.Helper()
-	doc := crdDoc(decode(t, tested))
-	r, err := newVersionRun(doc, crdVersions(crdDoc(decode(t, declared)))[0], crdVersions(doc)[0], Options{NewJudge: newCELJudge})
+	doc := crdDoc(testcrd.Decode(t, tested))
+	r, err := newVersionRun(doc, crdVersions(crdDoc(testcrd.Decode(t, declared)))[0], crdVersions(doc)[0], Options{NewJudge: newCELJudge})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,25 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/mut2cel/mut2cel/driver/costrun"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 )
 
 // kubeVersion is the version every case is audited for, pinned so that a
 // new default does not move the golden costs.
 var kubeVersion = translate.KubeVersion{Major: 1, Minor: 31}
-
-// decode reads a CRD document written as YAML.
-func decode(t testing.TB, text string) map[string]interface{} {
-	t.Helper()
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		t.Fatalf("bad test CRD: %v", err)
-	}
-	return doc
-}
 
 // crd is a CRD document of kind in the group example.com around versions,
 // the YAML items of spec.versions.
@@ -351,7 +340,7 @@ func TestDocument(t *testing.T) {
 // document audits doc as the first document of in.yaml.
 func document(t *testing.T, doc string) *costrun.CRDCosts {
 	t.Helper()
-	got, err := costrun.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
+	got, err := costrun.Document("in.yaml", 0, testcrd.Decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err != nil {
 		t.Fatalf("Document: %v", err)
 	}
@@ -474,7 +463,7 @@ properties:
     properties:
       class: {type: string, x-kubernetes-mutability: Sometimes}
 `))
-	got, err := costrun.Document("in.yaml", 0, decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
+	got, err := costrun.Document("in.yaml", 0, testcrd.Decode(t, doc), translate.Options{KubeVersion: kubeVersion}, nil)
 	if err == nil || got != nil {
 		t.Fatalf("Document = %+v, %v; want translate's error", got, err)
 	}

@@ -3,6 +3,8 @@ package reference
 import (
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // exerciseSchema has a declaration of each extension, and a narrowing one
@@ -40,7 +42,7 @@ func TestExercised(t *testing.T) {
 		{`{spec: {labels: {a: "1"}}}`, `{spec: {}}`, keys + ", " + values},
 		{`{spec: {labels: {a: "1"}}}`, `{}`, keys + ", " + values},
 	} {
-		_, got, _ := c.CheckExercised(decode(t, tc.old), decode(t, tc.new))
+		_, got, _ := c.CheckExercised(testcrd.Decode(t, tc.old), testcrd.Decode(t, tc.new))
 		var names []string
 		for _, d := range got {
 			names = append(names, d.Path+" "+d.Extension)

@@ -3,6 +3,8 @@ package reference
 import (
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // TestCheckFormatsAsValues: the checker's own verdicts under the opt-in
@@ -58,7 +60,7 @@ func TestFormatsModifierErrors(t *testing.T) {
 		{`{type: object, properties: {a: {type: string, x-mut2cel-formats: CompareAsValues}}}`, "modifies the declarations beside it"},
 		{`{type: object, x-kubernetes-update: [NoModify], x-mut2cel-formats: CompareAsValues}`, "x-mut2cel-formats: Forbidden: must not be set on the schema root"},
 	} {
-		_, err := NewChecker(decode(t, tc.schema))
+		_, err := NewChecker(testcrd.Decode(t, tc.schema))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("NewChecker(%s) = %v, want an error containing %q", tc.schema, err, tc.want)
 		}

@@ -5,53 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify/internal/schemapath"
 )
 
-// decode reads a schema or object written as YAML. Quote y, n, yes, no, on
-// and off: YAML 1.1 reads them as booleans.
-func decode(t testing.TB, text string) map[string]interface{} {
-	t.Helper()
-	var m map[string]interface{}
-	if err := yaml.Unmarshal([]byte(text), &m); err != nil {
-		t.Fatalf("decoding %q: %v", text, err)
-	}
-	if m == nil {
-		m = map[string]interface{}{}
-	}
-	if k := boolKey(m); k != "" {
-		t.Fatalf("decoding %q: key %s was read as a boolean; quote it", text, k)
-	}
-	return m
-}
-
-// boolKey finds a map key that YAML 1.1 turned into "true" or "false".
-func boolKey(v interface{}) string {
-	switch x := v.(type) {
-	case map[string]interface{}:
-		for k, e := range x {
-			if k == "true" || k == "false" {
-				return k
-			}
-			if found := boolKey(e); found != "" {
-				return found
-			}
-		}
-	case []interface{}:
-		for _, e := range x {
-			if found := boolKey(e); found != "" {
-				return found
-			}
-		}
-	}
-	return ""
-}
-
 func mustChecker(t testing.TB, schema string) *Checker {
 	t.Helper()
-	c, err := NewChecker(decode(t, schema))
+	c, err := NewChecker(testcrd.Decode(t, schema))
 	if err != nil {
 		t.Fatalf("NewChecker(%s) = %v, want no error", schema, err)
 	}
@@ -61,7 +21,7 @@ func mustChecker(t testing.TB, schema string) *Checker {
 // check runs one update written as YAML objects.
 func check(t *testing.T, c *Checker, old, new string) []Violation {
 	t.Helper()
-	return c.Check(decode(t, old), decode(t, new))
+	return c.Check(testcrd.Decode(t, old), testcrd.Decode(t, new))
 }
 
 // brief renders violations as "path kind declaration", the part tests pin.

@@ -3,6 +3,8 @@ package reference
 import (
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // kepExample is one example of the KEP "Immutable Fields": a schema template
@@ -296,7 +298,7 @@ properties:
     x-kubernetes-key-mutability: ` + value + `
     properties:
       foo: {type: string}`
-		_, err := NewChecker(decode(t, schema))
+		_, err := NewChecker(testcrd.Decode(t, schema))
 		want := "openAPIV3Schema.properties[spec].x-kubernetes-key-mutability: Forbidden: " +
 			"only allowed on type: array or on type: object with an additionalProperties schema; " +
 			"the properties of an object are not a key set: put x-kubernetes-mutability on each property instead"

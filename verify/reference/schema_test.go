@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
 )
 
@@ -154,7 +155,7 @@ properties:
         additionalProperties: {type: integer, x-kubernetes-mutability: RemoveOnly}`,
 	}}
 	for _, tt := range tests {
-		_, err := NewChecker(decode(t, tt.schema))
+		_, err := NewChecker(testcrd.Decode(t, tt.schema))
 		if got := errorLines(err); got != strings.Join(tt.want, "\n") {
 			t.Errorf("%s: NewChecker(%s) =\n%s\nwant\n%s", tt.name, tt.schema, got, strings.Join(tt.want, "\n"))
 		}
@@ -179,7 +180,7 @@ func errorLines(err error) string {
 
 // The brief's example of an unsupported value, verbatim.
 func TestUnsupportedMessage(t *testing.T) {
-	_, err := NewChecker(decode(t, `{type: object, properties: {spec: {type: object, properties: {foo: {type: string, x-kubernetes-mutability: Sometimes}}}}}`))
+	_, err := NewChecker(testcrd.Decode(t, `{type: object, properties: {spec: {type: object, properties: {foo: {type: string, x-kubernetes-mutability: Sometimes}}}}}`))
 	want := `openAPIV3Schema.properties[spec].properties[foo].x-kubernetes-mutability: Unsupported value: "Sometimes": supported values: "Immutable", "AddOnly", "RemoveOnly"`
 	if err == nil || err.Error() != want {
 		t.Errorf("NewChecker(Sometimes) = %v, want %s", err, want)

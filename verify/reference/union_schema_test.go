@@ -3,6 +3,8 @@ package reference
 import (
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // TestUnionDeclarationErrors places unions where they may not stand and
@@ -54,7 +56,7 @@ func TestUnionDeclarationErrors(t *testing.T) {
 		{"in list items and map values", "type: object\nproperties:\n  l: {type: array, items: {type: object, " + props + ", x-kubernetes-unions: [{fields-to-discriminateBy: {a: A, b: B}}]}}\n  m: {type: object, additionalProperties: {type: object, " + props + ", x-kubernetes-unions: [{fields-to-discriminateBy: {a: A, b: B}}]}}", nil},
 	}
 	for _, tc := range cases {
-		_, err := NewChecker(decode(t, tc.schema))
+		_, err := NewChecker(testcrd.Decode(t, tc.schema))
 		var got []error
 		if agg, ok := err.(interface{ Errors() []error }); ok {
 			got = agg.Errors()
@@ -99,7 +101,7 @@ properties:
 	if cs := c.Constraints(); len(cs) != 0 {
 		t.Errorf("constraints() = %v, want none: a union constrains values, not updates", cs)
 	}
-	got := c.CheckCreate(decode(t, `{spec: {type: A, b: x, c: x, d: y}}`))
+	got := c.CheckCreate(testcrd.Decode(t, `{spec: {type: A, b: x, c: x, d: y}}`))
 	wantDetails := []string{
 		"spec: union: several members: AtMostOne(c, d): at most one of c, d may be set; c, d are set (declared at .spec)",
 		"spec.a: union: selected member unset: ExactlyOne(a, b; discriminator type): a must be set when type is A (declared at .spec)",

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 )
 
@@ -205,7 +206,7 @@ func TestUnionCreate(t *testing.T) {
 		for ci, c := range unionConfigs {
 			ch := unionChecker(t, place, c)
 			for _, uc := range unionCases {
-				v := decode(t, uc.value)
+				v := testcrd.Decode(t, uc.value)
 				obj := place.object(int64(0), v)
 				if got := relative(ch.CheckCreate(obj), place.prefix); got != uc.want[ci] {
 					t.Errorf("%s, %s: CheckCreate(%s) = %q, want %q", place.name, c.name, uc.value, got, uc.want[ci])

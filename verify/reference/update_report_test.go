@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // reportSchema declares every constraint once, and one node with a KEP
@@ -103,7 +105,7 @@ func TestUpdateExercised(t *testing.T) {
 		{`{spec: {l: []}}`, `{}`, "l AddOnly, l NoAddItem"},
 		{`{spec: {m: {a: x}}}`, `{spec: {m: {a: x}}}`, "m NoRemoveItem"},
 	} {
-		_, got, _ := c.CheckExercised(decode(t, tc.old), decode(t, tc.new))
+		_, got, _ := c.CheckExercised(testcrd.Decode(t, tc.old), testcrd.Decode(t, tc.new))
 		var names []string
 		for _, d := range got {
 			names = append(names, strings.TrimPrefix(d.Path, ".spec.")+" "+d.Value)
@@ -128,7 +130,7 @@ properties:
         type: object
         additionalProperties: {type: string, x-kubernetes-update: [NoModify]}`
 	doc := map[string]interface{}{"spec": map[string]interface{}{"versions": []interface{}{
-		map[string]interface{}{"name": "v1", "served": true, "schema": map[string]interface{}{"openAPIV3Schema": decode(t, schema)}},
+		map[string]interface{}{"name": "v1", "served": true, "schema": map[string]interface{}{"openAPIV3Schema": testcrd.Decode(t, schema)}},
 	}}}
 	if got := DeclaringVersions(doc); !reflect.DeepEqual(got, []string{"v1"}) {
 		t.Errorf("DeclaringVersions = %q for a schema with x-kubernetes-update, want [v1]", got)

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // Expected wording of the x-kubernetes-update errors (semantics.md 9.2).
@@ -154,7 +156,7 @@ properties:
             x: {type: string, x-kubernetes-update: [NoSet]}`,
 	}}
 	for _, tt := range tests {
-		_, err := NewChecker(decode(t, tt.schema))
+		_, err := NewChecker(testcrd.Decode(t, tt.schema))
 		sort.Strings(tt.want)
 		if got := errorLines(err); got != strings.Join(tt.want, "\n") {
 			t.Errorf("%s: NewChecker(%s) =\n%s\nwant\n%s", tt.name, tt.schema, got, strings.Join(tt.want, "\n"))
