@@ -14,9 +14,11 @@ import (
 // TestMain holds every object verify stores, in every test of the package
 // (the examples, the corpus, random schemas), to what the whole storage
 // pipeline makes of it, and every reason it finds to refuse one to the
-// apiserver's validation (CheckStoredObjects).
+// apiserver's validation (CheckStoredObjects). Garbage is collected as
+// the command collects it (CollectAsTheCommand).
 func TestMain(m *testing.M) {
 	CheckStoredObjects()
+	CollectAsTheCommand()
 	os.Exit(m.Run())
 }
 

@@ -9,8 +9,9 @@ import (
 
 // TestMain holds every new object the runs of the policy tests store
 // apart from the storage pipeline to what the whole pipeline makes of it,
-// as verify's own tests do.
+// as verify's own tests do, and collects garbage as the command does.
 func TestMain(m *testing.M) {
 	verify.CheckStoredObjects()
+	verify.CollectAsTheCommand()
 	os.Exit(m.Run())
 }
