@@ -18,13 +18,23 @@ vet:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 
-# The whole suite, as CI runs it. The tests of verify --server need the
-# server build tag. verify's package runs about six minutes on two idle
-# cores (its corpus tests); 15 minutes, not go test's default 10, keeps a
-# slow machine from failing it by the clock alone.
+# The whole suite, as CI runs it. go test starts packages in the order it
+# is given them, two at a time on two cores: the packages whose tests run
+# longest (verify's corpus sweep, the command's audit) go first, so that
+# none is left running alone at the end. The tests of verify --server need
+# the server build tag; they wait on the servers they start more than
+# they compute, so they run beside the rest, and their output follows it.
+# 15 minutes, not go test's default 10, keeps a slow machine from failing
+# verify's package by the clock alone.
+SLOW_PACKAGES = ./verify ./cmd/mut2cel ./e2e
+
 test: vet
-	$(GO) test -timeout 15m ./...
-	$(GO) test -tags server -run Server ./cmd/mut2cel
+	@log=$$(mktemp); \
+	$(GO) test -tags server -run Server ./cmd/mut2cel >$$log 2>&1 & server=$$!; \
+	$(GO) test -timeout 15m $(SLOW_PACKAGES) ./...; status=$$?; \
+	wait $$server || status=1; \
+	echo "--- the tests of verify --server (go test -tags server -run Server ./cmd/mut2cel):"; \
+	cat $$log; rm -f $$log; exit $$status
 
 # The hostile-input probes of issue 28 (also part of test): generated
 # inputs given to every command (TestProbes, TestProbeCases, the limits of

@@ -18,6 +18,7 @@ import (
 // TestVerifyServer runs verify --server, in a binary built with the server
 // tag: the server must reach the verdicts of verify in process.
 func TestVerifyServer(t *testing.T) {
+	t.Parallel()
 	for _, c := range []runCase{{
 		name: "translation of an example, judged by a real server", args: []string{"verify", "-q", "--server", "--pairs", "300", "../../examples/ports.yaml"},
 		stdout: "verify-ports.golden",
@@ -26,7 +27,10 @@ func TestVerifyServer(t *testing.T) {
 		code: exitFinding, stdout: "verify-broken.golden",
 		stderr: []string{"mut2cel verify: started an apiextensions-apiserver in ", "mut2cel verify: 42 disagreements in 300 pairs"},
 	}} {
-		t.Run(c.name, func(t *testing.T) { checkRun(t, c) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			checkRun(t, c)
+		})
 	}
 }
 
@@ -36,6 +40,7 @@ func TestVerifyServer(t *testing.T) {
 // annotation. GatewayClass serves v1 and v1beta1 without conversion, so
 // both are declared.
 func TestVerifyServerProtectedGroup(t *testing.T) {
+	t.Parallel()
 	immutable := map[string]map[string]interface{}{".spec.controllerName": {"x-kubernetes-mutability": "Immutable"}}
 	c := corpus.Case{
 		File:         "gateway-api/standard/gateway.networking.k8s.io_gatewayclasses.yaml",
@@ -67,6 +72,7 @@ func TestVerifyServerProtectedGroup(t *testing.T) {
 // ValidatingAdmissionPolicy plugin, the normalizing policies of the
 // kubebuilder example's unions by its MutatingAdmissionPolicy plugin.
 func TestVerifyServerPolicies(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		args []string
@@ -75,6 +81,7 @@ func TestVerifyServerPolicies(t *testing.T) {
 		{"normalize", []string{"verify", "--normalize", "--pairs", "100", "../../examples/kubebuilder/config/crd/bases/storage.example.com_volumes.yaml"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			want, code, _ := runText(t, append(c.args, "-q"))
 			got, served, stderr := runText(t, append(c.args, "--server"))
 			if code != exitOK || served != exitOK || got != want {
@@ -110,6 +117,7 @@ spec:
 // left out, would differ only in the messages, which the server's plugin
 // prefixes with the names of the policy and binding.
 func TestVerifyServerAgainstPolicy(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "handwritten.yaml")
 	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
 		t.Fatal(err)
