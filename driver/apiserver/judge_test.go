@@ -97,6 +97,7 @@ func local(v *kube.RuleValidator, old, new map[string]interface{}) (bool, []stri
 // process, and that pairs the server refuses on other grounds than the
 // rules are reported as ErrInvalidPair.
 func TestJudge(t *testing.T) {
+	t.Parallel()
 	j, v := judged(t)
 	for _, c := range []struct {
 		what, old, new  string
@@ -133,6 +134,7 @@ func TestJudge(t *testing.T) {
 // schema says integer reaches the server as a float: the rule then fails
 // to evaluate, as in process, instead of seeing an unchanged integer.
 func TestJudgeIntegerSentAsFloat(t *testing.T) {
+	t.Parallel()
 	j, v := judged(t)
 	old := stored(t, `{spec: {count: 1}}`)
 	new := map[string]interface{}{"spec": map[string]interface{}{"count": float64(1)}}
@@ -146,6 +148,7 @@ func TestJudgeIntegerSentAsFloat(t *testing.T) {
 // TestJudgeConcurrently judges pairs from several goroutines at once, as
 // verify does with more than one worker.
 func TestJudgeConcurrently(t *testing.T) {
+	t.Parallel()
 	j, _ := judged(t)
 	const workers, pairs = 4, 25
 	var wg sync.WaitGroup
@@ -178,6 +181,7 @@ var gatewayClasses = corpus.Case{File: "gateway-api/standard/gateway.networking.
 // api-approved.kubernetes.io annotation, and checks a few verdicts against
 // the CEL validator in process.
 func TestJudgeProtectedGroup(t *testing.T) {
+	t.Parallel()
 	doc := gatewayClasses.Declared(t)
 	v := doc["spec"].(map[string]interface{})["versions"].([]interface{})[0].(map[string]interface{})
 	if v["name"] != "v1" {

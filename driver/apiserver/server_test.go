@@ -13,6 +13,7 @@ import (
 // one after the other, as a program that verifies twice would, and checks
 // that each serves and leaves no file behind.
 func TestStartStop(t *testing.T) {
+	t.Parallel()
 	for i := 0; i < 2; i++ {
 		s, err := Start(Options{})
 		if err != nil {
@@ -60,6 +61,7 @@ func TestLogTail(t *testing.T) {
 // TestAbandon checks that Abandon removes the directory at once, and that
 // the server, abandoned, can still be stopped.
 func TestAbandon(t *testing.T) {
+	t.Parallel()
 	s, err := Start(Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,9 @@ package policyserver
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
@@ -48,12 +50,15 @@ func TestNormalizer(t *testing.T) {
 	if m.JSONPatch.Expression == n.Policy.Spec.Mutations[0].JSONPatch.Expression {
 		t.Fatal("the policy has no 'Service' to break")
 	}
-	good, err := shared.NewNormalizer(doc, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bad, err := shared.NewNormalizer(doc, broken)
-	if err != nil {
+	// Each normalizer waits for the server to apply its policy: both
+	// wait at once.
+	var good, bad Normalization
+	var goodErr, badErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { good, goodErr = shared.NewNormalizer(doc, n) })
+	wg.Go(func() { bad, badErr = shared.NewNormalizer(doc, broken) })
+	wg.Wait()
+	if err := errors.Join(goodErr, badErr); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ what, old, new, want string }{
