@@ -4,6 +4,8 @@ import (
 	"flag"
 	"os"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testgc"
 )
 
 // TestMain lets more subtests run at once than the cores, unless
@@ -16,5 +18,6 @@ func TestMain(m *testing.M) {
 	if !given {
 		flag.Set("test.parallel", "8")
 	}
+	testgc.Set()
 	os.Exit(m.Run())
 }

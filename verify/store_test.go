@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/testgc"
 	"github.com/mut2cel/mut2cel/verify/internal/jsonvalue"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
@@ -15,10 +16,10 @@ import (
 // (the examples, the corpus, random schemas), to what the whole storage
 // pipeline makes of it, and every reason it finds to refuse one to the
 // apiserver's validation (CheckStoredObjects). Garbage is collected as
-// the command collects it (CollectAsTheCommand).
+// the command collects it (testgc).
 func TestMain(m *testing.M) {
 	CheckStoredObjects()
-	CollectAsTheCommand()
+	testgc.Set()
 	os.Exit(m.Run())
 }
 

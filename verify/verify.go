@@ -2,8 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"os"
-	"runtime/debug"
 	"slices"
 
 	"github.com/mut2cel/mut2cel/verify/reference"
@@ -69,17 +67,6 @@ type Options struct {
 // per pair for a few tens of MB. The benchmarks run at it too, to measure
 // what the command does.
 const GCPercent = 400
-
-// CollectAsTheCommand sets the garbage collector's target to GCPercent,
-// as the command runs Verify, unless GOGC is set. It is for the TestMain
-// of the packages whose tests run Verify: at go test's default (100) the
-// collector took about 40% of the corpus sweep's CPU, for garbage the
-// command never collects that often.
-func CollectAsTheCommand() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(GCPercent)
-	}
-}
 
 // ProgressEvery is how often, in pairs, Options.Progress is called.
 const ProgressEvery = 500

@@ -17,6 +17,7 @@ import (
 	"github.com/mut2cel/mut2cel/manifest"
 	"github.com/mut2cel/mut2cel/testkit/controllergen"
 	"github.com/mut2cel/mut2cel/testkit/golden"
+	"github.com/mut2cel/mut2cel/testkit/testgc"
 )
 
 // TestMain lets the test binary act as the mut2cel command and as
@@ -28,6 +29,9 @@ func TestMain(m *testing.M) {
 	// The tests pin the default --kube-version: a developer's own
 	// $MUT2CEL_KUBE_VERSION must not move it.
 	os.Unsetenv(kubeVersionEnv)
+	// For the tests, and for the scripts' commands, which run this
+	// binary again.
+	testgc.Set()
 	testscript.Main(m, map[string]func(){
 		"mut2cel":         func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"kustomize-build": kustomizeBuild,

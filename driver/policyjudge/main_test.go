@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testgc"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -12,6 +13,6 @@ import (
 // as verify's own tests do, and collects garbage as the command does.
 func TestMain(m *testing.M) {
 	verify.CheckStoredObjects()
-	verify.CollectAsTheCommand()
+	testgc.Set()
 	os.Exit(m.Run())
 }
