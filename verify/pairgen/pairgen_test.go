@@ -14,13 +14,18 @@ import (
 // same pairs and that every generated object, in stored form, is one the
 // apiserver accepts on create, but where the reference checker finds a
 // union broken: the apiserver must refuse exactly those (unions are the
-// one declaration that constrains creates, semantics.md 11.4).
+// one declaration that constrains creates, semantics.md 11.4). 1,000
+// pairs each, 300 under -short.
 func TestPairGenerator(t *testing.T) {
 	files, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	const seed, pairs = 5, 1000
+	const seed = 5
+	pairs := 1000
+	if testing.Short() {
+		pairs = 300
+	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			r := exampleVersion(t, file)
@@ -67,13 +72,17 @@ func checkValid(t *testing.T, r *testedVersion, obj map[string]interface{}, what
 // duplicates only along the path it changed, leaves none anywhere: removing
 // them from the whole new object changes nothing. The examples have
 // list-maps and sets inside list-map items; the kueue Workload, when the
-// corpus is present, has dozens of list-maps in pod templates.
+// corpus is present, has dozens of list-maps in pod templates. 3,000
+// pairs each (1,000 under -short), a third of that for the Workload.
 func TestNoDuplicatesAfterMutation(t *testing.T) {
 	files, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	const pairs = 3000
+	pairs := 3000
+	if testing.Short() {
+		pairs = 1000
+	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			checkNoDuplicates(t, exampleVersion(t, file), pairs)

@@ -173,13 +173,19 @@ properties:
       ints: {type: integer, format: int64, enum: [1, 3]}
 `
 
+// TestKeywords checks the schemas of every keyword and the odd ones with
+// four seeds each, one under -short.
 func TestKeywords(t *testing.T) {
+	seeds := int64(4)
+	if testing.Short() {
+		seeds = 1
+	}
 	v := schemaFromYAML(t, keywords)
-	for seed := int64(1); seed <= 4; seed++ {
+	for seed := int64(1); seed <= seeds; seed++ {
 		checkSchema(t, fmt.Sprint("keywords ", seed), v, 2000, seed)
 	}
 	v = schemaFromYAML(t, odd)
-	for seed := int64(1); seed <= 4; seed++ {
+	for seed := int64(1); seed <= seeds; seed++ {
 		checkSchema(t, fmt.Sprint("odd ", seed), v, 1000, seed)
 	}
 }
