@@ -8,7 +8,6 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/mut2cel/mut2cel/crd"
 	"github.com/mut2cel/mut2cel/decl"
 )
 
@@ -44,54 +43,6 @@ func everyKind(indent string) string {
 		fmt.Fprintf(&b, "%s%s: %s\n", indent, k.Name, samples[k.Name])
 	}
 	return b.String()
-}
-
-// TestKindsStripped: a schema that carries every kind on every sort of
-// node keeps none after crd.StripDeclarations.
-func TestKindsStripped(t *testing.T) {
-	text := "type: object\n" + everyKind("") + `properties:
-  spec:
-    type: object
-` + everyKind("    ") + `    properties:
-      list:
-        type: array
-` + everyKind("        ") + `        items:
-          type: string
-` + everyKind("          ") + `      map:
-        type: object
-        additionalProperties:
-          type: string
-` + everyKind("          ") + `    allOf:
-    - properties:
-        list:
-` + everyKind("          ") + `    not:
-` + everyKind("      ")
-	var raw map[string]interface{}
-	if err := yaml.Unmarshal([]byte(text), &raw); err != nil {
-		t.Fatalf("bad test schema: %v\n%s", err, text)
-	}
-	stripped := crd.StripDeclarations(raw)
-	var left []string
-	var walk func(v interface{}, at string)
-	walk = func(v interface{}, at string) {
-		switch v := v.(type) {
-		case map[string]interface{}:
-			for key, child := range v {
-				if _, isKind := decl.KindNamed(key); isKind {
-					left = append(left, at+"."+key)
-				}
-				walk(child, at+"."+key)
-			}
-		case []interface{}:
-			for i, child := range v {
-				walk(child, fmt.Sprintf("%s[%d]", at, i))
-			}
-		}
-	}
-	walk(stripped, "")
-	if len(left) > 0 {
-		t.Errorf("StripDeclarations left %v", left)
-	}
 }
 
 // TestKindsFileAndAnnotation: a declarations file and the annotation that
