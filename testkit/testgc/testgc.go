@@ -12,11 +12,12 @@ import (
 )
 
 // Percent is the target the tests run at: the one the mut2cel command
-// runs Verify with (verify.GCPercent; TestPercent holds them equal). The
-// apiserver's CEL evaluation and schema validation allocate on every
-// field access while the live heap stays small: at go test's default of
-// 100 the collector took about 40% of the CPU of verify's corpus sweep
-// and about 20% of the command's and the compiler's tests.
+// runs Verify with (verify.GCPercent; verify's TestGCPercentOfTests holds
+// them equal). The apiserver's CEL evaluation and schema validation
+// allocate on every field access while the live heap stays small: at go
+// test's default of 100 the collector took about 40% of the CPU of
+// verify's corpus sweep and about 20% of the command's and the
+// compiler's tests.
 const Percent = 400
 
 // Main is a TestMain that sets the target and runs the tests.
