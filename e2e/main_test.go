@@ -10,7 +10,8 @@ import (
 
 // TestMain lets more subtests run at once than the cores, unless
 // -parallel is given: they wait on the apiserver (a CRD established, an
-// object written) far more than they compute.
+// object written) far more than they compute. It collects garbage less
+// often than go test would (testgc).
 func TestMain(m *testing.M) {
 	flag.Parse()
 	given := false
