@@ -13,10 +13,6 @@ import (
 	"github.com/mut2cel/mut2cel/translate"
 )
 
-// corpusBudget is what inferring the whole corpus may take: the brief is
-// "well under a minute on two cores", and it takes about a tenth of that.
-const corpusBudget = 20 * time.Second
-
 // TestCorpus infers every CRD of the corpus and checks that each
 // proposal, sure or not, is a declaration decl.ParseFile reads, at a path
 // every version it names has.
@@ -37,10 +33,7 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	took := time.Since(start)
-	t.Logf("inferred %d CRDs in %v, %d bytes of declarations", len(crds), took, out.Len())
-	if took > corpusBudget {
-		t.Errorf("inferring the corpus took %v, more than %v", took, corpusBudget)
-	}
+	t.Logf("inferred %d CRDs in %v, %d bytes of declarations (BenchmarkInferCorpus measures it)", len(crds), took, out.Len())
 	if _, err := decl.ParseFile("corpus.yaml", out.Bytes()); err != nil {
 		t.Errorf("the declarations written do not read: %v", err)
 	}
