@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sync"
@@ -11,9 +10,9 @@ import (
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
-	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/internal/kube"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -85,7 +84,7 @@ func loadBroken(t *testing.T, c *cluster) []*broken {
 	errs := make([]error, len(dirs))
 	var wg sync.WaitGroup
 	for i, dir := range dirs {
-		b := &broken{name: filepath.Base(dir), declared: readYAML(t, filepath.Join(dir, "declared.yaml")), translated: readYAML(t, filepath.Join(dir, "translated.yaml"))}
+		b := &broken{name: filepath.Base(dir), declared: testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml")), translated: testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml"))}
 		b.s = onlyVersionSchema(t, b.translated)
 		out[i] = b
 		wg.Add(1)
@@ -163,19 +162,6 @@ func sameReport(t *testing.T, local, remote *verify.Report) {
 			}
 		}
 	}
-}
-
-func readYAML(t *testing.T, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return doc
 }
 
 // onlyVersionSchema is the structural schema of a one-version CRD, whose

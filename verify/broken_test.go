@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -27,8 +28,8 @@ func TestBrokenTranslations(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			declared := readDoc(t, filepath.Join(dir, "declared.yaml"))
-			translated := readDoc(t, filepath.Join(dir, "translated.yaml"))
+			declared := testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml"))
+			translated := testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml"))
 			rep, err := verify.Verify(declared, translated, verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -48,8 +49,8 @@ func TestBrokenTranslations(t *testing.T) {
 // two workers.
 func TestWorkersDoNotChangeTheReport(t *testing.T) {
 	dir := "../testdata/broken/list-map-whole-items"
-	declared := readDoc(t, filepath.Join(dir, "declared.yaml"))
-	translated := readDoc(t, filepath.Join(dir, "translated.yaml"))
+	declared := testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml"))
+	translated := testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml"))
 	var reports []string
 	for _, workers := range []int{1, 2} {
 		rep, err := verify.Verify(declared, translated, verify.Options{Pairs: 1000, Seed: 3, Workers: workers})
@@ -85,7 +86,7 @@ func (j denyAll) Update(old, new map[string]interface{}) (bool, []string, error)
 // TestJudge checks that Options.NewJudge replaces the in-process
 // validator, and that a judge's failure ends the run.
 func TestJudge(t *testing.T) {
-	doc := readDoc(t, "../examples/ports.yaml")
+	doc := testcrd.ReadFile(t, "../examples/ports.yaml")
 	var targets []string
 	newJudge := func(err error) func(verify.Target) (verify.Judge, error) {
 		return func(tg verify.Target) (verify.Judge, error) {
@@ -93,7 +94,7 @@ func TestJudge(t *testing.T) {
 			return denyAll{err}, nil
 		}
 	}
-	rep, err := verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(nil)})
+	rep, err := verify.Verify(doc, testcrd.ReadFile(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,13 +105,13 @@ func TestJudge(t *testing.T) {
 	if got, want := strings.Join(targets, ","), "gateways.networking.example.com v1"; got != want {
 		t.Errorf("judges built for %q, want %q", got, want)
 	}
-	_, err = verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
+	_, err = verify.Verify(doc, testcrd.ReadFile(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: newJudge(fmt.Errorf("connection refused"))})
 	var jerr *verify.JudgeError
 	if err == nil || !strings.Contains(err.Error(), "connection refused") || !errors.As(err, &jerr) || jerr.Version != "v1" {
 		t.Errorf("failing judge: Verify error = %v, want a JudgeError of v1, connection refused", err)
 	}
 	refused := func(verify.Target) (verify.Judge, error) { return nil, fmt.Errorf("the server refuses the CRD") }
-	_, err = verify.Verify(doc, readDoc(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: refused})
+	_, err = verify.Verify(doc, testcrd.ReadFile(t, "../examples/translated/ports.yaml"), verify.Options{Pairs: 100, Seed: 1, NewJudge: refused})
 	if want := `the judge of version "v1" failed: the server refuses the CRD`; err == nil || err.Error() != want || !errors.As(err, &jerr) {
 		t.Errorf("judge not built: Verify error = %v, want a JudgeError %q", err, want)
 	}

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -129,7 +128,7 @@ func TestCausesDeduplicate(t *testing.T) {
 // testdata/broken, as Verify does.
 func mustRun(t *testing.T, dir string, opts Options) *versionRun {
 	t.Helper()
-	declared, translated := readYAMLFile(t, filepath.Join(dir, "declared.yaml")), readYAMLFile(t, filepath.Join(dir, "translated.yaml"))
+	declared, translated := testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml")), testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml"))
 	opts.NewJudge = newCELJudge
 	tv := crdVersions(translated)[0]
 	r, err := newVersionRun(translated, crdVersions(declared)[0], tv, opts)
@@ -137,13 +136,4 @@ func mustRun(t *testing.T, dir string, opts Options) *versionRun {
 		t.Fatal(err)
 	}
 	return r
-}
-
-func readYAMLFile(t *testing.T, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return testcrd.Decode(t, string(data))
 }

@@ -7,6 +7,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -106,8 +107,8 @@ func TestBrokenTranslationsWithCompanion(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			declared := withRootRule(readDoc(t, filepath.Join(dir, "declared.yaml")))
-			translated := withRootRule(readDoc(t, filepath.Join(dir, "translated.yaml")))
+			declared := withRootRule(testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml")))
+			translated := withRootRule(testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml")))
 			rep, err := verify.Verify(declared, translated, verify.Options{Pairs: pairs, Seed: 1, Counterexamples: 1})
 			if err != nil {
 				t.Fatal(err)

@@ -2,30 +2,14 @@ package verify_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
-
-// readDoc reads a one-document YAML file.
-func readDoc(t testing.TB, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return doc
-}
 
 // TestNoDisagreement checks every CRD shipped with declarations: the
 // examples translated for two targets, the committed translations
@@ -71,7 +55,7 @@ func TestNoDisagreement(t *testing.T) {
 }
 
 func verifyTranslation(t *testing.T, file string, v translate.KubeVersion, pairs int, seed int64) {
-	doc := readDoc(t, file)
+	doc := testcrd.ReadFile(t, file)
 	res, err := translate.Translate(doc, translate.Options{KubeVersion: v})
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +64,7 @@ func verifyTranslation(t *testing.T, file string, v translate.KubeVersion, pairs
 }
 
 func verifyAgainst(t *testing.T, declared, translated string, pairs int, seed int64) {
-	checkClean(t, readDoc(t, declared), readDoc(t, translated), pairs, seed)
+	checkClean(t, testcrd.ReadFile(t, declared), testcrd.ReadFile(t, translated), pairs, seed)
 }
 
 func checkClean(t *testing.T, declared, translated map[string]interface{}, pairs int, seed int64) {

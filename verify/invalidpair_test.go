@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -22,7 +23,7 @@ func (refusingJudge) Update(old, new map[string]interface{}) (bool, []string, er
 // run that judged no pair checked nothing.
 func TestInvalidPairsAreNeitherDenialsNorFailures(t *testing.T) {
 	dir := "../testdata/broken/set-order-ignored/"
-	declared, translated := readDoc(t, dir+"declared.yaml"), readDoc(t, dir+"translated.yaml")
+	declared, translated := testcrd.ReadFile(t, dir+"declared.yaml"), testcrd.ReadFile(t, dir+"translated.yaml")
 	const pairs = 300
 	rep, err := verify.Verify(declared, translated, verify.Options{
 		Pairs: pairs, Seed: 1,

@@ -25,8 +25,8 @@ func TestMemoryIndependentOfPairs(t *testing.T) {
 	// growth this test looks for, and when the collector runs decides the
 	// peak. The default target keeps the peak near what is live.
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	declared := readDoc(t, "../examples/ports.yaml")
-	translated := readDoc(t, "../examples/translated/ports.yaml")
+	declared := testcrd.ReadFile(t, "../examples/ports.yaml")
+	translated := testcrd.ReadFile(t, "../examples/translated/ports.yaml")
 	const n = 512
 	kept1, peak1 := heapOf(t, declared, translated, n)
 	kept8, peak8 := heapOf(t, declared, translated, 8*n)

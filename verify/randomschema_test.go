@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 )
@@ -130,18 +129,18 @@ func checkRandomSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int) (str
 	if err != nil {
 		kind := refusalKind(err)
 		if kind == "" {
-			t.Fatalf("schema seed %d, Kubernetes %s: unexpected refusal: %v\n%s", schemaSeed, kube, err, docYAML(doc))
+			t.Fatalf("schema seed %d, Kubernetes %s: unexpected refusal: %v\n%s", schemaSeed, kube, err, testcrd.YAML(doc))
 		}
 		return "refused: " + kind, report{}
 	}
 	rep, err := verify.Verify(doc, res.Translated, verify.Options{Pairs: pairs, Seed: pairSeed, Counterexamples: 1, CompareFormatsAsValues: runWide})
 	if err != nil {
-		t.Fatalf("schema seed %d, Kubernetes %s: %v\n%s", schemaSeed, kube, err, docYAML(doc))
+		t.Fatalf("schema seed %d, Kubernetes %s: %v\n%s", schemaSeed, kube, err, testcrd.YAML(doc))
 	}
 	for _, v := range rep.Versions {
 		for _, ce := range v.Counterexamples {
 			t.Fatalf("schema seed %d, pair seed %d, Kubernetes %s: disagreement:\n%s\nschema:\n%s\ntranslated:\n%s",
-				schemaSeed, pairSeed, kube, ce.YAML(), docYAML(doc), docYAML(res.Translated))
+				schemaSeed, pairSeed, kube, ce.YAML(), testcrd.YAML(doc), testcrd.YAML(res.Translated))
 		}
 	}
 	return "verified", report{rep}
@@ -187,14 +186,6 @@ func refusalKind(err error) string {
 	}
 	sort.Strings(kinds)
 	return strings.Join(kinds, "+")
-}
-
-func docYAML(doc map[string]interface{}) string {
-	data, err := yaml.Marshal(doc)
-	if err != nil {
-		return err.Error()
-	}
-	return string(data)
 }
 
 // FuzzRandomSchema checks one random schema per input: translate must not

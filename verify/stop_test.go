@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify"
 )
 
@@ -13,8 +14,8 @@ import (
 // Versions leaves every other version out.
 func TestStopAtDisagreement(t *testing.T) {
 	dir := "../testdata/broken/list-map-whole-items"
-	declared := readDoc(t, filepath.Join(dir, "declared.yaml"))
-	translated := readDoc(t, filepath.Join(dir, "translated.yaml"))
+	declared := testcrd.ReadFile(t, filepath.Join(dir, "declared.yaml"))
+	translated := testcrd.ReadFile(t, filepath.Join(dir, "translated.yaml"))
 	full, err := verify.Verify(declared, translated, verify.Options{Pairs: 2000, Seed: 1, Counterexamples: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/declread"
@@ -31,7 +32,7 @@ func TestTeethExamples(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			checkTeeth(t, readDoc(t, f), translate.Options{})
+			checkTeeth(t, testcrd.ReadFile(t, f), translate.Options{})
 		})
 	}
 }

@@ -3,7 +3,6 @@ package apiserver
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,6 +26,7 @@ import (
 	"github.com/mut2cel/mut2cel/decl"
 	"github.com/mut2cel/mut2cel/driver/policyjudge"
 	"github.com/mut2cel/mut2cel/frontend/builtin"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/declread"
@@ -40,7 +40,7 @@ import (
 // policies with the example's declarations, and that its policy verifies
 // with no disagreement.
 func TestOpenAPIOfCRD(t *testing.T) {
-	declared := readDoc(t, "../../examples/ports.yaml")
+	declared := testcrd.ReadFile(t, "../../examples/ports.yaml")
 	published := withoutDeclarations(declared)
 	var typed apiextensionsv1.CustomResourceDefinition
 	data, _ := yaml.Marshal(published)
@@ -257,19 +257,6 @@ func verifyPolicy(t *testing.T, vehicle map[string]interface{}, pairs int) {
 	if v := rep.Versions[0]; v.Disagreements == 0 {
 		t.Errorf("version %s: no disagreement with a policy that validates nothing", v.Version)
 	}
-}
-
-func readDoc(t *testing.T, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	return doc
 }
 
 func schemaRoot(doc map[string]interface{}) map[string]interface{} {

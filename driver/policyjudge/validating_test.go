@@ -11,7 +11,6 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
-	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
@@ -20,33 +19,12 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/testkit/corpus"
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 	"github.com/mut2cel/mut2cel/verify/reference"
 )
-
-// readDoc reads a one-document YAML file.
-func readDoc(t testing.TB, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return doc
-}
-
-func docYAML(doc map[string]interface{}) string {
-	data, err := yaml.Marshal(doc)
-	if err != nil {
-		return err.Error()
-	}
-	return string(data)
-}
 
 // refusalKind names the reasons of a refusal the semantics allows,
 // sorted and joined by "+", or returns "" if any problem has none.
@@ -137,7 +115,7 @@ func TestPolicyTeeth(t *testing.T) {
 	cut := 0
 	for _, file := range corpus.Sample(examples, 2) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			declared := readDoc(t, file)
+			declared := testcrd.ReadFile(t, file)
 			for i, p := range policiesFor(t, declared, translate.Options{}) {
 				for j, val := range p.Policy.Spec.Validations {
 					ps := policiesFor(t, declared, translate.Options{})
@@ -177,7 +155,7 @@ func TestPolicyNoDisagreement(t *testing.T) {
 	}
 	for _, file := range examples {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			checkPolicy(t, readDoc(t, file), translate.Options{}, pairs, seed)
+			checkPolicy(t, testcrd.ReadFile(t, file), translate.Options{}, pairs, seed)
 		})
 	}
 }
@@ -228,11 +206,11 @@ func TestPolicyRandomSchemas(t *testing.T) {
 			continue
 		}
 		if err != nil {
-			t.Fatalf("schema seed %d: no policy: %v\n%s", seed, err, docYAML(doc))
+			t.Fatalf("schema seed %d: no policy: %v\n%s", seed, err, testcrd.YAML(doc))
 		}
 		rep, err := verify.Verify(doc, published(t, doc), verify.Options{Pairs: pairs, Seed: seed, Counterexamples: 1, NewJudge: policyjudge.PolicyJudge(ps)})
 		if err != nil {
-			t.Fatalf("schema seed %d: %v\n%s", seed, err, docYAML(doc))
+			t.Fatalf("schema seed %d: %v\n%s", seed, err, testcrd.YAML(doc))
 		}
 		for _, v := range rep.Versions {
 			judged += v.Pairs
@@ -243,7 +221,7 @@ func TestPolicyRandomSchemas(t *testing.T) {
 						exprs = append(exprs, val.Expression)
 					}
 				}
-				t.Fatalf("schema seed %d: disagreement:\n%s\nschema:\n%s\npolicy:\n%s", seed, ce.YAML(), docYAML(doc), strings.Join(exprs, "\n"))
+				t.Fatalf("schema seed %d: disagreement:\n%s\nschema:\n%s\npolicy:\n%s", seed, ce.YAML(), testcrd.YAML(doc), strings.Join(exprs, "\n"))
 			}
 		}
 		outcomes["verified"]++

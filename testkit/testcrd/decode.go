@@ -1,6 +1,8 @@
 package testcrd
 
 import (
+	"fmt"
+	"os"
 	"testing"
 
 	"sigs.k8s.io/yaml"
@@ -12,15 +14,42 @@ import (
 // the test meant the key.
 func Decode(tb testing.TB, text string) map[string]interface{} {
 	tb.Helper()
+	return decode(tb, fmt.Sprintf("%q", text), []byte(text))
+}
+
+// ReadFile reads a one-document YAML file (an example, a fixture, a
+// corpus CRD) as Decode reads text; an error fails the test, naming the
+// file.
+func ReadFile(tb testing.TB, path string) map[string]interface{} {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return decode(tb, path, data)
+}
+
+// YAML writes a decoded document as YAML, for a test's messages; a
+// document YAML cannot write gives the error's text.
+func YAML(doc map[string]interface{}) string {
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		return err.Error()
+	}
+	return string(data)
+}
+
+func decode(tb testing.TB, name string, data []byte) map[string]interface{} {
+	tb.Helper()
 	var m map[string]interface{}
-	if err := yaml.Unmarshal([]byte(text), &m); err != nil {
-		tb.Fatalf("decoding %q: %v", text, err)
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		tb.Fatalf("decoding %s: %v", name, err)
 	}
 	if m == nil {
 		m = map[string]interface{}{}
 	}
 	if k := boolKey(m); k != "" {
-		tb.Fatalf("decoding %q: key %s was read as a boolean; quote it", text, k)
+		tb.Fatalf("decoding %s: key %s was read as a boolean; quote it", name, k)
 	}
 	return m
 }

@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
 
@@ -27,7 +26,7 @@ func TestUnionRandomSchemas(t *testing.T) {
 			raw := v.(map[string]interface{})["schema"].(map[string]interface{})["openAPIV3Schema"].(map[string]interface{})
 			got, err := pairgen.GenerateUnionPairs(raw, seed, pairs)
 			if err != nil {
-				t.Fatalf("schema seed %d: %v\n%s", seed, err, docYAML(doc))
+				t.Fatalf("schema seed %d: %v\n%s", seed, err, testcrd.YAML(doc))
 			}
 			st.Pairs += got.Pairs
 			for k, n := range got.Kinds {
@@ -93,12 +92,4 @@ func countUnions(doc map[string]interface{}, out map[string]int) {
 		}
 	}
 	walk(doc, "")
-}
-
-func docYAML(doc map[string]interface{}) string {
-	data, err := yaml.Marshal(doc)
-	if err != nil {
-		return err.Error()
-	}
-	return string(data)
 }

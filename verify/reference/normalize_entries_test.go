@@ -3,6 +3,7 @@ package reference_test
 import (
 	"testing"
 
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
@@ -67,7 +68,7 @@ var entryCases = []struct {
 // may reinvoke the policy). Objects are decoded as the apiserver decodes
 // a request: integers as int64, other numbers as float64.
 func TestNormalizeEntries(t *testing.T) {
-	doc := readDoc(t, "testdata/normalize/entries.yaml")
+	doc := testcrd.ReadFile(t, "testdata/normalize/entries.yaml")
 	ns := versionNormalizers(t, doc, planOf(t, doc))
 	if len(ns) != 1 || ns[0].policy == nil {
 		t.Fatalf("want one version with a policy, got %d (%v)", len(ns), ns[0].refusal)

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
-	"sigs.k8s.io/yaml"
 
 	"github.com/mut2cel/mut2cel/backend/policy"
 	crdmodel "github.com/mut2cel/mut2cel/crd"
@@ -137,28 +135,6 @@ func (n *normalizers) object(obj map[string]interface{}) map[string]interface{} 
 
 func jsonText(v interface{}) string {
 	data, err := json.Marshal(v)
-	if err != nil {
-		return err.Error()
-	}
-	return string(data)
-}
-
-// readDoc reads a one-document YAML file.
-func readDoc(t testing.TB, path string) map[string]interface{} {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]interface{}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return doc
-}
-
-func docYAML(doc map[string]interface{}) string {
-	data, err := yaml.Marshal(doc)
 	if err != nil {
 		return err.Error()
 	}

@@ -3,6 +3,8 @@ package reference_test
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 )
 
 // kepCases are the cases of KEP-1027's "Normalizing on updates"
@@ -86,7 +88,7 @@ var oddCases = []struct {
 
 // TestNormalizeOddValues runs oddCases on both sides.
 func TestNormalizeOddValues(t *testing.T) {
-	doc := readDoc(t, "testdata/normalize/kep.yaml")
+	doc := testcrd.ReadFile(t, "testdata/normalize/kep.yaml")
 	n := versionNormalizers(t, doc, planOf(t, doc))[0]
 	for _, tc := range oddCases {
 		old := n.object(map[string]interface{}{"spec": parseJSON(t, tc.old)})
@@ -103,7 +105,7 @@ func TestNormalizeOddValues(t *testing.T) {
 // the apiserver's mutating-policy code, to every case of kepCases, and
 // both to being idempotent (the apiserver may reinvoke the policy).
 func TestNormalizeKEP(t *testing.T) {
-	doc := readDoc(t, "testdata/normalize/kep.yaml")
+	doc := testcrd.ReadFile(t, "testdata/normalize/kep.yaml")
 	ns := versionNormalizers(t, doc, planOf(t, doc))
 	if len(ns) != 1 || ns[0].policy == nil {
 		t.Fatalf("want one version with a policy, got %d (%v)", len(ns), ns[0].refusal)

@@ -12,6 +12,7 @@ import (
 	"github.com/mut2cel/mut2cel/internal/kube"
 	"github.com/mut2cel/mut2cel/plan"
 	"github.com/mut2cel/mut2cel/testkit/randomcrd"
+	"github.com/mut2cel/mut2cel/testkit/testcrd"
 	"github.com/mut2cel/mut2cel/translate"
 	"github.com/mut2cel/mut2cel/verify/pairgen"
 )
@@ -102,7 +103,7 @@ func checkNormalizeSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int, s
 		countEntries(res.Plan, n.version, st.inEntries)
 		_, refErr := n.checker.Normalize(map[string]interface{}{}, map[string]interface{}{})
 		if (refErr != nil) != (n.refusal != nil) {
-			t.Fatalf("schema seed %d, version %s: the reference refuses (%v), the back end refuses (%v)\n%s", schemaSeed, n.version, refErr, n.refusal, docYAML(doc))
+			t.Fatalf("schema seed %d, version %s: the reference refuses (%v), the back end refuses (%v)\n%s", schemaSeed, n.version, refErr, n.refusal, testcrd.YAML(doc))
 		}
 		if n.refusal != nil {
 			st.refusedVersions++
@@ -120,7 +121,7 @@ func checkNormalizeSchema(t *testing.T, schemaSeed, pairSeed int64, pairs int, s
 			for _, o := range []map[string]interface{}{nil, old} {
 				st.pairs++
 				compareNormalize(t, n, o, new, st, func() string {
-					return "schema seed " + strconv.FormatInt(schemaSeed, 10) + ", pair seed " + strconv.FormatInt(pairSeed, 10) + ", pair " + strconv.Itoa(i) + "\n" + docYAML(doc)
+					return "schema seed " + strconv.FormatInt(schemaSeed, 10) + ", pair seed " + strconv.FormatInt(pairSeed, 10) + ", pair " + strconv.Itoa(i) + "\n" + testcrd.YAML(doc)
 				})
 			}
 		}
