@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -66,11 +65,8 @@ func workloadRun(tb testing.TB, version string) *versionRun {
 }
 
 // benchPairs runs b.N pairs of r and reports the throughput, with the
-// garbage collector set as the command sets it.
+// garbage collector set as the command sets it (by TestMain, testgc).
 func benchPairs(b *testing.B, r *versionRun) {
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
-	}
 	defer noTestChecks()()
 	judge := &timedJudge{Judge: r.judge}
 	r.judge = judge
@@ -134,9 +130,6 @@ func BenchmarkValidator(b *testing.B) {
 					b.Fatal(err)
 				}
 				olds[i], news[i] = stored, kube.Store(r.s, new)
-			}
-			if os.Getenv("GOGC") == "" {
-				defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
